@@ -1,0 +1,57 @@
+"""The one error family of opkit. The CLI maps these to one message and an exit code; nothing else exits."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "BuildError"]
+
+
+class OpkitError(Exception):
+    """Base of every error opkit reports to a user. `exit_code` follows the CLI contract: 1 failure, 2 bad input."""
+
+    exit_code: int = 1
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located finding in an input file. `pointer` is the JSON path (`[0].input_desc[1].type[2]`)."""
+
+    file: str
+    line: int
+    column: int
+    pointer: str
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        path = f" `{self.pointer}`:" if self.pointer else ""
+        hint = f"; {self.hint}" if self.hint else ""
+        return f"{where}:{path} {self.message}{hint}"
+
+
+class SpecError(OpkitError):
+    """A prototype (or derivatives) file is invalid. Carries every problem found, sorted by position."""
+
+    exit_code = 2
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(sorted(problems, key=lambda p: (p.file, p.line, p.column, p.pointer)))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class GenerateError(OpkitError):
+    """Generation refused or failed; nothing was left half-written."""
+
+    exit_code = 2
+
+
+class BuildError(OpkitError):
+    """A subprocess of the build failed. `output` is what it printed (or the relevant excerpt)."""
+
+    def __init__(self, message: str, *, command: list[str] | None = None, returncode: int | None = None,
+                 output: str = "") -> None:
+        self.command = command or []
+        self.returncode = returncode
+        self.output = output
+        super().__init__(message)
