@@ -16,6 +16,7 @@ struct BlockContext {
   uint8_t* ub_base = nullptr;        // this block's Unified Buffer arena
   size_t ub_size = 0;                // bytes (192 KiB on Ascend910B, 256 KiB on Ascend310P)
   bool device_rounding = false;      // opt-in: DataCopy rounds lengths down like the NPU instead of failing
+  uint64_t tiling_key = 0;           // what the host's SetTilingKey chose; read by TILING_KEY_IS
   LaunchState* launch = nullptr;
 };
 
