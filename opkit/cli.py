@@ -96,6 +96,33 @@ def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_u
     _say(ctx, f"generated {result.root} ({len(result.written)} files written, {len(result.kept)} kept)")
 
 
+@cli.command()
+@click.argument("project", type=click.Path(path_type=Path, file_okay=False), default=".")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Parallel compile jobs (default: cores).")
+@click.option("--soc", default=None, help="SoC profile to build for (default: the one chosen at gen time).")
+@click.pass_context
+def build(ctx: click.Context, project: Path, jobs: int | None, soc: str | None) -> None:
+    """Build a generated project into PROJECT/dist/<name>-<version>-<tag>.whl.
+
+    Builds in the current environment (no isolation, no network) with a persistent build directory, so a
+    rebuild after editing one kernel recompiles only that kernel. On a compiler error, prints FILE:LINE
+    relative to the project, keeps the previous wheel and exits 1.
+
+    \b
+    Example:
+      opkit build add_custom -j 2
+    """
+    from opkit.build import BuildEvent, build_project
+
+    verbosity = ctx.obj["verbosity"]
+
+    def show(event: BuildEvent) -> None:
+        if event.kind != "output" and verbosity >= 0 or verbosity >= 1:
+            click.echo(event.text)
+
+    build_project(project, jobs=jobs, soc=soc, on_event=show)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: the only place that turns errors into exit codes."""
     try:

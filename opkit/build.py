@@ -1,0 +1,165 @@
+"""`opkit build`: a generated project -> wheel in DIR/dist, via scikit-build-core in the current environment.
+
+The build directory persists under DIR/build/ so an edit-rebuild recompiles only what changed. The wheel is built
+into a temporary folder and moved into dist/ only on success, so a failed build keeps the previous wheel.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from opkit.errors import BuildError
+
+__all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
+           "find_wheel", "wheel_is_stale"]
+
+EventKind = Literal["configure", "compile", "link", "wheel", "output"]
+
+_WHEEL_SCRIPT = (
+    "import json, sys\n"
+    "from scikit_build_core.build import build_wheel\n"
+    "print('OPKIT_WHEEL=' + build_wheel(sys.argv[1], json.loads(sys.argv[2])), flush=True)\n"
+)
+_NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] (Building|Linking) \S+ (?:object|shared module|static library|module) (.+)$")
+_DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?error: (?P<msg>.*)$")
+
+
+@dataclass(frozen=True)
+class BuildEvent:
+    """One line of progress: what step the build is at (`text` is already short and human)."""
+
+    kind: EventKind
+    text: str
+
+
+@dataclass(frozen=True)
+class CompilerDiagnostic:
+    file: str          # relative to the project when inside it
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        col = f":{self.column}" if self.column else ""
+        return f"{self.file}:{self.line}{col}: error: {self.message}"
+
+
+def wheel_command(project: Path, wheel_dir: Path, *, soc: str | None = None) -> list[str]:
+    """The command line that builds `project`'s wheel into `wheel_dir` (run with cwd=project)."""
+    settings: dict[str, str] = {"build-dir": str(project.resolve() / "build" / "{wheel_tag}")}
+    if soc:
+        settings["cmake.define.OPKIT_SOC"] = soc
+    return [sys.executable, "-c", _WHEEL_SCRIPT, str(wheel_dir), json.dumps(settings, sort_keys=True)]
+
+
+def build_env(jobs: int | None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["CMAKE_BUILD_PARALLEL_LEVEL"] = str(jobs or os.cpu_count() or 1)
+    env.setdefault("CLICOLOR_FORCE", "0")
+    return env
+
+
+def classify(line: str) -> BuildEvent:
+    """Turn one line of CMake/ninja/scikit-build-core output into a progress event."""
+    step = _NINJA_STEP.match(line)
+    if step:
+        done, total, verb, what = step.groups()
+        kind: EventKind = "compile" if verb == "Building" else "link"
+        return BuildEvent(kind, f"[{done}/{total}] {'compile' if kind == 'compile' else 'link'} {Path(what).name}")
+    if line.startswith("-- Configuring done") or line.startswith("-- Generating done"):
+        return BuildEvent("configure", line.removeprefix("-- "))
+    if line.startswith("*** Making wheel") or line.startswith("*** Created "):
+        return BuildEvent("wheel", line.removeprefix("*** "))
+    return BuildEvent("output", line)
+
+
+def parse_diagnostics(output: str, project: Path) -> list[CompilerDiagnostic]:
+    """Compiler errors in `output`, with paths made relative to `project` where they lie inside it."""
+    root = project.resolve()
+    found: list[CompilerDiagnostic] = []
+    for line in output.splitlines():
+        m = _DIAGNOSTIC.match(line.strip())
+        if not m:
+            continue
+        path = Path(m["file"])
+        try:
+            shown = str(path.resolve().relative_to(root))
+        except ValueError:
+            shown = m["file"]
+        diag = CompilerDiagnostic(shown, int(m["line"]), int(m["col"] or 0), m["msg"])
+        if diag not in found:
+            found.append(diag)
+    return found
+
+
+def _run(command: list[str], cwd: Path, env: dict[str, str], on_event: Callable[[BuildEvent], None]) -> str:
+    """The one subprocess runner: streams events, returns the full output, raises BuildError on failure."""
+    lines: list[str] = []
+    with subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, errors="replace") as proc:
+        assert proc.stdout is not None  # guaranteed by stdout=PIPE
+        for raw in proc.stdout:
+            line = raw.rstrip("\n")
+            lines.append(line)
+            on_event(classify(line))
+    output = "\n".join(lines)
+    if proc.returncode != 0:
+        diagnostics = parse_diagnostics(output, cwd)
+        if diagnostics:
+            message = "compilation failed:\n" + "\n".join(f"  {d}" for d in diagnostics)
+        else:
+            message = f"build failed (exit {proc.returncode}); last output:\n" + "\n".join(lines[-30:])
+        raise BuildError(message, command=command, returncode=proc.returncode, output=output)
+    return output
+
+
+def find_wheel(project: Path) -> Path | None:
+    """The newest wheel in project/dist, or None."""
+    wheels = sorted((project / "dist").glob("*.whl"), key=lambda p: p.stat().st_mtime)
+    return wheels[-1] if wheels else None
+
+
+def _sources(project: Path) -> list[Path]:
+    skip = {"build", "dist", ".git", "__pycache__"}
+    return [p for p in project.rglob("*")
+            if p.is_file() and not skip.intersection(p.relative_to(project).parts)]
+
+
+def wheel_is_stale(project: Path) -> bool:
+    """True when there is no wheel, or a source file of the project is newer than it."""
+    wheel = find_wheel(project)
+    if wheel is None:
+        return True
+    built = wheel.stat().st_mtime
+    return any(p.stat().st_mtime > built for p in _sources(project))
+
+
+def build_project(project: Path, *, jobs: int | None = None, soc: str | None = None,
+                  on_event: Callable[[BuildEvent], None] = lambda e: None) -> Path:
+    """Build `project` into project/dist/<wheel>; returns the wheel's path. Raises BuildError."""
+    project = project.resolve()
+    if not (project / "pyproject.toml").is_file() or not (project / "CMakeLists.txt").is_file():
+        raise BuildError(f"{project} is not an opkit project (no pyproject.toml/CMakeLists.txt); "
+                         "create one with `opkit gen -i OP.json -o DIR`")
+    dist = project / "dist"
+    dist.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".wheel-", dir=dist) as tmp:
+        output = _run(wheel_command(project, Path(tmp), soc=soc), project, build_env(jobs), on_event)
+        name = next((line.split("=", 1)[1] for line in output.splitlines() if line.startswith("OPKIT_WHEEL=")), None)
+        if name is None:
+            raise BuildError("scikit-build-core reported no wheel", output=output)
+        for old in dist.glob(f"{name.split('-')[0]}-*.whl"):
+            old.unlink()
+        target = dist / name
+        shutil.move(str(Path(tmp) / name), target)
+    on_event(BuildEvent("wheel", f"built {target.relative_to(project)}"))
+    return target
