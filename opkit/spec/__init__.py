@@ -2,16 +2,9 @@
 from __future__ import annotations
 
 from opkit.spec.dtypes import DTYPES, DType, lookup_dtype
+from opkit.spec.load import load_spec, summarize
 from opkit.spec.model import AttrSpec, OpSpec, SpecFile, TensorSpec
-from opkit.spec.naming import snake_case
+from opkit.spec.naming import RESERVED_NAMES, snake_case
 
 __all__ = ["DTYPES", "DType", "lookup_dtype", "AttrSpec", "OpSpec", "SpecFile", "TensorSpec",
-           "snake_case", "load_spec", "summarize"]
-
-
-def load_spec(path):  # replaced by opkit.spec.load
-    raise NotImplementedError
-
-
-def summarize(spec):  # replaced by opkit.spec.load
-    raise NotImplementedError
+           "RESERVED_NAMES", "snake_case", "load_spec", "summarize"]

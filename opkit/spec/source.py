@@ -1,0 +1,232 @@
+"""Read a prototype file into plain Python values plus the line:column of every JSON path in it.
+
+The stdlib json parser gives strict JSON semantics but no positions, so a valid JSON text is parsed a second
+time by a small scanner that reuses json's own scalar scanner and records where each value and key starts.
+YAML files get positions from PyYAML's node marks. Duplicate keys are findings in both, never last-wins.
+"""
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+import math
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from opkit.errors import Problem
+
+__all__ = ["Located", "Positions", "read_source", "child_pointer"]
+
+_Pos = tuple[int, int]
+
+
+def child_pointer(parent: str, step: str | int) -> str:
+    """`[0]` + `input_desc` -> `[0].input_desc`; `input_desc` + 1 -> `input_desc[1]`."""
+    if isinstance(step, int):
+        return f"{parent}[{step}]"
+    return f"{parent}.{step}" if parent else step
+
+
+@dataclass
+class Positions:
+    """1-based line:column of each value (and of each object key) by JSON path."""
+
+    values: dict[str, _Pos] = field(default_factory=dict)
+    keys: dict[str, _Pos] = field(default_factory=dict)
+
+    def of_value(self, pointer: str) -> _Pos:
+        """Where the value at `pointer` starts; falls back to the nearest recorded ancestor."""
+        return self._nearest(self.values, pointer)
+
+    def of_key(self, pointer: str) -> _Pos:
+        """Where the key naming `pointer` starts (the value's position for list items and the root)."""
+        return self.keys.get(pointer) or self.of_value(pointer)
+
+    @staticmethod
+    def _nearest(table: dict[str, _Pos], pointer: str) -> _Pos:
+        while pointer not in table and pointer:
+            cut = max(pointer.rfind("."), pointer.rfind("["))
+            pointer = pointer[:max(cut, 0)]
+        return table.get(pointer, (1, 1))
+
+
+@dataclass
+class Located:
+    """A parsed prototype: the data, where each part of it is, and problems found while reading."""
+
+    path: Path
+    label: str
+    text: str
+    data: Any
+    positions: Positions
+    problems: list[Problem]
+
+
+def read_source(path: Path, label: str) -> Located:
+    """Parse `path` (YAML when it ends in .yaml/.yml, JSON otherwise). `label` is how messages name the file.
+
+    A syntax error leaves `data` as None and one problem in `problems`.
+    """
+    try:
+        text = path.read_text(encoding="utf-8-sig")  # editors on Windows add a BOM; msopgen files then still load
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return Located(path, label, "", None, Positions(), [Problem(label, 1, 1, "", f"cannot read file: {reason}")])
+    reader = _read_yaml if path.suffix.lower() in (".yaml", ".yml") else _read_json
+    try:
+        return reader(path, label, text)
+    except RecursionError:
+        # Both parsers recurse per nesting level; no prototype nests more than a few levels.
+        return Located(path, label, text, None, Positions(), [Problem(label, 1, 1, "", "nesting is too deep")])
+
+
+# ---------------------------------------------------------------------------------------------------- JSON
+
+
+def _read_json(path: Path, label: str, text: str) -> Located:
+    if not text.strip():
+        return Located(path, label, text, None, Positions(), [])
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        problem = Problem(label, exc.lineno, exc.colno, "", f"invalid JSON: {exc.msg}")
+        return Located(path, label, text, None, Positions(), [problem])
+    scanner = _JsonScanner(text, label)
+    data = scanner.value(_skip_ws(text, 0), "")
+    if scanner.not_json:
+        data = None  # like any syntax error: nothing further is checked
+    return Located(path, label, text, data, scanner.positions, scanner.problems)
+
+
+def _skip_ws(text: str, index: int) -> int:
+    while index < len(text) and text[index] in " \t\r\n":
+        index += 1
+    return index
+
+
+class _JsonScanner:
+    """Walks a text already known to be valid JSON, recording positions and duplicate keys."""
+
+    def __init__(self, text: str, label: str) -> None:
+        self.text = text
+        self.label = label
+        self.positions = Positions()
+        self.problems: list[Problem] = []
+        self.not_json = False
+        self._scalar = json.scanner.py_make_scanner(json.JSONDecoder())
+        # Offsets of line starts, to turn a character offset into line:column by bisection.
+        self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+
+    def where(self, index: int) -> _Pos:
+        line = bisect_right(self._line_starts, index)
+        return line, index - self._line_starts[line - 1] + 1
+
+    def value(self, index: int, pointer: str) -> Any:
+        self.positions.values[pointer] = self.where(index)
+        self._end = index
+        opener = self.text[index]
+        if opener == "{":
+            return self._object(index + 1, pointer)
+        if opener == "[":
+            return self._array(index + 1, pointer)
+        result, self._end = self._scalar(self.text, index)
+        if isinstance(result, float) and not math.isfinite(result) and self.text[index] in "NI-":
+            # The stdlib reads NaN/Infinity although JSON has no such values; a located finding is kinder.
+            line, column = self.where(index)
+            self.not_json = True
+            self.problems.append(Problem(self.label, line, column, pointer,
+                                         f"invalid JSON: {self.text[index:self._end]} is not a JSON value"))
+        return result
+
+    def _object(self, index: int, pointer: str) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        index = _skip_ws(self.text, index)
+        while self.text[index] != "}":
+            key_at = index
+            key, index = json.decoder.scanstring(self.text, index + 1)
+            child = child_pointer(pointer, key)
+            index = _skip_ws(self.text, _skip_ws(self.text, index) + 1)  # past the ':'
+            if key in result:
+                line, column = self.where(key_at)
+                self.problems.append(Problem(self.label, line, column, child,
+                                             f'duplicate key "{key}" in one object'))
+                self.value(index, f"{child}#dup")  # parsed for its extent only
+            else:
+                self.positions.keys[child] = self.where(key_at)
+                result[key] = self.value(index, child)
+            index = _skip_ws(self.text, self._end)
+            if self.text[index] == ",":
+                index = _skip_ws(self.text, index + 1)
+        self._end = index + 1
+        return result
+
+    def _array(self, index: int, pointer: str) -> list[Any]:
+        result: list[Any] = []
+        index = _skip_ws(self.text, index)
+        while self.text[index] != "]":
+            result.append(self.value(index, child_pointer(pointer, len(result))))
+            index = _skip_ws(self.text, self._end)
+            if self.text[index] == ",":
+                index = _skip_ws(self.text, index + 1)
+        self._end = index + 1
+        return result
+
+
+# ---------------------------------------------------------------------------------------------------- YAML
+
+
+def _read_yaml(path: Path, label: str, text: str) -> Located:
+    loader = yaml.SafeLoader(text)
+    walker = _YamlWalker(loader, label)
+    try:
+        root = loader.get_single_node()
+        # Values are built while walking, so an unknown tag (`!foo`) surfaces here, also as a YAML error.
+        data = walker.value(root, "") if root is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = Problem(label, line, column, "", f"invalid YAML: {exc.problem or exc.context}")
+        return Located(path, label, text, None, Positions(), [problem])
+    except yaml.YAMLError as exc:
+        return Located(path, label, text, None, Positions(), [Problem(label, 1, 1, "", f"invalid YAML: {exc}")])
+    finally:
+        loader.dispose()
+    return Located(path, label, text, data, walker.positions, walker.problems)
+
+
+class _YamlWalker:
+    """Turns a composed YAML node tree into values, recording marks and duplicate keys."""
+
+    def __init__(self, loader: yaml.SafeLoader, label: str) -> None:
+        self.loader = loader
+        self.label = label
+        self.positions = Positions()
+        self.problems: list[Problem] = []
+
+    def value(self, node: yaml.Node, pointer: str) -> Any:
+        self.positions.values[pointer] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, pointer)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.value(item, child_pointer(pointer, i)) for i, item in enumerate(node.value)]
+        return self.loader.construct_object(node, deep=True)
+
+    def _mapping(self, node: yaml.MappingNode, pointer: str) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = self.loader.construct_object(key_node, deep=True)
+            child = child_pointer(pointer, str(key))
+            where = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if not isinstance(key, str):
+                self.problems.append(Problem(self.label, *where, pointer, f"key {key!r} is not a string"))
+                continue
+            if key in result:
+                self.problems.append(Problem(self.label, *where, child, f'duplicate key "{key}" in one mapping'))
+                continue
+            self.positions.keys[child] = where
+            result[key] = self.value(value_node, child)
+        return result
