@@ -1,0 +1,191 @@
+"""Everything the templates print, computed here: C++ names, types, signatures, OpDef chains, CMake defines.
+
+Templates only substitute and loop over what `op_context` and `project_context` return.
+"""
+from __future__ import annotations
+
+import keyword
+from typing import Any
+
+from opkit.errors import GenerateError
+from opkit.generate.literals import attr_builder, py_attr_value
+from opkit.soc import SocChoice
+from opkit.spec.model import OpSpec, TensorSpec
+from opkit.spec.naming import CXX_KEYWORDS, RESERVED_NAMES
+
+__all__ = ["op_context", "project_context", "BUFFER_NUM"]
+
+BUFFER_NUM = 2   # double buffering: copy-in of tile i+1 overlaps compute of tile i on the device
+_PARAM = {"required": "REQUIRED", "optional": "OPTIONAL", "dynamic": "DYNAMIC"}
+# Scalar attrs travel to the kernel in the tiling struct; C++ field type and GetAttrPointer<T> type.
+_TILING_ATTR = {"int": ("int64_t", "int64_t"), "float": ("float", "float"), "bool": ("bool", "bool"),
+                "type": ("int64_t", "int64_t")}
+# Identifiers the templates declare next to tensor names (kernel/host locals and members, namespaces) and
+# next to attr names (tiling struct fields; the host reads attr `a` into a local `aAttr`).
+_TENSOR_RESERVED = RESERVED_NAMES | {
+    "GM_ADDR", "AscendC", "half", "bfloat16_t", "ge", "gert", "ops", "optiling", "platform_ascendc", "op",
+    "BUFFER_NUM", "start", "offset", "count", "tile", "tiles", "left", "i", "np", "torch",
+}
+_ATTR_RESERVED = RESERVED_NAMES | {"totalLength", "blockLength", "tileLength"}
+
+
+def _check_names(op: OpSpec) -> None:
+    """Names become C++ and Python identifiers; refuse the ones that would not compile or would collide."""
+    seen: set[str] = set()
+    items = [(t.name, _TENSOR_RESERVED) for t in op.tensors] + [(a.name, _ATTR_RESERVED) for a in op.attrs]
+    for name, reserved in items:
+        if name in CXX_KEYWORDS or keyword.iskeyword(name) or name in reserved or not name.isidentifier():
+            raise GenerateError(f"{op.op_type}: name {name!r} cannot be used in generated code "
+                                f"(a C++/Python keyword or a name the generated code already uses); rename it")
+        if name in seen:
+            raise GenerateError(f"{op.op_type}: name {name!r} is used twice")
+        seen.add(name)
+    if not op.inputs or not op.outputs:
+        raise GenerateError(f"{op.op_type}: needs at least one input and one output "
+                            f"(outputs take input 0's shape in the generated code)")
+
+
+def _cap(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+def _tensor(t: TensorSpec, index: int, is_input: bool) -> dict[str, Any]:
+    cap = _cap(t.name)
+    return {
+        "name": t.name, "index": index, "param": _PARAM[t.param_type],
+        "optional": t.param_type == "optional", "dynamic": t.param_type == "dynamic",
+        "macro": f"DTYPE_{t.upper}", "gm": f"{t.name}Gm_",
+        "queue": f"{'inQueue' if is_input else 'outQueue'}{cap}_", "local": f"{t.name}Local",
+        "dtypes": "{" + ", ".join(f"ge::{d.ge}" for d in t.dtypes) + "}",
+        "formats": "{" + ", ".join(f"ge::FORMAT_{f}" for f in t.formats) + "}",
+        "py_dtypes": tuple(d.name for d in t.dtypes),
+    }
+
+
+def _align_elems(op: OpSpec) -> int:
+    """Elements per tile step so that every tensor's tile is whole 32-byte blocks in every dtype combination."""
+    smallest = min(d.itemsize for t in op.tensors for d in t.dtypes)
+    return max(1, 32 // smallest)
+
+
+def _widest(t: TensorSpec) -> int:
+    return max(d.itemsize for d in t.dtypes)
+
+
+def _copy_source(op: OpSpec) -> TensorSpec | None:
+    """Input 0 when the skeleton can copy it into output 0: not a tensor list, same type in every combination."""
+    first, out = op.inputs[0], op.outputs[0]
+    if first.param_type == "dynamic":
+        return None
+    same = all(a.cpp == b.cpp for a, b in zip(first.dtypes, out.dtypes))
+    return first if same else None
+
+
+def _infer_dtype(op: OpSpec, out: TensorSpec, index: int) -> dict[str, Any]:
+    """How output `index`'s dtype follows input 0's: same, one fixed type, or a per-combination mapping."""
+    source = op.inputs[0].dtypes
+    if all(a == b for a, b in zip(source, out.dtypes)):
+        return {"index": index, "kind": "same"}
+    if len({d.ge for d in out.dtypes}) == 1:
+        return {"index": index, "kind": "fixed", "value": f"ge::{out.dtypes[0].ge}"}
+    cases: dict[str, str] = {}
+    for a, b in zip(source, out.dtypes):
+        cases.setdefault(f"ge::{a.ge}", f"ge::{b.ge}")   # input 0 alone may not decide: first combination wins
+    return {"index": index, "kind": "map", "cases": sorted(cases.items())}
+
+
+def _shape_call(first: TensorSpec) -> str:
+    """Input 0's shape getter; its IR index and instance index agree, so index 0 is safe for every kind."""
+    if first.param_type == "optional":
+        return "GetOptionalInputShape(0)"
+    if first.param_type == "dynamic":
+        return "GetDynamicInputShape(0, 0)"
+    return "GetInputShape(0)"
+
+
+# Values the generated tests pass for required attrs (no default to fall back on).
+_PY_SAMPLE = {"int": "1", "float": "0.5", "bool": "False", "string": '"a"', "type": '"float32"', "list_int": "[1]",
+              "list_float": "[0.5]", "list_bool": "[False]", "list_string": '["a"]', "list_list_int": "[[1]]"}
+
+
+def _attrs(op: OpSpec) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    scalar, other = [], []
+    for i, a in enumerate(op.attrs):
+        where = f"{op.op_type}: attr {a.name!r} default"
+        entry = {"name": a.name, "index": i, "param": _PARAM[a.param_type], "builder": attr_builder(a, where),
+                 "type": a.type, "py_default": None if a.default is None else py_attr_value(a.type, a.default)}
+        entry["py_sample"] = entry["py_default"] if entry["py_default"] is not None else _PY_SAMPLE[a.type]
+        if a.type in _TILING_ATTR:
+            entry["field_type"], entry["pointer_type"] = _TILING_ATTR[a.type]
+            scalar.append(entry)
+        else:
+            other.append(entry)
+    return scalar, other
+
+
+def _combinations(op: OpSpec) -> list[dict[str, Any]]:
+    out = []
+    for i, combo in enumerate(op.dtype_combinations):
+        defines = []
+        for t, d in zip(op.tensors, combo):
+            defines += [f"DTYPE_{t.upper}={d.cpp}", f"ORIG_DTYPE_{t.upper}=ge::{d.ge}"]
+        out.append({"index": i, "symbol": f"{op.name}_c{i}", "target": f"{op.name}_kernel_c{i}",
+                    "defines": defines, "ge": ", ".join(f"ge::{d.ge}" for d in combo),
+                    "py": tuple(d.name for d in combo), "numpy_ok": all(d.numpy for d in combo)})
+    return out
+
+
+def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
+    _check_names(op)
+    inputs = [_tensor(t, i, True) for i, t in enumerate(op.inputs)]
+    outputs = [_tensor(t, i, False) for i, t in enumerate(op.outputs)]
+    source = _copy_source(op)
+    queued = ([source] if source else []) + list(op.outputs)
+    scalar_attrs, other_attrs = _attrs(op)
+    kernel_params = [f"GM_ADDR {t.name}" for t in op.tensors] + ["GM_ADDR workspace", "GM_ADDR tiling"]
+    upper = op.name.upper()
+    return {
+        "op_type": op.op_type, "name": op.name, "upper": upper,
+        "kernel_class": f"Kernel{op.op_type}", "tiling_struct": f"{op.op_type}TilingData",
+        "tiling_header": f"{op.name}_tiling.h",
+        "align_const": f"{upper}_ALIGN", "align": _align_elems(op),
+        "buffer_num_const": f"{upper}_BUFFER_NUM", "buffer_num": BUFFER_NUM,
+        "ub_bytes_const": f"{upper}_UB_BYTES_PER_ELEM",
+        "ub_bytes_per_elem": BUFFER_NUM * sum(_widest(t) for t in queued),
+        "kernel_params": ", ".join(kernel_params),
+        "kernel_arg_count": len(kernel_params),
+        "init_params": ", ".join(f"GM_ADDR {t.name}" for t in op.tensors),
+        "init_args": ", ".join(t.name for t in op.tensors),
+        "inputs": inputs, "outputs": outputs,
+        "gm_tensors": [t for t in inputs + outputs if not t["dynamic"]],
+        "dynamic_tensors": [t for t in inputs + outputs if t["dynamic"]],
+        "source": inputs[0] if source else None,
+        "first_output": outputs[0], "extra_outputs": outputs[1:],
+        "shape_call": _shape_call(op.inputs[0]),
+        "infer_dtypes": [_infer_dtype(op, t, i) for i, t in enumerate(op.outputs)],
+        "scalar_attrs": scalar_attrs, "other_attrs": other_attrs, "attrs": scalar_attrs + other_attrs,
+        "combinations": _combinations(op),
+        "configs": list(dict.fromkeys(c.profile.family for c in socs)),
+        "data_copy_pad": all(c.profile.has_data_copy_pad for c in socs),
+    }
+
+
+def _py_signature(ctx: dict[str, Any]) -> str:
+    params = []
+    for t in ctx["inputs"]:
+        params.append(f"{t['name']}=None" if t["optional"] else t["name"])
+    attrs = sorted(ctx["attrs"], key=lambda a: a["index"])
+    if attrs:
+        params.append("*")
+        params += [a["name"] if a["py_default"] is None else f"{a['name']}={a['py_default']}" for a in attrs]
+    return ", ".join(params)
+
+
+def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, version: str,
+                    socs: tuple[SocChoice, ...]) -> dict[str, Any]:
+    for ctx in ops:
+        ctx["py_signature"] = _py_signature(ctx)
+        ctx["attr_names"] = [a["name"] for a in sorted(ctx["attrs"], key=lambda a: a["index"])]
+    return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
+            "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs]}
+

@@ -1,0 +1,96 @@
+"""`opkit gen`: choose ops, package and SoCs, render the project in memory, hand it to the one writer."""
+from __future__ import annotations
+
+import difflib
+import keyword
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from opkit import __version__
+from opkit.errors import GenerateError
+from opkit.generate.context import op_context, project_context
+from opkit.generate.render import render_tree
+from opkit.generate.writer import ProjectWriter, RenderedFile, WriteResult
+from opkit.soc import resolve_socs
+from opkit.spec.model import OpSpec, SpecFile
+
+__all__ = ["RenderedProject", "generate_project", "render_project"]
+
+_PLAIN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+
+
+def _select_ops(spec: SpecFile, wanted: tuple[str, ...]) -> list[OpSpec]:
+    if not spec.ops:
+        raise GenerateError(f"{spec.path}: holds no operators")
+    known = [op.op_type for op in spec.ops]
+    for name in wanted:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise GenerateError(f"--op {name!r}: not an operator of {spec.path.name}{hint} "
+                                f"(it has: {', '.join(known)})")
+    chosen = [op for op in spec.ops if not wanted or op.op_type in wanted]
+    names: dict[str, str] = {}
+    for op in chosen:
+        if op.name in names:
+            raise GenerateError(f"{op.op_type} and {names[op.name]} both become files named {op.name}")
+        names[op.name] = op.op_type
+    return chosen
+
+
+def _package_name(package: str | None, ops: list[OpSpec]) -> str:
+    name = package if package is not None else ops[0].name
+    if not name.isidentifier() or keyword.iskeyword(name) or not name.isascii():
+        raise GenerateError(f"--name {name!r}: a Python package name must be an identifier, e.g. add_custom")
+    return name
+
+
+def _extra_files(spec: SpecFile, package: str, derivatives: Path | None) -> tuple[list[RenderedFile], list[str]]:
+    """The prototype copy (source of truth inside the project) and a derivatives file, if any."""
+    name = spec.path.name if _PLAIN_NAME.fullmatch(spec.path.name) else f"{package}{spec.path.suffix or '.json'}"
+    files = [RenderedFile(name, spec.text, "generated")]
+    notes: list[str] = []
+    chosen = derivatives if derivatives is not None else spec.path.with_name("derivatives.yaml")
+    if derivatives is not None and not derivatives.is_file():
+        raise GenerateError(f"--derivatives {derivatives}: no such file")
+    if chosen.is_file():
+        files.append(RenderedFile("derivatives.yaml", chosen.read_text(encoding="utf-8"), "generated"))
+        notes.append(f"derivatives: copied {chosen} into the project (autograd wiring is not generated yet)")
+    return files, notes
+
+
+@dataclass(frozen=True)
+class RenderedProject:
+    package: str
+    prototype: str                   # file name of the prototype copy inside the project
+    files: list[RenderedFile]
+    notes: list[str]
+
+
+def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tuple[str, ...] = (),
+                   package: str | None = None, derivatives: Path | None = None) -> RenderedProject:
+    """Every file of the project and the notes to print, all in memory: nothing is written."""
+    socs = resolve_socs(compute_unit)
+    chosen = _select_ops(spec, ops)
+    pkg = _package_name(package, chosen)
+    extra, notes = _extra_files(spec, pkg, derivatives)
+    contexts = [op_context(op, socs) for op in chosen]
+    context = project_context(contexts, package=pkg, prototype=extra[0].path, version=__version__, socs=socs)
+    notes = [c.note for c in socs] + notes
+    if not all(c.profile.has_data_copy_pad for c in socs):
+        notes.append("kernels use aligned DataCopy (a SoC without DataCopyPad was chosen): tiling rejects tensors "
+                     "whose element count is not a whole number of 32-byte blocks")
+    return RenderedProject(pkg, extra[0].path, render_tree(context) + extra, notes)
+
+
+def generate_project(spec_file: SpecFile, output_dir: Path | None, *, compute_unit: str | None = None,
+                     ops: tuple[str, ...] = (), package: str | None = None, derivatives: Path | None = None,
+                     force: bool = False) -> WriteResult:
+    """Render every chosen op of `spec_file` into one project at `output_dir` (default: ./<package>)."""
+    project = render_project(spec_file, compute_unit=compute_unit, ops=ops, package=package,
+                             derivatives=derivatives)
+    root = output_dir if output_dir is not None else Path(project.package)
+    result = ProjectWriter(root, force=force, version=__version__).write(project.files, prototype=project.prototype)
+    result.notes[:0] = project.notes
+    return result
