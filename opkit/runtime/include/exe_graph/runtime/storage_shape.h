@@ -1,0 +1,29 @@
+// gert::StorageShape: a tensor's origin (logical) shape and storage (physical) shape.
+#pragma once
+
+#include <initializer_list>
+
+#include "exe_graph/runtime/shape.h"
+
+namespace gert {
+
+class StorageShape {
+ public:
+  StorageShape() = default;
+  StorageShape(std::initializer_list<int64_t> origin, std::initializer_list<int64_t> storage)
+      : origin_(origin), storage_(storage) {}
+  StorageShape(const Shape& origin, const Shape& storage) : origin_(origin), storage_(storage) {}
+
+  const Shape& GetOriginShape() const { return origin_; }
+  const Shape& GetStorageShape() const { return storage_; }
+  Shape& MutableOriginShape() { return origin_; }
+  Shape& MutableStorageShape() { return storage_; }
+  bool operator==(const StorageShape& o) const { return origin_ == o.origin_ && storage_ == o.storage_; }
+  bool operator!=(const StorageShape& o) const { return !(*this == o); }
+
+ private:
+  Shape origin_;
+  Shape storage_;
+};
+
+}  // namespace gert

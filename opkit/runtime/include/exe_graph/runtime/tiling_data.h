@@ -1,0 +1,55 @@
+// gert::TilingData: the raw tiling buffer a TilingFunc fills (capacity fixed by the caller, size set by the op).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "graph/ge_error_codes.h"
+
+namespace gert {
+
+class TilingData {
+ public:
+  TilingData(void* data, size_t capacity) : data_(data), capacity_(capacity) {}
+
+  void* GetData() { return data_; }
+  const void* GetData() const { return data_; }
+  size_t GetCapacity() const { return capacity_; }
+  size_t GetDataSize() const { return size_; }
+  // A size beyond the capacity is remembered (opkit::host::tile reports it) and clamped, so nothing reads past
+  // the buffer.
+  void SetDataSize(size_t size) {
+    if (size > capacity_) {
+      opkit_overflow_ = size;
+      size = capacity_;
+    }
+    size_ = size;
+  }
+  template <typename T>
+  ge::graphStatus Append(const T& value) {
+    return Append(&value, 1);
+  }
+  template <typename T>
+  ge::graphStatus Append(const T* values, size_t count) {
+    const size_t bytes = sizeof(T) * count;
+    if (size_ + bytes > capacity_) {
+      opkit_overflow_ = size_ + bytes;
+      return ge::GRAPH_FAILED;
+    }
+    std::memcpy(static_cast<uint8_t*>(data_) + size_, values, bytes);
+    size_ += bytes;
+    return ge::GRAPH_SUCCESS;
+  }
+
+  // opkit: the largest size the op asked for beyond the capacity (0 when it stayed inside).
+  size_t opkit_overflow_ = 0;
+
+ private:
+  void* data_;
+  size_t capacity_;
+  size_t size_ = 0;
+};
+
+}  // namespace gert

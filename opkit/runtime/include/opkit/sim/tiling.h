@@ -1,0 +1,103 @@
+// Kernel-side tiling: GET_TILING_DATA (new and classic style), REGISTER_TILING_DEFAULT, TILING_KEY_IS.
+//
+// CONTRACT (build <-> kernel TU <-> host):
+// - The launcher passes the host's tiling bytes as the kernel's `tiling` argument (at least sizeof(struct) bytes
+//   readable; opkit::host's launch contract: a zero-filled buffer of tiling_capacity bytes) and sets
+//   opkit::sim::detail::current_block().tiling_key to the key the TilingFunc chose.
+// - New style (CANN >= 9 msopgen): op_kernel/<op>_tiling.h holds a plain struct T, included by the host and the
+//   kernel. The kernel writes `REGISTER_TILING_DEFAULT(T); GET_TILING_DATA(t, tiling);` at function scope (as
+//   CANN samples do); REGISTER_TILING_DEFAULT at global scope also works (one struct per TU).
+// - Classic style: op_host/<op>_tiling.h defines the struct with BEGIN_TILING_DATA_DEF ... and
+//   REGISTER_TILING_DATA_CLASS(OpType, Name) in namespace optiling (or globally). CANN kernels never include
+//   that header, so the build compiles each kernel TU of a classic op with
+//       -DOPKIT_OP_TYPE=<OpType> -include <project>/op_host/<op>_tiling.h
+//   and `GET_TILING_DATA(t, tiling)` then declares `optiling::Name t` with the host's bytes; fields are plain
+//   members (t.totalLength).
+// - When both are visible, REGISTER_TILING_DEFAULT wins. When neither is, compilation stops with a
+//   static_assert saying what to add. GET_TILING_DATA_WITH_STRUCT(T, t, tiling) names the struct explicitly.
+// - TILING_KEY_IS(k) is true when the host's SetTilingKey chose k.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+
+namespace opkit::sim::detail {
+
+struct NoTilingStruct {};
+
+template <typename Default, typename Classic>
+struct PickTiling {
+  using type = Default;
+};
+template <typename Classic>
+struct PickTiling<NoTilingStruct, Classic> {
+  using type = Classic;
+};
+
+template <typename T>
+void load_tiling(T* dst, const void* src, const char* api) {
+  static_assert(!std::is_same<T, NoTilingStruct>::value,
+                "GET_TILING_DATA found no tiling struct: put REGISTER_TILING_DEFAULT(YourTilingData); before it "
+                "(new style), or build this kernel TU with -DOPKIT_OP_TYPE=<OpType> -include "
+                "<op_host>/<op>_tiling.h (classic BEGIN_TILING_DATA_DEF style)");
+  static_assert(std::is_trivially_copyable<T>::value, "a tiling struct must be trivially copyable (plain fields)");
+  if (src == nullptr) fault(api, "the tiling argument is null: the launch passed no tiling data");
+  std::memcpy(static_cast<void*>(dst), src, sizeof(T));
+}
+
+}  // namespace opkit::sim::detail
+
+namespace optiling {}  // classic tiling structs live here; GET_TILING_DATA looks into it
+
+// Fallbacks of the probes below; the (int) overloads that REGISTER_* declare beat them for the argument 0.
+opkit::sim::detail::NoTilingStruct opkit_tiling_default_probe(...);
+
+#define OPKIT_TILING_CAT2(a, b) a##b
+#define OPKIT_TILING_CAT(a, b) OPKIT_TILING_CAT2(a, b)
+
+#define REGISTER_TILING_DEFAULT(tiling_struct) tiling_struct opkit_tiling_default_probe(int)
+
+#ifdef OPKIT_OP_TYPE
+#define OPKIT_CLASSIC_TILING_PROBE OPKIT_TILING_CAT(opkit_classic_tiling_probe_, OPKIT_OP_TYPE)
+opkit::sim::detail::NoTilingStruct OPKIT_CLASSIC_TILING_PROBE(...);
+// A local class keeps `using namespace optiling` out of the kernel's own scope.
+#define OPKIT_CLASSIC_TILING_PICKER(var)                                          \
+  struct opkit_classic_pick_##var {                                               \
+    static auto get() {                                                           \
+      using namespace optiling;                                                   \
+      return static_cast<decltype(OPKIT_CLASSIC_TILING_PROBE(0))*>(nullptr);      \
+    }                                                                             \
+  };
+#define OPKIT_CLASSIC_TILING_TYPE(var) std::remove_pointer_t<decltype(opkit_classic_pick_##var::get())>
+#else
+#define OPKIT_CLASSIC_TILING_PICKER(var)
+#define OPKIT_CLASSIC_TILING_TYPE(var) ::opkit::sim::detail::NoTilingStruct
+#endif
+
+#define GET_TILING_DATA(var, tiling)                                                                   \
+  OPKIT_CLASSIC_TILING_PICKER(var)                                                                     \
+  using opkit_tiling_type_##var = ::opkit::sim::detail::PickTiling<decltype(opkit_tiling_default_probe(0)), \
+                                                                  OPKIT_CLASSIC_TILING_TYPE(var)>::type; \
+  opkit_tiling_type_##var var;                                                                         \
+  ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA")
+
+#define GET_TILING_DATA_WITH_STRUCT(tiling_struct, var, tiling) \
+  tiling_struct var;                                            \
+  ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA_WITH_STRUCT")
+
+#define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, var, tiling) \
+  const tiling_struct* var = reinterpret_cast<const tiling_struct*>(tiling)
+
+#define GET_TILING_DATA_MEMBER(tiling_struct, member, var, tiling)                                      \
+  std::remove_cv_t<std::remove_reference_t<decltype(std::declval<tiling_struct>().member)>> var;         \
+  std::memcpy(&var, reinterpret_cast<const uint8_t*>(tiling) + offsetof(tiling_struct, member), sizeof(var))
+
+#ifndef TILING_KEY_IS
+#define TILING_KEY_IS(k) (::opkit::sim::detail::current_block().tiling_key == static_cast<uint64_t>(k))
+#endif

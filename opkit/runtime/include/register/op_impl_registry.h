@@ -1,0 +1,12 @@
+// IMPL_OP / IMPL_OP_INFERSHAPE / IMPL_OP_OPTILING: the ops-nn style of registering an op's functions by type name.
+#pragma once
+
+#include "opkit/host/op_store.h"
+#include "register/op_impl_kernel_registry.h"
+
+// IMPL_OP_OPTILING(AddExample).Tiling(TilingFunc); -- usable in any namespace, several per translation unit.
+#define IMPL_OP(op_type)                                                                          \
+  [[maybe_unused]] static ::opkit::host::detail::ImplRegistrar OPKIT_HOST_CAT(opkit_impl_op_, __COUNTER__) = \
+      ::opkit::host::detail::ImplRegistrar(#op_type)
+#define IMPL_OP_INFERSHAPE(op_type) IMPL_OP(op_type)
+#define IMPL_OP_OPTILING(op_type) IMPL_OP(op_type)
