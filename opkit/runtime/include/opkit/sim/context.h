@@ -1,13 +1,18 @@
 // Per-thread state of the block being simulated: its index, its Unified Buffer arena, its launch's settings.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace opkit::sim::detail {
 
-struct LaunchState;  // shared by all blocks of one launch (GM registry, SyncAll barrier, tiling key); launch.h
+struct LaunchState;  // shared by all blocks of one launch (GM registry, SyncAll barrier, tiling key); launch_state.h
+
+// Number of HardEvent values (positions.h) and event ids per event: the SetFlag/WaitFlag pairing table's shape.
+inline constexpr int kHardEvents = 36;
+inline constexpr int kEventIds = 8;
 
 struct BlockContext {
   std::string op;                    // kernel/op name for messages ("" outside a launch)
@@ -18,11 +23,26 @@ struct BlockContext {
   bool device_rounding = false;      // opt-in: DataCopy rounds lengths down like the NPU instead of failing
   uint64_t tiling_key = 0;           // what the host's SetTilingKey chose; read by TILING_KEY_IS
   LaunchState* launch = nullptr;
+  int npu_arch = 2201;               // __NPU_ARCH__ of the launch's SoC (DataCopyPad is not on 2002)
+  // Set when another block faulted: every API checks it so the rest of the launch stops early.
+  const std::atomic<bool>* cancelled = nullptr;
+  void* pipe = nullptr;              // the block's live TPipe (GetTPipePtr), pipe.h
+  std::string exit_fault;            // problem found when the TPipe died (a leaked buffer), raised at block exit
+  uint16_t pending_flags[kHardEvents][kEventIds] = {};  // SetFlag count not yet consumed by WaitFlag
+  uint8_t allocated_events[kHardEvents] = {};           // AllocEventID bitmask per HardEvent
 };
 
 inline BlockContext& current_block() {
   thread_local BlockContext context;
   return context;
+}
+
+// Thrown (never a KernelFault) to unwind a block once another block of the launch has faulted.
+struct LaunchCancelled {};
+
+inline void check_cancelled() {
+  const std::atomic<bool>* c = current_block().cancelled;
+  if (c != nullptr && c->load(std::memory_order_relaxed)) throw LaunchCancelled{};
 }
 
 }  // namespace opkit::sim::detail

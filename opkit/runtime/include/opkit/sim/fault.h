@@ -30,7 +30,8 @@ class KernelFault : public std::runtime_error {
   static std::string format(const std::string& op, int64_t block, const std::string& api,
                             const std::string& where, const std::string& message) {
     std::ostringstream s;
-    s << "[" << (op.empty() ? "kernel" : op) << "][Block_" << block << "]";
+    s << "[" << (op.empty() ? "kernel" : op) << "]";
+    if (block >= 0) s << "[Block_" << block << "]";  // -1: a fault of the launch itself, not of one block
     if (!where.empty()) s << "[" << where << "]";
     s << "[" << api << "] " << message;
     return s.str();
@@ -45,10 +46,34 @@ class KernelFault : public std::runtime_error {
 
 namespace detail {
 
+// Where in the kernel source an API was called: APIs take `SourceLoc where = SourceLoc::here()` as a last
+// parameter so GCC/Clang fill in the caller's file and line (C++17 has no std::source_location).
+struct SourceLoc {
+  const char* file = nullptr;
+  int line = 0;
+
+  static constexpr SourceLoc here(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+    return SourceLoc{file, line};
+  }
+  std::string str() const {
+    if (file == nullptr) return "";
+    std::string f(file);
+    const size_t slash = f.find_last_of('/');
+    return (slash == std::string::npos ? f : f.substr(slash + 1)) + ":" + std::to_string(line);
+  }
+};
+
+// The trailing parameter of kernel-facing APIs that records the caller's file and line as `where`.
+#define OPKIT_SIM_HERE ::opkit::sim::detail::SourceLoc where = ::opkit::sim::detail::SourceLoc::here()
+
 // Raise a KernelFault for the block running on this thread. `message` says what and gives the numbers.
 [[noreturn]] inline void fault(const std::string& api, const std::string& message, const std::string& where = "") {
   const BlockContext& c = current_block();
   throw KernelFault(c.op, c.block_idx, api, where, message);
+}
+
+[[noreturn]] inline void fault(const std::string& api, const std::string& message, const SourceLoc& where) {
+  fault(api, message, where.str());
 }
 
 // Build a message from pieces: fault("DataCopy", cat("count ", n, " is not a multiple of ", k)).

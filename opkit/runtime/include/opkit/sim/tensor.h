@@ -12,6 +12,15 @@
 
 namespace opkit::sim::detail {
 struct BufferSlot;  // a queue/TBuf buffer's state machine (pipe.h)
+
+// One end of the buffer a tensor lives in (the queue/TBuf buffer, or the UB end for loose tensors), so that
+// SetSize cannot grow a view past memory the kernel owns. Defined in pipe.h.
+const uint8_t* buffer_end(const BufferSlot* slot);
+
+// `dst = a + b` and friends: the operator returns this, LocalTensor::operator= runs the vector instruction.
+enum class TensorOp : uint8_t { Add, Sub, Mul, Div, Or, And };
+template <typename T, TensorOp Op>
+struct TensorExpr;
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
@@ -20,6 +29,7 @@ template <typename T>
 class LocalTensor {
  public:
   using PrimType = T;
+  using SourceLoc = opkit::sim::detail::SourceLoc;
 
   LocalTensor() = default;
 
@@ -27,22 +37,98 @@ class LocalTensor {
   T* GetPhyAddr() const { return opkit_addr; }
   T* GetPhyAddr(uint32_t offset) const { return opkit_addr + offset; }
   uint32_t GetSize() const { return opkit_count; }
+  uint32_t GetLength() const { return opkit_count * static_cast<uint32_t>(sizeof(T)); }
+
+  // A view from `offset` to the end of this view (CANN keeps the remaining length).
+  LocalTensor operator[](uint32_t offset) const {
+    if (offset > opkit_count) {
+      opkit::sim::detail::fault("LocalTensor::operator[]", opkit::sim::detail::cat(
+          "offset ", offset, " is past the end of a tensor of ", opkit_count, " elements"));
+    }
+    LocalTensor view = *this;
+    view.opkit_addr = opkit_addr + offset;
+    view.opkit_count = opkit_count - offset;
+    return view;
+  }
+
+  T GetValue(uint32_t index, SourceLoc where = SourceLoc::here()) const {
+    return *element("LocalTensor::GetValue", index, where);
+  }
+  void SetValue(uint32_t index, T value, SourceLoc where = SourceLoc::here()) const {
+    *element("LocalTensor::SetValue", index, where) = value;
+  }
+  T& operator()(uint32_t index, SourceLoc where = SourceLoc::here()) const {
+    return *element("LocalTensor::operator()", index, where);
+  }
+
+  // Resize the view (elements); it may not reach past the buffer it was taken from.
+  void SetSize(uint32_t size, SourceLoc where = SourceLoc::here()) {
+    const uint8_t* end = opkit::sim::detail::buffer_end(opkit_slot);
+    const auto* start = reinterpret_cast<const uint8_t*>(opkit_addr);
+    const uint64_t room = end > start ? static_cast<uint64_t>(end - start) : 0;
+    if (static_cast<uint64_t>(size) * sizeof(T) > room) {
+      opkit::sim::detail::fault("LocalTensor::SetSize", opkit::sim::detail::cat(
+          "size ", size, " x ", sizeof(T), " bytes exceeds the ", room, " bytes left in the tensor's buffer"), where);
+    }
+    opkit_count = size;
+  }
+  void SetBufferLen(uint32_t bytes) { SetSize(bytes / static_cast<uint32_t>(sizeof(T))); }
+
+  int32_t GetPosition() const { return static_cast<int32_t>(opkit_pos); }
+  void SetUserTag(TTagType tag) { opkit_tag = tag; }
+  TTagType GetUserTag() const { return opkit_tag; }
+
+  template <typename U>
+  LocalTensor<U> ReinterpretCast() const {
+    LocalTensor<U> t;
+    t.opkit_addr = reinterpret_cast<U*>(opkit_addr);
+    t.opkit_count = static_cast<uint32_t>(static_cast<uint64_t>(opkit_count) * sizeof(T) / sizeof(U));
+    t.opkit_pos = opkit_pos;
+    t.opkit_slot = opkit_slot;
+    t.opkit_tag = opkit_tag;
+    return t;
+  }
+
+  // dst = a + b (and - * / | &) over dst's length; runs the vector API of the same name.
+  template <opkit::sim::detail::TensorOp Op>
+  LocalTensor& operator=(const opkit::sim::detail::TensorExpr<T, Op>& e);
+  LocalTensor(const LocalTensor&) = default;
+  LocalTensor& operator=(const LocalTensor&) = default;
 
   // CONTRACT: internals, public so free functions of the simulator can reach them; kernels never do.
   T* opkit_addr = nullptr;
   uint32_t opkit_count = 0;
   TPosition opkit_pos = TPosition::VECCALC;
   opkit::sim::detail::BufferSlot* opkit_slot = nullptr;
+  TTagType opkit_tag = 0;
+
+ private:
+  T* element(const char* api, uint32_t index, const SourceLoc& where) const {
+    opkit::sim::detail::check_cancelled();
+    if (opkit_addr == nullptr) opkit::sim::detail::fault(api, "the tensor has no buffer (never allocated)", where);
+    if (index >= opkit_count) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat("index ", index, " is out of bounds for a tensor of ",
+                                                             opkit_count, " elements"), where);
+    }
+    return opkit_addr + index;
+  }
 };
 
 }  // namespace AscendC
 
 namespace opkit::sim::detail {
 
+template <typename T, TensorOp Op>
+struct TensorExpr {
+  AscendC::LocalTensor<T> a;
+  AscendC::LocalTensor<T> b;
+};
+
 // CONTRACT: fault unless `t` is a UB tensor of this block whose start is 32-byte aligned (relative to the
 // UB base) and whose view covers `bytes` bytes from its start. `role` names the operand ("dst", "src0").
 template <typename T>
-void require_ub_operand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes);
+void require_ub_operand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes,
+                        const SourceLoc& where = SourceLoc{});
 
 // CONTRACT: a LocalTensor over `count` elements at `addr` (inside the current block's UB), for tests and
 // for the simulator's own temporaries.
@@ -56,21 +142,62 @@ AscendC::LocalTensor<T> make_local(T* addr, uint32_t count, AscendC::TPosition p
 }
 
 template <typename T>
-void require_ub_operand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes) {
+void require_ub_operand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes,
+                        const SourceLoc& where) {
+  check_cancelled();  // every vector and copy API passes here: the cheapest place to stop a cancelled block
   const BlockContext& c = current_block();
   const auto* p = reinterpret_cast<const uint8_t*>(t.opkit_addr);
   if (c.ub_base == nullptr || p < c.ub_base || p >= c.ub_base + c.ub_size) {
-    fault(api, cat(role, " is not a tensor in this block's Unified Buffer"));
+    fault(api, cat(role, " is not a tensor in this block's Unified Buffer"), where);
   }
   const uint64_t offset = static_cast<uint64_t>(p - c.ub_base);
   if (offset % 32 != 0) {
-    fault(api, cat(role, " starts at UB offset ", offset, ", which is not 32-byte aligned"));
+    fault(api, cat(role, " starts at UB offset ", offset, ", which is not 32-byte aligned"), where);
   }
   const uint64_t have = static_cast<uint64_t>(t.opkit_count) * sizeof(T);
   if (bytes > have) {
     fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
-                   " elements)"));
+                   " elements)"), where);
   }
 }
 
+// Calls found by argument-dependent lookup when operator= is instantiated, so the vector APIs (vector.h)
+// may be declared after this header.
+// `if constexpr` so that only the instruction used is instantiated (Or/And exist for integers only).
+template <typename T, TensorOp Op>
+void run_tensor_expr(const AscendC::LocalTensor<T>& dst, const TensorExpr<T, Op>& e) {
+  const int32_t n = static_cast<int32_t>(dst.GetSize());
+  if constexpr (Op == TensorOp::Add) Add(dst, e.a, e.b, n);
+  if constexpr (Op == TensorOp::Sub) Sub(dst, e.a, e.b, n);
+  if constexpr (Op == TensorOp::Mul) Mul(dst, e.a, e.b, n);
+  if constexpr (Op == TensorOp::Div) Div(dst, e.a, e.b, n);
+  if constexpr (Op == TensorOp::Or) Or(dst, e.a, e.b, n);
+  if constexpr (Op == TensorOp::And) And(dst, e.a, e.b, n);
+}
+
 }  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <typename T>
+template <opkit::sim::detail::TensorOp Op>
+LocalTensor<T>& LocalTensor<T>::operator=(const opkit::sim::detail::TensorExpr<T, Op>& e) {
+  opkit::sim::detail::run_tensor_expr(*this, e);
+  return *this;
+}
+
+#define OPKIT_TENSOR_OPERATOR(sym, name)                                                                 \
+  template <typename T>                                                                                  \
+  opkit::sim::detail::TensorExpr<T, opkit::sim::detail::TensorOp::name> operator sym(                     \
+      const LocalTensor<T>& a, const LocalTensor<T>& b) {                                                \
+    return {a, b};                                                                                       \
+  }
+OPKIT_TENSOR_OPERATOR(+, Add)
+OPKIT_TENSOR_OPERATOR(-, Sub)
+OPKIT_TENSOR_OPERATOR(*, Mul)
+OPKIT_TENSOR_OPERATOR(/, Div)
+OPKIT_TENSOR_OPERATOR(|, Or)
+OPKIT_TENSOR_OPERATOR(&, And)
+#undef OPKIT_TENSOR_OPERATOR
+
+}  // namespace AscendC

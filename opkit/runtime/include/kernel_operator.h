@@ -1,0 +1,31 @@
+// Entry header of the Ascend C kernel API on the CPU: kernels `#include "kernel_operator.h"` as with CANN.
+#pragma once
+
+#include "opkit/sim/macros.h"
+
+#if __has_include("opkit/sim/numeric.h")
+#include "opkit/sim/numeric.h"
+#endif
+
+#if __has_include("opkit/sim/tiling.h")
+#include "opkit/sim/tiling.h"
+#endif
+
+#include "opkit/sim/block.h"
+#include "opkit/sim/context.h"
+#include "opkit/sim/copy.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/global_tensor.h"
+#include "opkit/sim/pipe.h"
+#include "opkit/sim/positions.h"
+#include "opkit/sim/queue.h"
+#include "opkit/sim/sync.h"
+#include "opkit/sim/tensor.h"
+
+#if __has_include("opkit/sim/vector.h")
+#include "opkit/sim/vector.h"
+#endif
+
+// The host side of a CPU launch (opkit::sim::Launch, GmAlloc, ICPU_RUN_KF) is one include away.
+#include "opkit/sim/cpu_debug.h"
+#include "opkit/sim/launch.h"

@@ -1,0 +1,49 @@
+// What a kernel asks about its block and launch: GetBlockIdx/GetBlockNum, workspace, SyncAll.
+#pragma once
+
+#include <cstdint>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/global_tensor.h"
+#include "opkit/sim/pool.h"
+#include "opkit/sim/tensor.h"
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() { return opkit::sim::detail::current_block().block_idx; }
+inline int64_t GetBlockNum() { return opkit::sim::detail::current_block().block_num; }
+// One vector core per block: there are no sub-blocks to tell apart.
+inline int64_t GetSubBlockIdx() { return 0; }
+inline int64_t GetSubBlockNum() { return 1; }
+inline int64_t GetTaskRation() { return 1; }
+
+// The device reserves a system area in front of the user's workspace; the CPU mode hands it over whole.
+inline uint8_t* GetUserWorkspace(uint8_t* workspace) { return workspace; }
+
+// Barrier across all blocks of the launch.
+template <bool isAIVOnly = true>
+void SyncAll(OPKIT_SIM_HERE) {
+  opkit::sim::detail::sync_all(where);
+}
+
+// The software barrier form: its GM/UB workspaces are the device's implementation, not needed here.
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t used_cores = 0, OPKIT_SIM_HERE) {
+  if (used_cores != 0 && used_cores != opkit::sim::detail::current_block().block_num) {
+    opkit::sim::detail::fault("SyncAll", opkit::sim::detail::cat(
+        "usedCores ", used_cores, " differs from the launch's ", opkit::sim::detail::current_block().block_num,
+        " blocks; only a barrier over all blocks is simulated"), where);
+  }
+  opkit::sim::detail::sync_all(where);
+}
+
+}  // namespace AscendC
+
+// The CCE builtins older kernels call.
+inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
+inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
+
+#ifndef TILING_KEY_IS
+#define TILING_KEY_IS(k) (::opkit::sim::detail::current_block().tiling_key == static_cast<uint64_t>(k))
+#endif

@@ -1,0 +1,255 @@
+// DataCopy (count and DataCopyParams forms) and DataCopyPad (GM <-> UB with padding) with their checks.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/global_tensor.h"
+#include "opkit/sim/launch_state.h"
+#include "opkit/sim/tensor.h"
+
+namespace AscendC {
+
+// blockLen and strides in 32-byte blocks (DataCopy) or blockLen in bytes (legacy DataCopyPad).
+struct DataCopyParams {
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;
+  uint16_t srcStride = 0;  // gap between blocks on the source side
+  uint16_t dstStride = 0;
+  DataCopyParams() = default;
+  DataCopyParams(uint16_t count, uint16_t len, uint16_t src_stride, uint16_t dst_stride)
+      : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride) {}
+};
+
+// DataCopyPad: blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32-byte blocks.
+struct DataCopyExtParams {
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+  DataCopyExtParams() = default;
+  DataCopyExtParams(uint16_t count, uint32_t len, uint32_t src_stride, uint32_t dst_stride, uint32_t reserved = 0)
+      : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride), rsv(reserved) {}
+};
+
+template <typename T>
+struct DataCopyPadExtParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0;   // elements
+  uint8_t rightPadding = 0;  // elements
+  T paddingValue{};
+  DataCopyPadExtParams() = default;
+  DataCopyPadExtParams(bool is_pad, uint8_t left, uint8_t right, T value)
+      : isPad(is_pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+};
+
+// Legacy padding parameters: paddingValue holds the raw bits of the element (low sizeof(T) bytes).
+struct DataCopyPadParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
+  DataCopyPadParams() = default;
+  DataCopyPadParams(bool is_pad, uint8_t left, uint8_t right, uint64_t value)
+      : isPad(is_pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+};
+
+}  // namespace AscendC
+
+namespace opkit::sim::detail {
+
+inline constexpr uint64_t kMaxBlockLen = 65535;  // DataCopyParams::blockLen is 16 bits of 32-byte blocks
+
+// Bytes a count-form DataCopy moves: 32-byte multiple, or rounded down in device mode (what the NPU does).
+template <typename T>
+uint64_t count_copy_bytes(uint32_t count, const SourceLoc& where) {
+  const uint64_t bytes = uint64_t(count) * sizeof(T);
+  if (bytes % 32 != 0) {
+    if (current_block().device_rounding) return bytes / 32 * 32;
+    fault("DataCopy", cat("count ", count, " x ", sizeof(T), " bytes = ", bytes,
+                          " bytes is not a multiple of 32 bytes (the NPU would silently copy only ", bytes / 32 * 32,
+                          " bytes); use DataCopyPad for unaligned lengths"), where);
+  }
+  if (bytes / 32 > kMaxBlockLen) {
+    fault("DataCopy", cat("count ", count, " x ", sizeof(T), " bytes = ", bytes, " bytes overflows one copy (at most ",
+                          kMaxBlockLen, " blocks of 32 bytes)"), where);
+  }
+  return bytes;
+}
+
+// Byte extent of `count` rows of `len` bytes spaced `len + gap` bytes apart.
+inline uint64_t extent(uint64_t count, uint64_t len, uint64_t gap) { return (count - 1) * (len + gap) + len; }
+
+// Copy `count` rows of `len` bytes; `src_step`/`dst_step` are the row pitches in bytes.
+inline void copy_rows(uint8_t* dst, const uint8_t* src, uint64_t count, uint64_t len, uint64_t src_step,
+                      uint64_t dst_step) {
+  for (uint64_t i = 0; i < count; ++i) std::memmove(dst + i * dst_step, src + i * src_step, len);
+}
+
+template <typename T>
+uint8_t* bytes_of(T* p) {
+  return reinterpret_cast<uint8_t*>(p);
+}
+
+inline void require_pad_support(const char* api, const SourceLoc& where) {
+  if (current_block().npu_arch == 2002) fault(api, "DataCopyPad is not available on Ascend310P (arch 2002)", where);
+}
+
+// Fill UB row bytes [from, to) with `value` repeated (whole elements; the row start is element-aligned).
+template <typename T>
+void fill_elements(uint8_t* row, uint64_t from, uint64_t to, const T& value) {
+  for (uint64_t b = from; b + sizeof(T) <= to; b += sizeof(T)) {
+    std::memcpy(row + b, static_cast<const void*>(&value), sizeof(T));
+  }
+}
+
+template <typename T>
+void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src, uint64_t count,
+                 uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad, uint64_t left, uint64_t right,
+                 const T& pad_value, const SourceLoc& where) {
+  const char* api = "DataCopyPad";
+  require_pad_support(api, where);
+  check_cancelled();
+  if (count == 0 || len == 0) return;
+  if (len % sizeof(T) != 0) fault(api, cat("blockLen ", len, " bytes is not a whole number of ", sizeof(T),
+                                           "-byte elements"), where);
+  if (left * sizeof(T) > 32 || right * sizeof(T) > 32) {
+    fault(api, cat("padding of ", left, " + ", right, " elements is more than 32 bytes on one side"), where);
+  }
+  const uint64_t row = (left * sizeof(T) + len + right * sizeof(T) + 31) / 32 * 32;
+  const uint64_t ub_step = row + dst_gap_blocks * 32;
+  check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where);
+  require_ub_operand(api, "dst", dst, (count - 1) * ub_step + row, where);
+  for (uint64_t i = 0; i < count; ++i) {
+    uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
+    const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
+    std::memcpy(out + left * sizeof(T), in, len);
+    T fill = pad_value;
+    // No padding asked: the NPU repeats the row's first element.
+    if (!is_pad) std::memcpy(static_cast<void*>(&fill), in, sizeof(T));
+    fill_elements(out, 0, left * sizeof(T), fill);
+    fill_elements(out, left * sizeof(T) + len, row, fill);
+  }
+}
+
+template <typename T>
+void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<T>& src, uint64_t count,
+                  uint64_t len, uint64_t src_gap_blocks, uint64_t dst_gap, const SourceLoc& where) {
+  const char* api = "DataCopyPad";
+  require_pad_support(api, where);
+  check_cancelled();
+  if (count == 0 || len == 0) return;
+  const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
+  require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
+  check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where);
+  copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap);
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+// ---- count form: count * sizeof(T) must be a multiple of 32 bytes ----
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count,
+              OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  const uint64_t bytes = d::count_copy_bytes<T>(count, where);
+  d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
+  d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where);
+  if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
+}
+
+template <typename T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count,
+              OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  const uint64_t bytes = d::count_copy_bytes<T>(count, where);
+  d::require_ub_operand("DataCopy", "src", src, bytes, where);
+  d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where);
+  if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
+}
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count,
+              OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  const uint64_t bytes = d::count_copy_bytes<T>(count, where);
+  d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
+  d::require_ub_operand("DataCopy", "src", src, bytes, where);
+  if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
+}
+
+// ---- DataCopyParams form: blockCount blocks of blockLen x 32 bytes, gaps in 32-byte blocks ----
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+              OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  d::check_cancelled();
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t len = uint64_t(p.blockLen) * 32;
+  d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
+  d::check_gm("DataCopy", "read", src.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
+  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
+               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
+}
+
+template <typename T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+              OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  d::check_cancelled();
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t len = uint64_t(p.blockLen) * 32;
+  d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
+  d::check_gm("DataCopy", "write", dst.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
+  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
+               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
+}
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+              OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  d::check_cancelled();
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t len = uint64_t(p.blockLen) * 32;
+  d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
+  d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
+  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
+               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
+}
+
+// ---- DataCopyPad: byte-exact rows between GM and UB ----
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                 const DataCopyPadExtParams<T>& pad, OPKIT_SIM_HERE) {
+  opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
+                                  pad.leftPadding, pad.rightPadding, pad.paddingValue, where);
+}
+
+template <typename T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p,
+                 OPKIT_SIM_HERE) {
+  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where);
+}
+
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                 const DataCopyPadParams& pad, OPKIT_SIM_HERE) {
+  T value{};
+  std::memcpy(static_cast<void*>(&value), &pad.paddingValue, sizeof(T) < 8 ? sizeof(T) : 8);
+  opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
+                                  pad.leftPadding, pad.rightPadding, value, where);
+}
+
+template <typename T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+                 OPKIT_SIM_HERE) {
+  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where);
+}
+
+}  // namespace AscendC

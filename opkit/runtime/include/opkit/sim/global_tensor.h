@@ -1,0 +1,73 @@
+// GlobalTensor: a typed view of global memory (GM); every access is checked against the launch's GM buffers.
+#pragma once
+
+#include <cstdint>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/launch_state.h"
+
+namespace AscendC {
+
+enum class CacheMode : uint8_t { CACHE_MODE_DISABLE, CACHE_MODE_NORMAL, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
+enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
+
+template <typename T>
+class GlobalTensor {
+ public:
+  using PrimType = T;
+  using SourceLoc = opkit::sim::detail::SourceLoc;
+
+  void SetGlobalBuffer(T* buffer, uint64_t count) {
+    opkit_addr = buffer;
+    opkit_count = count;
+  }
+  void SetGlobalBuffer(T* buffer) { SetGlobalBuffer(buffer, 0); }
+
+  // A view starting `offset` elements further on; CANN keeps the size unchanged.
+  GlobalTensor operator[](uint64_t offset) const {
+    GlobalTensor view = *this;
+    view.opkit_addr = opkit_addr + offset;
+    return view;
+  }
+
+  T GetValue(uint64_t index, SourceLoc where = SourceLoc::here()) const {
+    return *element("GlobalTensor::GetValue", "read", index, where);
+  }
+  void SetValue(uint64_t index, T value, SourceLoc where = SourceLoc::here()) const {
+    *element("GlobalTensor::SetValue", "write", index, where) = value;
+  }
+  T& operator()(uint64_t index, SourceLoc where = SourceLoc::here()) const {
+    return *element("GlobalTensor::operator()", "access", index, where);
+  }
+
+  uint64_t GetSize() const { return opkit_count; }
+  T* GetPhyAddr() const { return opkit_addr; }
+  T* GetPhyAddr(uint64_t offset) const { return opkit_addr + offset; }
+
+  // L2 cache hints change only speed on the device.
+  template <CacheRwMode rw = CacheRwMode::RW>
+  void SetL2CacheHint(CacheMode) {}
+
+  template <typename U>
+  GlobalTensor<U> ReinterpretCast() const {
+    GlobalTensor<U> t;
+    t.opkit_addr = reinterpret_cast<U*>(opkit_addr);
+    t.opkit_count = opkit_count * sizeof(T) / sizeof(U);
+    return t;
+  }
+
+  // Internals, public so the copy APIs can reach them.
+  T* opkit_addr = nullptr;
+  uint64_t opkit_count = 0;
+
+ private:
+  T* element(const char* api, const char* what, uint64_t index, const SourceLoc& where) const {
+    opkit::sim::detail::check_cancelled();
+    if (opkit_addr == nullptr) opkit::sim::detail::fault(api, "SetGlobalBuffer was never called", where);
+    opkit::sim::detail::check_gm(api, what, opkit_addr + index, sizeof(T), where);
+    return opkit_addr + index;
+  }
+};
+
+}  // namespace AscendC

@@ -1,0 +1,102 @@
+// The C++ launch API the generated bindings call: opkit::sim::Launch (GM registry, block dim, SoC, tiling key).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/launch_state.h"
+#include "opkit/sim/pool.h"
+#include "opkit/sim/soc.h"
+
+namespace opkit::sim {
+
+inline constexpr int64_t kMaxBlockDim = 65535;
+
+// One kernel launch. Usage:
+//   opkit::sim::Launch launch{"add_custom", "Ascend910B2", block_dim, tiling_key};
+//   launch.register_gm(x, x_bytes, "x").register_gm(y, y_bytes, "y");
+//   launch.run(add_custom, x, y, z, workspace, tiling);   // throws KernelFault
+// Every GM pointer the kernel touches must lie in a registered buffer; the kernel's scalar and copy
+// accesses are checked against them.
+class Launch {
+ public:
+  Launch(std::string op, const std::string& soc = kDefaultSoc, int64_t block_dim = 1, uint64_t tiling_key = 0,
+         bool device_rounding = false)
+      : op_(std::move(op)), soc_(find_soc(soc)), block_dim_(block_dim), tiling_key_(tiling_key),
+        device_rounding_(device_rounding) {
+    if (soc_ == nullptr) {
+      std::string known;
+      for (const SocProfile& p : kSocProfiles) known += (known.empty() ? "" : ", ") + std::string(p.name);
+      throw KernelFault(op_, -1, "Launch", "", detail::cat("unknown SoC '", soc, "'; known: ", known));
+    }
+    if (block_dim < 1 || block_dim > kMaxBlockDim) {
+      throw KernelFault(op_, -1, "Launch", "", detail::cat("block dim ", block_dim, " is outside [1, ",
+                                                           kMaxBlockDim, "]"));
+    }
+  }
+
+  // A GM buffer of the launch. Null or empty buffers (absent optional inputs) are skipped; a buffer that
+  // overlaps one already registered (in-place ops pass the same memory twice) is merged with it.
+  Launch& register_gm(const void* ptr, uint64_t bytes, const std::string& name) {
+    if (ptr == nullptr || bytes == 0) return *this;
+    detail::GmRegion r{reinterpret_cast<uintptr_t>(ptr), bytes, name};
+    for (auto it = regions_.begin(); it != regions_.end();) {
+      if (it->begin < r.begin + r.bytes && r.begin < it->begin + it->bytes) {
+        const uintptr_t begin = std::min(it->begin, r.begin);
+        const uintptr_t end = std::max(it->begin + it->bytes, r.begin + r.bytes);
+        r = detail::GmRegion{begin, end - begin, it->name + "|" + r.name};
+        it = regions_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    regions_.insert(std::upper_bound(regions_.begin(), regions_.end(), r,
+                                     [](const detail::GmRegion& a, const detail::GmRegion& b) {
+                                       return a.begin < b.begin;
+                                     }),
+                    r);
+    return *this;
+  }
+
+  // Run `kernel(args...)` once per block; throws the launch's first KernelFault.
+  template <typename Kernel, typename... Args>
+  void run(Kernel&& kernel, Args... args) {
+    run_body([&kernel, args...]() { kernel(args...); });
+  }
+
+  void run_body(const std::function<void()>& body) {
+    if (detail::current_block().launch != nullptr) {
+      detail::fault("Launch", "a kernel launched another kernel; launches cannot nest");
+    }
+    detail::LaunchState state;
+    state.op = op_;
+    state.soc = soc_;
+    state.block_num = block_dim_;
+    state.tiling_key = tiling_key_;
+    state.device_rounding = device_rounding_;
+    state.regions = regions_;
+    state.body = &body;
+    detail::Pool::instance().run(state);
+    if (state.fault) throw *state.fault;
+  }
+
+  const std::string& op() const { return op_; }
+  const SocProfile& soc() const { return *soc_; }
+  int64_t block_dim() const { return block_dim_; }
+
+ private:
+  std::string op_;
+  const SocProfile* soc_;
+  int64_t block_dim_;
+  uint64_t tiling_key_;
+  bool device_rounding_;
+  std::vector<detail::GmRegion> regions_;
+};
+
+}  // namespace opkit::sim

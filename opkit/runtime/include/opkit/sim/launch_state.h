@@ -1,0 +1,98 @@
+// What the blocks of one launch share: the GM buffer registry, the SyncAll barrier, the first fault.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/soc.h"
+
+namespace opkit::sim::detail {
+
+struct GmRegion {
+  uintptr_t begin;
+  uint64_t bytes;
+  std::string name;
+};
+
+struct LaunchState {
+  std::string op;
+  const SocProfile* soc = nullptr;
+  int64_t block_num = 1;
+  uint64_t tiling_key = 0;
+  bool device_rounding = false;
+  std::vector<GmRegion> regions;  // sorted by begin
+  const std::function<void()>* body = nullptr;  // runs the kernel once for the current block
+
+  std::mutex m;
+  std::condition_variable cv;     // barrier releases, runner exits, faults
+  int64_t next_block = 0;         // next block index to hand to a runner
+  int runners = 0;                // threads inside the launch's block loop
+  int parked = 0;                 // runners waiting in SyncAll
+  int64_t arrived = 0;            // blocks at the current SyncAll
+  uint64_t barrier_round = 0;
+  std::atomic<bool> failed{false};
+  std::unique_ptr<KernelFault> fault;  // the first fault of the launch
+  std::vector<int64_t> returned;       // blocks that returned (for the SyncAll deadlock message)
+  std::vector<std::thread> helpers;    // extra threads started so that SyncAll can complete (pool.h)
+
+  // Keep the first fault; wake everything waiting so the launch winds down. Caller holds `m`.
+  void record_locked(const KernelFault& f) {
+    if (!fault) fault = std::make_unique<KernelFault>(f);
+    failed.store(true);
+    cv.notify_all();
+  }
+  void record(const KernelFault& f) {
+    std::lock_guard<std::mutex> lock(m);
+    record_locked(f);
+  }
+};
+
+// The registered region holding `p`, or nullptr.
+inline const GmRegion* find_region(const LaunchState& l, uintptr_t p) {
+  auto it = std::upper_bound(l.regions.begin(), l.regions.end(), p,
+                             [](uintptr_t v, const GmRegion& r) { return v < r.begin; });
+  if (it == l.regions.begin()) return nullptr;
+  --it;
+  return p < it->begin + it->bytes ? &*it : nullptr;
+}
+
+// Fault unless [p, p+bytes) lies inside one GM buffer registered for this launch. The message names the
+// buffer and the byte range relative to its start, which is what a user can map back to an index.
+inline void check_gm(const char* api, const char* what, const void* p, uint64_t bytes, const SourceLoc& where) {
+  const BlockContext& c = current_block();
+  if (c.launch == nullptr || bytes == 0) return;
+  const auto addr = reinterpret_cast<uintptr_t>(p);
+  const GmRegion* r = find_region(*c.launch, addr);
+  if (r == nullptr) {
+    // Name the buffer just below the address when the address is within one buffer length past its end:
+    // the usual cause is running off the end. Farther away it is some other memory.
+    const GmRegion* below = nullptr;
+    for (const GmRegion& g : c.launch->regions) {
+      if (g.begin <= addr) below = &g;
+    }
+    if (below != nullptr && addr - below->begin < 2 * below->bytes) {
+      const uint64_t off = addr - below->begin;
+      fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", below->name,
+                     "' (", below->bytes, " bytes) is out of bounds"), where);
+    }
+    fault(api, cat("GM ", what, " of ", bytes, " bytes at address ", p,
+                   " is not inside any GM buffer registered for this launch"), where);
+  }
+  const uint64_t off = addr - r->begin;
+  if (off + bytes > r->bytes) {
+    fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", r->name, "' (",
+                   r->bytes, " bytes) is out of bounds"), where);
+  }
+}
+
+}  // namespace opkit::sim::detail

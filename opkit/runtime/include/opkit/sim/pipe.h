@@ -1,0 +1,282 @@
+// TPipe (bump allocator of the block's Unified Buffer, event ids) and TBuf; queue/TBuf buffers and their states.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/names.h"
+#include "opkit/sim/positions.h"
+#include "opkit/sim/tensor.h"
+
+namespace opkit::sim::detail {
+
+enum class BufState : uint8_t { FREE, OCCUPIED, ENQUE, DEQUE };
+
+inline const char* state_name(BufState s) {
+  switch (s) {
+    case BufState::FREE: return "FREE";
+    case BufState::OCCUPIED: return "OCCUPIED";
+    case BufState::ENQUE: return "ENQUE";
+    case BufState::DEQUE: return "DEQUE";
+  }
+  return "?";
+}
+
+// One buffer handed out by TPipe::InitBuffer: a queue's (with a state machine) or a TBuf's (always OCCUPIED).
+struct BufferSlot {
+  uint8_t* addr = nullptr;
+  uint32_t bytes = 0;
+  BufState state = BufState::FREE;
+  const void* owner = nullptr;  // the queue or TBuf object
+  AscendC::TPosition pos = AscendC::TPosition::VECCALC;
+  bool is_queue = false;
+  uint32_t index = 0;           // buffer number within its owner
+  uint32_t ub_offset = 0;
+};
+
+inline const uint8_t* buffer_end(const BufferSlot* slot) {
+  if (slot != nullptr) return slot->addr + slot->bytes;
+  const BlockContext& c = current_block();
+  return c.ub_base == nullptr ? nullptr : c.ub_base + c.ub_size;
+}
+
+inline constexpr uint32_t kMaxBuffersPerPipe = 64;
+
+inline std::string describe(const BufferSlot& s) {
+  return cat(s.is_queue ? "queue" : "TBuf", " buffer ", s.index, " (", position_name(s.pos), ", UB offset ",
+             s.ub_offset, ", ", s.bytes, " bytes)");
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <TPosition pos>
+class TBuf;
+
+class TPipe {
+ public:
+  using SourceLoc = opkit::sim::detail::SourceLoc;
+
+  TPipe() {
+    auto& c = opkit::sim::detail::current_block();
+    if (c.pipe != nullptr) {
+      opkit::sim::detail::fault("TPipe", "a second TPipe was created while the block's first one is alive; "
+                                         "call Destroy() on the first");
+    }
+    c.pipe = this;
+  }
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+
+  // A kernel's TPipe dies when the kernel returns: report buffers still held (the leak check of the block).
+  ~TPipe() {
+    auto& c = opkit::sim::detail::current_block();
+    if (c.pipe != this) return;
+    if (std::uncaught_exceptions() == 0 && c.exit_fault.empty()) c.exit_fault = opkit_leak_report();
+    c.pipe = nullptr;
+  }
+
+  // `que` gets `num` buffers of `len` bytes (rounded up to 32) from the next free UB bytes.
+  template <class Queue>
+  bool InitBuffer(Queue& que, uint32_t num, uint32_t len, OPKIT_SIM_HERE) {
+    const char* api = "TPipe::InitBuffer";
+    if (num < 1 || num > opkit::sim::detail::kMaxBuffersPerPipe) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat("num ", num, " is outside [1, 64]"), where);
+    }
+    auto& core = que.opkit_core();
+    if (core.pipe == this && core.generation == generation_) {
+      opkit::sim::detail::fault(api, "the queue already has buffers; call TPipe::Reset() before re-initialising",
+                                where);
+    }
+    const uint32_t bytes = checked_len(api, len, num, where);
+    core.reset(this, generation_, que.opkit_position(), que.opkit_depth());
+    for (uint32_t i = 0; i < num; ++i) core.add(take(api, bytes, core.pos, &que, true, i, where));
+    return true;
+  }
+
+  template <TPosition pos>
+  bool InitBuffer(TBuf<pos>& buf, uint32_t len, OPKIT_SIM_HERE) {
+    const uint32_t bytes = checked_len("TPipe::InitBuffer", len, 1, where);
+    buf.opkit_attach(take("TPipe::InitBuffer", bytes, pos, &buf, false, 0, where), this, generation_);
+    return true;
+  }
+
+  // Give all UB back: queues and TBufs must be initialised again before use.
+  void Reset() {
+    used_ = 0;
+    ub_used_ = 0;
+    ++generation_;
+  }
+  void Destroy() {
+    Reset();
+    auto& c = opkit::sim::detail::current_block();
+    if (c.pipe == this) c.pipe = nullptr;
+  }
+
+  // A free event id of `evt` (not reserved by AllocEventID); the pipe keeps no claim on it.
+  TEventID FetchEventID(HardEvent evt, OPKIT_SIM_HERE) {
+    const uint8_t mask = opkit::sim::detail::current_block().allocated_events[static_cast<uint8_t>(evt)];
+    for (int id = 0; id < kEventIdsPerEvent; ++id) {
+      if ((mask & (1u << id)) == 0) return static_cast<TEventID>(id);
+    }
+    opkit::sim::detail::fault("TPipe::FetchEventID", opkit::sim::detail::cat(
+        "all 8 event ids of HardEvent::", opkit::sim::detail::event_name(evt), " are allocated"), where);
+  }
+  template <HardEvent evt>
+  TEventID FetchEventID(OPKIT_SIM_HERE) { return FetchEventID(evt, where); }
+
+  template <HardEvent evt>
+  TEventID AllocEventID(OPKIT_SIM_HERE) {
+    const TEventID id = FetchEventID(evt, where);
+    opkit::sim::detail::current_block().allocated_events[static_cast<uint8_t>(evt)] |= uint8_t(1u << id);
+    return id;
+  }
+  template <HardEvent evt>
+  void ReleaseEventID(TEventID id, OPKIT_SIM_HERE) {
+    uint8_t& mask = opkit::sim::detail::current_block().allocated_events[static_cast<uint8_t>(evt)];
+    if (id < 0 || id >= kEventIdsPerEvent || (mask & (1u << id)) == 0) {
+      opkit::sim::detail::fault("TPipe::ReleaseEventID", opkit::sim::detail::cat(
+          "event id ", int(id), " of HardEvent::", opkit::sim::detail::event_name(evt),
+          " was not allocated by AllocEventID"), where);
+    }
+    mask = uint8_t(mask & ~(1u << id));
+  }
+
+  // Internals for the leak check and tests.
+  std::string opkit_leak_report() const {
+    for (uint32_t i = 0; i < used_; ++i) {
+      const auto& s = slots_[i];
+      if (s.is_queue && (s.state == opkit::sim::detail::BufState::OCCUPIED ||
+                         s.state == opkit::sim::detail::BufState::ENQUE)) {
+        return opkit::sim::detail::cat(describe(s), " is still ", state_name(s.state),
+                                       " when the kernel returns: a tensor was allocated but never freed (",
+                                       s.state == opkit::sim::detail::BufState::ENQUE ? "EnQue without DeQue"
+                                                                                       : "AllocTensor without "
+                                                                                         "EnQue/FreeTensor",
+                                       ")");
+      }
+    }
+    return "";
+  }
+  uint64_t opkit_ub_used() const { return ub_used_; }
+  uint32_t opkit_generation() const { return generation_; }
+
+ private:
+  uint32_t checked_len(const char* api, uint32_t len, uint32_t num, const SourceLoc& where) const {
+    const auto& c = opkit::sim::detail::current_block();
+    if (c.ub_base == nullptr) opkit::sim::detail::fault(api, "TPipe used outside a kernel launch (no UB)", where);
+    if (len == 0) opkit::sim::detail::fault(api, "buffer length is 0 bytes", where);
+    const uint64_t bytes = (uint64_t(len) + 31) / 32 * 32;
+    if (bytes * num > c.ub_size) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat(num, " x ", bytes, " bytes = ", bytes * num,
+                                                             " bytes exceeds the Unified Buffer (", c.ub_size,
+                                                             " bytes)"), where);
+    }
+    return static_cast<uint32_t>(bytes);
+  }
+
+  opkit::sim::detail::BufferSlot* take(const char* api, uint32_t bytes, TPosition pos, const void* owner,
+                                       bool is_queue, uint32_t index, const SourceLoc& where) {
+    const auto& c = opkit::sim::detail::current_block();
+    if (used_ == opkit::sim::detail::kMaxBuffersPerPipe) {
+      opkit::sim::detail::fault(api, "more than 64 buffers in one TPipe", where);
+    }
+    if (ub_used_ + bytes > c.ub_size) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat(
+          "Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ", ub_used_ + bytes,
+          " bytes > ", c.ub_size, " bytes"), where);
+    }
+    auto& s = slots_[used_++];
+    s = opkit::sim::detail::BufferSlot{};
+    s.addr = c.ub_base + ub_used_;
+    s.bytes = bytes;
+    s.owner = owner;
+    s.pos = pos;
+    s.is_queue = is_queue;
+    s.index = index;
+    s.ub_offset = static_cast<uint32_t>(ub_used_);
+    s.state = is_queue ? opkit::sim::detail::BufState::FREE : opkit::sim::detail::BufState::OCCUPIED;
+    ub_used_ += bytes;
+    return &s;
+  }
+
+  opkit::sim::detail::BufferSlot slots_[opkit::sim::detail::kMaxBuffersPerPipe];
+  uint32_t used_ = 0;
+  uint64_t ub_used_ = 0;
+  uint32_t generation_ = 1;
+};
+
+inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(opkit::sim::detail::current_block().pipe); }
+
+// A plain UB buffer for temporaries: no queue, no states.
+template <TPosition pos = TPosition::VECCALC>
+class TBuf {
+ public:
+  using SourceLoc = opkit::sim::detail::SourceLoc;
+
+  template <typename T>
+  LocalTensor<T> Get(OPKIT_SIM_HERE) const {
+    const auto* s = slot("TBuf::Get", where);
+    return tensor<T>(s, 0, s->bytes / static_cast<uint32_t>(sizeof(T)));
+  }
+  template <typename T>
+  LocalTensor<T> Get(uint32_t count, OPKIT_SIM_HERE) const {
+    return part<T>("TBuf::Get", count, 0, where);
+  }
+  template <typename T>
+  LocalTensor<T> GetWithOffset(uint32_t count, uint32_t byte_offset, OPKIT_SIM_HERE) const {
+    return part<T>("TBuf::GetWithOffset", count, byte_offset, where);
+  }
+
+ private:
+  template <typename T>
+  LocalTensor<T> part(const char* api, uint32_t count, uint32_t byte_offset, const SourceLoc& where) const {
+    const auto* s = slot(api, where);
+    if (byte_offset % 32 != 0) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat("byte offset ", byte_offset,
+                                                             " is not 32-byte aligned"), where);
+    }
+    const uint64_t end = uint64_t(byte_offset) + uint64_t(count) * sizeof(T);
+    if (end > s->bytes) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat(
+          count, " elements of ", sizeof(T), " bytes at byte offset ", byte_offset, " end at byte ", end,
+          ", past the TBuf's ", s->bytes, " bytes"), where);
+    }
+    return tensor<T>(s, byte_offset, count);
+  }
+
+
+ public:
+  void opkit_attach(opkit::sim::detail::BufferSlot* s, const TPipe* pipe, uint32_t generation) {
+    slot_ = s;
+    pipe_ = pipe;
+    generation_ = generation;
+  }
+
+ private:
+  const opkit::sim::detail::BufferSlot* slot(const char* api, const SourceLoc& where) const {
+    opkit::sim::detail::check_cancelled();
+    if (slot_ == nullptr) opkit::sim::detail::fault(api, "TBuf used before TPipe::InitBuffer", where);
+    if (pipe_->opkit_generation() != generation_) {
+      opkit::sim::detail::fault(api, "TBuf used after TPipe::Reset/Destroy without a new InitBuffer", where);
+    }
+    return slot_;
+  }
+  template <typename T>
+  LocalTensor<T> tensor(const opkit::sim::detail::BufferSlot* s, uint32_t byte_offset, uint32_t count) const {
+    LocalTensor<T> t = opkit::sim::detail::make_local(reinterpret_cast<T*>(s->addr + byte_offset), count, pos);
+    t.opkit_slot = const_cast<opkit::sim::detail::BufferSlot*>(s);
+    return t;
+  }
+
+  opkit::sim::detail::BufferSlot* slot_ = nullptr;
+  const TPipe* pipe_ = nullptr;
+  uint32_t generation_ = 0;
+};
+
+}  // namespace AscendC

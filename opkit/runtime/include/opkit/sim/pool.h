@@ -1,0 +1,245 @@
+// The persistent worker threads that run the blocks of a launch, and the SyncAll barrier across blocks.
+#pragma once
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/launch_state.h"
+#include "opkit/sim/pipe.h"
+
+namespace opkit::sim::detail {
+
+inline constexpr size_t kMaxUbBytes = 256 * 1024;  // the largest UB of any SoC profile
+
+// This thread's Unified Buffer arena, reused by every block the thread runs.
+inline uint8_t* thread_arena() {
+  struct Arena {
+    uint8_t* p = static_cast<uint8_t*>(std::aligned_alloc(64, kMaxUbBytes));
+    ~Arena() { std::free(p); }
+  };
+  thread_local Arena arena;
+  return arena.p;
+}
+
+// Called with l.m held whenever a runner may have stopped making progress (parked in SyncAll or done).
+// SyncAll needs every block of the launch running at once, so when all runners wait at the barrier and
+// blocks are left, one more thread joins the launch: kernels without SyncAll never pay for it, and a
+// kernel with SyncAll and more blocks than workers still completes (one thread per waiting block).
+void drain(LaunchState& l, const std::function<void()>& body);
+
+inline void ensure_progress_locked(LaunchState& l) {
+  if (l.failed.load() || l.parked == 0 || l.runners > l.parked) return;
+  if (l.next_block < l.block_num) {
+    try {
+      l.helpers.emplace_back([&l] { drain(l, *l.body); });
+      ++l.runners;
+    } catch (const std::system_error& e) {
+      l.record_locked(KernelFault(l.op, -1, "SyncAll", "", cat(
+          "could not start a thread for block ", l.next_block, " (", e.what(), "); SyncAll needs all ", l.block_num,
+          " blocks running at once")));
+    }
+    return;
+  }
+  // Every block has started, every live one waits at the barrier: the others returned without reaching it.
+  std::string gone;
+  for (size_t i = 0; i < l.returned.size() && i < 8; ++i) gone += (i ? ", " : "") + std::to_string(l.returned[i]);
+  if (l.returned.size() > 8) gone += ", ...";
+  l.record_locked(KernelFault(l.op, -1, "SyncAll", "", cat(
+      l.parked, " of ", l.block_num, " blocks wait in SyncAll but block(s) ", gone,
+      " returned without reaching it; the device would hang here")));
+}
+
+// The leak check: a TPipe that died reported leaks in exit_fault; one still alive is checked now.
+inline void check_block_exit(BlockContext& c) {
+  if (c.exit_fault.empty() && c.pipe != nullptr) {
+    c.exit_fault = static_cast<AscendC::TPipe*>(c.pipe)->opkit_leak_report();
+  }
+  if (!c.exit_fault.empty()) {
+    const std::string message = c.exit_fault;
+    c.exit_fault.clear();
+    fault("kernel exit", message);
+  }
+}
+
+inline void enter_block(LaunchState& l, int64_t block) {
+  BlockContext& c = current_block();
+  c.op = l.op;
+  c.block_idx = block;
+  c.block_num = l.block_num;
+  c.ub_base = thread_arena();
+  c.ub_size = l.soc->ub_bytes;
+  std::memset(c.ub_base, 0xFF, c.ub_size);  // poison: all-ones bytes read as NaN in half/float/bf16
+  c.device_rounding = l.device_rounding;
+  c.tiling_key = l.tiling_key;
+  c.launch = &l;
+  c.npu_arch = l.soc->npu_arch;
+  c.cancelled = &l.failed;
+  c.pipe = nullptr;
+  c.exit_fault.clear();
+  std::memset(c.pending_flags, 0, sizeof(c.pending_flags));
+  std::memset(c.allocated_events, 0, sizeof(c.allocated_events));
+}
+
+inline void leave_block() {
+  BlockContext& c = current_block();
+  c.launch = nullptr;
+  c.cancelled = nullptr;
+  c.ub_base = nullptr;
+  c.ub_size = 0;
+  c.pipe = nullptr;
+  c.op.clear();
+}
+
+// Run one block; true when it returned cleanly. Any failure is recorded in `l` and stops the launch.
+inline bool run_block(LaunchState& l, int64_t block, const std::function<void()>& body) {
+  enter_block(l, block);
+  bool ok = false;
+  try {
+    body();
+    check_block_exit(current_block());
+    ok = true;
+  } catch (const KernelFault& f) {
+    l.record(f);
+  } catch (const LaunchCancelled&) {
+  } catch (const std::exception& e) {
+    l.record(KernelFault(l.op, block, "kernel", "", cat("the kernel threw an exception: ", e.what())));
+  } catch (...) {
+    l.record(KernelFault(l.op, block, "kernel", "", "the kernel threw a non-standard exception"));
+  }
+  leave_block();
+  return ok;
+}
+
+inline void drain(LaunchState& l, const std::function<void()>& body) {
+  std::unique_lock<std::mutex> lock(l.m);
+  while (!l.failed.load() && l.next_block < l.block_num) {
+    const int64_t block = l.next_block++;
+    lock.unlock();
+    const bool ok = run_block(l, block, body);
+    lock.lock();
+    if (ok) l.returned.push_back(block);
+  }
+  --l.runners;
+  ensure_progress_locked(l);
+  if (l.runners == 0) l.cv.notify_all();
+}
+
+inline void sync_all(const SourceLoc& where) {
+  check_cancelled();
+  LaunchState* l = current_block().launch;
+  if (l == nullptr) fault("SyncAll", "called outside a kernel launch", where);
+  std::unique_lock<std::mutex> lock(l->m);
+  const uint64_t round = l->barrier_round;
+  if (++l->arrived == l->block_num) {
+    // Every parked runner waits on this round (no block can reach the next one before it completes), so
+    // they are all unparked here, before any of them wakes: a fast block may already be at the next round.
+    l->arrived = 0;
+    l->parked = 0;
+    ++l->barrier_round;
+    l->cv.notify_all();
+    return;
+  }
+  ++l->parked;
+  ensure_progress_locked(*l);
+  l->cv.wait(lock, [&] { return l->barrier_round != round || l->failed.load(); });
+  if (l->barrier_round == round) throw LaunchCancelled{};
+}
+
+// Worker count: OPKIT_SIM_THREADS, else one per hardware thread.
+inline unsigned pool_size() {
+  if (const char* env = std::getenv("OPKIT_SIM_THREADS")) {
+    char* end = nullptr;
+    const long n = std::strtol(env, &end, 10);
+    if (end == env || *end != '\0' || n < 1 || n > 4096) {
+      throw KernelFault("", -1, "Launch", "", cat("OPKIT_SIM_THREADS='", env, "' is not a thread count in [1, 4096]"));
+    }
+    return static_cast<unsigned>(n);
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+class Pool {
+ public:
+  static Pool& instance() {
+    static Pool pool(pool_size());
+    return pool;
+  }
+
+  // Run every block of `l`; returns when all have finished or the launch was stopped by a fault.
+  void run(LaunchState& l) {
+    std::lock_guard<std::mutex> one_launch_at_a_time(launch_mutex_);
+    const int n = static_cast<int>(std::min<int64_t>(static_cast<int64_t>(threads_.size()), l.block_num));
+    {
+      std::lock_guard<std::mutex> lock(l.m);
+      l.runners = n;  // counted before the workers wake, so SyncAll never sees a phantom stall
+    }
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      job_ = &l;
+      tickets_ = n;
+    }
+    cv_.notify_all();
+    {
+      std::unique_lock<std::mutex> lock(l.m);
+      l.cv.wait(lock, [&] { return l.runners == 0; });
+    }
+    for (std::thread& t : l.helpers) t.join();
+    std::lock_guard<std::mutex> lock(m_);
+    job_ = nullptr;
+  }
+
+  size_t size() const { return threads_.size(); }
+
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+  ~Pool() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  explicit Pool(unsigned n) {
+    for (unsigned i = 0; i < n; ++i) threads_.emplace_back([this] { work(); });
+  }
+
+  void work() {
+    for (;;) {
+      LaunchState* l = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(m_);
+        cv_.wait(lock, [&] { return stop_ || tickets_ > 0; });
+        if (stop_) return;
+        --tickets_;
+        l = job_;
+      }
+      drain(*l, *l->body);
+    }
+  }
+
+  std::mutex launch_mutex_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  LaunchState* job_ = nullptr;
+  int tickets_ = 0;
+  bool stop_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace opkit::sim::detail

@@ -1,0 +1,171 @@
+// TQue/TQueBind: queues of UB buffers with the FREE -> OCCUPIED -> ENQUE -> DEQUE -> FREE state machine.
+#pragma once
+
+#include <cstdint>
+
+#include "opkit/sim/fault.h"
+#include "opkit/sim/names.h"
+#include "opkit/sim/pipe.h"
+#include "opkit/sim/positions.h"
+#include "opkit/sim/tensor.h"
+
+namespace opkit::sim::detail {
+
+// The non-template part of a queue: its buffers and the FIFO of enqueued ones.
+struct QueueCore {
+  const AscendC::TPipe* pipe = nullptr;
+  uint32_t generation = 0;
+  AscendC::TPosition pos = AscendC::TPosition::VECIN;
+  int32_t depth = 1;
+  BufferSlot* bufs[kMaxBuffersPerPipe] = {};
+  uint32_t num = 0;
+  BufferSlot* fifo[kMaxBuffersPerPipe] = {};
+  uint32_t head = 0;
+  uint32_t count = 0;
+
+  void reset(const AscendC::TPipe* p, uint32_t gen, AscendC::TPosition position, int32_t d) {
+    *this = QueueCore{};
+    pipe = p;
+    generation = gen;
+    pos = position;
+    depth = d;
+  }
+  void add(BufferSlot* s) { bufs[num++] = s; }
+
+  void require_ready(const char* api, const SourceLoc& where) const {
+    check_cancelled();
+    if (pipe == nullptr) fault(api, cat("TQue<", position_name(pos), "> used before TPipe::InitBuffer"), where);
+    if (pipe->opkit_generation() != generation) {
+      fault(api, cat("TQue<", position_name(pos), "> used after TPipe::Reset/Destroy without a new InitBuffer"),
+            where);
+    }
+  }
+
+  BufferSlot* alloc(const SourceLoc& where) {
+    const char* api = "TQue::AllocTensor";
+    require_ready(api, where);
+    for (uint32_t i = 0; i < num; ++i) {
+      if (bufs[i]->state == BufState::FREE) {
+        bufs[i]->state = BufState::OCCUPIED;
+        return bufs[i];
+      }
+    }
+    fault(api, cat("no FREE buffer in TQue<", position_name(pos), "> (all ", num,
+                   " are allocated and not yet freed); the device would hang here"), where);
+  }
+
+  // Faults unless `s` is one of this queue's buffers; names what it is instead.
+  void require_own(const char* api, const BufferSlot* s, const SourceLoc& where) const {
+    require_ready(api, where);
+    if (s == nullptr) fault(api, "the tensor does not come from a queue (TBuf or never allocated)", where);
+    for (uint32_t i = 0; i < num; ++i) {
+      if (bufs[i] == s) return;
+    }
+    fault(api, cat("the tensor is ", describe(*s), ", which belongs to another queue"), where);
+  }
+
+  void enque(BufferSlot* s, const SourceLoc& where) {
+    const char* api = "TQue::EnQue";
+    require_own(api, s, where);
+    if (s->state == BufState::FREE || s->state == BufState::ENQUE) {
+      fault(api, cat(describe(*s), " is ", state_name(s->state), "; only an allocated tensor can be enqueued"),
+            where);
+    }
+    if ((depth > 0 && count >= static_cast<uint32_t>(depth)) || count >= num) {
+      fault(api, cat("queue depth ", depth, " exceeded: ", count, " tensors already enqueued and not dequeued"),
+            where);
+    }
+    s->state = BufState::ENQUE;
+    fifo[(head + count++) % kMaxBuffersPerPipe] = s;
+  }
+
+  BufferSlot* deque(const SourceLoc& where) {
+    const char* api = "TQue::DeQue";
+    require_ready(api, where);
+    if (count == 0) {
+      fault(api, cat("TQue<", position_name(pos), "> is empty (DeQue without a matching EnQue); the device would "
+                     "hang here"), where);
+    }
+    BufferSlot* s = fifo[head];
+    head = (head + 1) % kMaxBuffersPerPipe;
+    --count;
+    s->state = BufState::DEQUE;
+    return s;
+  }
+
+  void release(BufferSlot* s, const SourceLoc& where) {
+    const char* api = "TQue::FreeTensor";
+    require_own(api, s, where);
+    if (s->state == BufState::FREE) fault(api, cat(describe(*s), " is already FREE (double FreeTensor)"), where);
+    if (s->state == BufState::ENQUE) fault(api, cat(describe(*s), " is still enqueued; DeQue it first"), where);
+    s->state = BufState::FREE;
+  }
+
+  bool has_idle() const {
+    for (uint32_t i = 0; i < num; ++i) {
+      if (bufs[i]->state == BufState::FREE) return true;
+    }
+    return false;
+  }
+};
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+// `depth`: how many tensors may wait in the queue; 0 means bounded only by the number of buffers.
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
+ public:
+  using SourceLoc = opkit::sim::detail::SourceLoc;
+  static_assert(depth >= 0, "TQue depth must not be negative");
+
+  template <typename T>
+  LocalTensor<T> AllocTensor(OPKIT_SIM_HERE) {
+    return tensor<T>(core_.alloc(where));
+  }
+  template <typename T>
+  void AllocTensor(LocalTensor<T>& t, OPKIT_SIM_HERE) {
+    t = tensor<T>(core_.alloc(where));
+  }
+  template <typename T>
+  bool EnQue(const LocalTensor<T>& t, OPKIT_SIM_HERE) {
+    core_.enque(t.opkit_slot, where);
+    return true;
+  }
+  template <typename T>
+  LocalTensor<T> DeQue(OPKIT_SIM_HERE) {
+    return tensor<T>(core_.deque(where));
+  }
+  template <typename T>
+  void FreeTensor(LocalTensor<T>& t, OPKIT_SIM_HERE) {
+    core_.release(t.opkit_slot, where);
+  }
+
+  bool VacantInQue() const { return depth == 0 ? core_.count < core_.num : core_.count < uint32_t(depth); }
+  bool HasTensorInQue() const { return core_.count > 0; }
+  int32_t GetTensorCountInQue() const { return static_cast<int32_t>(core_.count); }
+  bool HasIdleBuffer() const { return core_.has_idle(); }
+  void FreeAllEvent() {}  // events are not modelled: program order already serialises the pipes
+
+  // Internals for TPipe::InitBuffer.
+  opkit::sim::detail::QueueCore& opkit_core() { return core_; }
+  static constexpr TPosition opkit_position() { return src; }
+  static constexpr int32_t opkit_depth() { return depth; }
+
+ private:
+  template <typename T>
+  LocalTensor<T> tensor(opkit::sim::detail::BufferSlot* s) const {
+    LocalTensor<T> t = opkit::sim::detail::make_local(reinterpret_cast<T*>(s->addr),
+                                                      s->bytes / static_cast<uint32_t>(sizeof(T)), src);
+    t.opkit_slot = s;
+    return t;
+  }
+
+  opkit::sim::detail::QueueCore core_;
+};
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+}  // namespace AscendC

@@ -1,0 +1,67 @@
+// High-level activation APIs of Ascend C (Gelu, FasterGelu, Sigmoid, Tanh) over the vectorisable exp/tanh.
+// Reference formulas (computed in float, rounded once to the element type):
+//   Gelu (tanh form)  y = x / (1 + exp(-1.5957691 * (x + 0.044715 x^3)))
+//   FasterGelu        y = x / (1 + exp(-1.702 x))
+//   Sigmoid           y = 1 / (1 + exp(-x))
+//   Tanh              y = tanh(x)
+// The sharedTmpBuffer of the 4-argument forms is checked to be a UB tensor and otherwise unused (the simulator needs
+// no scratch space); highPrecision/highPerformance/isReuseSource do not change results here.
+#pragma once
+
+#include <cstdint>
+
+#include "opkit/sim/vec/common.h"
+#include "opkit/sim/vec/mathfn.h"
+
+namespace opkit::sim::detail {
+
+struct Gelu {
+  static float apply(float x) { return x / (1.0f + exp_poly(-1.5957691f * (x + 0.044715f * x * x * x))); }
+};
+struct FasterGelu {
+  static float apply(float x) { return x / (1.0f + exp_poly(-1.702f * x)); }
+};
+struct Sigmoid {
+  static float apply(float x) { return 1.0f / (1.0f + exp_poly(-x)); }
+};
+struct Tanh {
+  static float apply(float x) { return tanh_poly(x); }
+};
+
+template <typename Fn, typename T>
+void activation(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                uint64_t n) {
+  require_ub_operand(api, "dst", dst, n * sizeof(T));
+  require_ub_operand(api, "src", src, n * sizeof(T));
+  map_unary(dst.opkit_addr, src.opkit_addr, static_cast<int64_t>(n), [](compute_t<T> x) { return Fn::apply(x); });
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+#define OPKIT_ACTIVATION(NAME, FLAGS)                                                                          \
+  template <typename T, FLAGS>                                                                                \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, \
+            const uint32_t count) {                                                                           \
+    static_assert(opkit::sim::detail::one_of_v<T, half, float>, #NAME " supports half and float");             \
+    opkit::sim::detail::require_ub_operand(#NAME, "sharedTmpBuffer", sharedTmpBuffer, 0);                      \
+    opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count);                         \
+  }                                                                                                           \
+  template <typename T, FLAGS>                                                                                \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {                     \
+    static_assert(opkit::sim::detail::one_of_v<T, half, float>, #NAME " supports half and float");             \
+    opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count);                         \
+  }
+
+#define OPKIT_GELU_FLAGS bool highPrecision = false, bool highPerformance = false
+#define OPKIT_REUSE_FLAGS bool isReuseSource = false
+OPKIT_ACTIVATION(Gelu, OPKIT_GELU_FLAGS)
+OPKIT_ACTIVATION(FasterGelu, OPKIT_GELU_FLAGS)
+OPKIT_ACTIVATION(Sigmoid, OPKIT_REUSE_FLAGS)
+OPKIT_ACTIVATION(Tanh, OPKIT_REUSE_FLAGS)
+#undef OPKIT_REUSE_FLAGS
+#undef OPKIT_GELU_FLAGS
+#undef OPKIT_ACTIVATION
+
+}  // namespace AscendC

@@ -1,0 +1,188 @@
+// Cast between element types with every RoundMode (count form and mask/repeat form).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "opkit/sim/vec/common.h"
+
+namespace opkit::sim::detail {
+
+template <typename D, typename S>
+inline constexpr bool cast_supported_v =
+    (std::is_same_v<S, half> && one_of_v<D, float, int32_t, int16_t, int8_t, uint8_t>) ||
+    (std::is_same_v<S, float> && one_of_v<D, half, bfloat16, int32_t, int16_t, int64_t, float>) ||
+    (std::is_same_v<S, bfloat16> && one_of_v<D, float, int32_t>) ||
+    (std::is_same_v<S, int32_t> && one_of_v<D, float, half, int16_t, int64_t>) ||
+    (std::is_same_v<S, int16_t> && one_of_v<D, half, float>) ||
+    (std::is_same_v<S, int8_t> && one_of_v<D, half>) || (std::is_same_v<S, uint8_t> && one_of_v<D, half>) ||
+    (std::is_same_v<S, int64_t> && one_of_v<D, int32_t, float>);
+
+template <typename T>
+double to_double(T v) {
+  if constexpr (is_float16_v<T>) {
+    return static_cast<double>(static_cast<float>(v));
+  } else {
+    return static_cast<double>(v);
+  }
+}
+
+// Bit patterns of the 16/32-bit float types, to step to a neighbour and to test evenness.
+template <typename D>
+uint32_t fbits(D v) {
+  if constexpr (std::is_same_v<D, float>) {
+    return float_bits(v);
+  } else {
+    return v.bits();
+  }
+}
+
+template <typename D>
+D from_fbits(uint32_t b) {
+  if constexpr (std::is_same_v<D, float>) {
+    return bits_float(b);
+  } else {
+    return D::from_bits(static_cast<uint16_t>(b));
+  }
+}
+
+// The representable neighbour of c one step toward v (c != v).
+template <typename D>
+D step_toward(D c, double v) {
+  const uint32_t sign = std::is_same_v<D, float> ? 0x80000000u : 0x8000u;
+  const uint32_t b = fbits(c);
+  const bool up = to_double(c) < v;
+  if ((b & ~sign) == 0) return from_fbits<D>((up ? 0u : sign) | 1u);  // from +-0 to the smallest subnormal
+  const bool negative = (b & sign) != 0;
+  return from_fbits<D>(up != negative ? b + 1 : b - 1);
+}
+
+// Value of a rounding candidate for comparisons: infinity counts as the next power of two past the largest finite.
+template <typename D>
+double candidate_value(D c) {
+  const double v = to_double(c);
+  if (!std::isinf(v)) return v;
+  const double edge = std::is_same_v<D, half> ? 65536.0 : std::ldexp(1.0, 128);
+  return v > 0 ? edge : -edge;
+}
+
+template <typename D>
+D round_to_float_type(double v, AscendC::RoundMode mode) {
+  using AscendC::RoundMode;
+  const D c = D(v);  // nearest-even candidate (half/bf16 round from double without double rounding)
+  if (std::isnan(v) || to_double(c) == v || std::isinf(v)) return c;
+  const D other = step_toward(c, v);
+  const bool c_low = to_double(c) < v;
+  const D lo = c_low ? c : other;
+  const D hi = c_low ? other : c;
+  const double dl = v - candidate_value(lo);
+  const double dh = candidate_value(hi) - v;
+  switch (mode) {
+    case RoundMode::CAST_FLOOR: return lo;
+    case RoundMode::CAST_CEIL: return hi;
+    case RoundMode::CAST_TRUNC: return v > 0 ? lo : hi;
+    case RoundMode::CAST_ODD: return (fbits(lo) & 1u) ? lo : hi;
+    case RoundMode::CAST_ROUND:
+      if (dl != dh) return dl < dh ? lo : hi;
+      return v > 0 ? hi : lo;
+    default:  // CAST_NONE / CAST_RINT: nearest, ties to even
+      if (dl != dh) return dl < dh ? lo : hi;
+      return (fbits(lo) & 1u) ? hi : lo;
+  }
+}
+
+// Float -> integer: round per mode, saturate to the type's range, NaN -> 0 (documented choice).
+template <typename D>
+D round_to_integer(double v, AscendC::RoundMode mode) {
+  using AscendC::RoundMode;
+  if (std::isnan(v)) return D(0);
+  double r;
+  switch (mode) {
+    case RoundMode::CAST_FLOOR: r = std::floor(v); break;
+    case RoundMode::CAST_CEIL: r = std::ceil(v); break;
+    case RoundMode::CAST_TRUNC: r = std::trunc(v); break;
+    case RoundMode::CAST_ROUND: r = std::round(v); break;
+    case RoundMode::CAST_ODD: {
+      const double f = std::floor(v);
+      r = (f == v || std::fmod(f, 2.0) != 0.0) ? f : f + 1.0;
+      break;
+    }
+    default: r = std::nearbyint(v); break;  // default FE mode is nearest-even
+  }
+  const double lo = static_cast<double>(std::numeric_limits<D>::min());
+  const double hi = static_cast<double>(std::numeric_limits<D>::max());
+  if (r <= lo) return std::numeric_limits<D>::min();
+  if (r >= hi) return std::numeric_limits<D>::max();
+  return static_cast<D>(r);
+}
+
+template <typename D, typename S>
+D convert(S s, AscendC::RoundMode mode) {
+  const double v = to_double(s);
+  if constexpr (std::is_integral_v<D>) {
+    return round_to_integer<D>(v, mode);
+  } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, float>) {
+    // float -> float rounds to an integral value (CAST_NONE keeps the value).
+    if (mode == AscendC::RoundMode::CAST_NONE || std::isnan(s) || std::isinf(s)) return s;
+    const double r = mode == AscendC::RoundMode::CAST_FLOOR ? std::floor(v)
+                     : mode == AscendC::RoundMode::CAST_CEIL ? std::ceil(v)
+                     : mode == AscendC::RoundMode::CAST_TRUNC ? std::trunc(v)
+                     : mode == AscendC::RoundMode::CAST_ROUND ? std::round(v)
+                                                               : std::nearbyint(v);
+    return static_cast<float>(std::copysign(r, v));
+  } else {
+    return round_to_float_type<D>(v, mode);
+  }
+}
+
+template <typename D, typename S>
+void cast_count(const LocalTensor<D>& dst, const LocalTensor<S>& src, AscendC::RoundMode mode, uint64_t n) {
+  D* out = dst.opkit_addr;
+  const S* in = src.opkit_addr;
+  // Fast paths for the casts kernels do per tile: exact widening, and nearest-even narrowing to 16-bit floats.
+  if constexpr (std::is_same_v<D, float> && is_float16_v<S>) {
+    widen(in, out, static_cast<int64_t>(n));
+    return;
+  } else if constexpr (is_float16_v<D> && std::is_same_v<S, float>) {
+    if (mode == AscendC::RoundMode::CAST_NONE || mode == AscendC::RoundMode::CAST_RINT) {
+      narrow(in, out, static_cast<int64_t>(n));
+      return;
+    }
+  }
+  for (uint64_t i = 0; i < n; ++i) out[i] = convert<D>(in[i], mode);
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <typename T, typename U>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count) {
+  static_assert(opkit::sim::detail::cast_supported_v<T, U>,
+                "Cast does not support this (dst, src) type pair on Ascend910B; see the Cast table of ascendc-sim.md");
+  namespace d = opkit::sim::detail;
+  d::require_ub_operand("Cast", "dst", dst, uint64_t(count) * sizeof(T));
+  d::require_ub_operand("Cast", "src", src, uint64_t(count) * sizeof(U));
+  d::cast_count(dst, src, roundMode, count);
+}
+
+// Mask form: a repeat holds as many slots as the wider operand has in 256 B (64 for float<->half).
+template <typename T, typename U, bool isSetMask = true, typename M>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, M mask,
+          const int32_t repeatTimes, const UnaryRepeatParams& params) {
+  static_assert(opkit::sim::detail::cast_supported_v<T, U>,
+                "Cast does not support this (dst, src) type pair on Ascend910B; see the Cast table of ascendc-sim.md");
+  namespace d = opkit::sim::detail;
+  constexpr uint32_t per_repeat = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
+  const d::MaskPlan p = d::plan_mask("Cast", per_repeat, mask, repeatTimes, isSetMask);
+  d::require_ub_operand("Cast", "dst", dst, d::span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
+  d::require_ub_operand("Cast", "src", src, d::span_bytes<U>(p, params.srcBlkStride, params.srcRepStride));
+  d::for_each_slot(p, [&](uint32_t r, uint32_t j) {
+    d::slot(dst, r, j, params.dstBlkStride, params.dstRepStride) =
+        d::convert<T>(d::slot(src, r, j, params.srcBlkStride, params.srcRepStride), roundMode);
+  });
+}
+
+}  // namespace AscendC

@@ -1,0 +1,302 @@
+// Shared machinery of the vector instructions: Ascend C's enums and repeat params, the mask register, element addressing.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "opkit/sim/fault.h"
+#include "opkit/sim/numeric.h"
+#include "opkit/sim/tensor.h"
+
+namespace AscendC {
+
+enum class RoundMode : uint8_t { CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+enum class ReduceType : uint8_t { SUM = 0, MAX, MIN };
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+
+// Strides of the mask/repeat form: block strides in 32 B blocks inside one repeat, repeat strides in 32 B blocks
+// between repeats. Defaults are CANN's: contiguous blocks, 8 blocks (256 B) per repeat.
+struct BinaryRepeatParams {
+  BinaryRepeatParams() = default;
+  BinaryRepeatParams(uint16_t dstBlk, uint16_t src0Blk, uint16_t src1Blk, uint16_t dstRep, uint16_t src0Rep,
+                     uint16_t src1Rep)
+      : dstBlkStride(dstBlk), src0BlkStride(src0Blk), src1BlkStride(src1Blk), dstRepStride(dstRep),
+        src0RepStride(src0Rep), src1RepStride(src1Rep) {}
+  uint32_t blockNumber = 8;
+  uint16_t dstBlkStride = 1;
+  uint16_t src0BlkStride = 1;
+  uint16_t src1BlkStride = 1;
+  uint16_t dstRepStride = 8;
+  uint16_t src0RepStride = 8;
+  uint16_t src1RepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+};
+
+struct UnaryRepeatParams {
+  UnaryRepeatParams() = default;
+  UnaryRepeatParams(uint16_t dstBlk, uint16_t srcBlk, uint16_t dstRep, uint16_t srcRep)
+      : dstBlkStride(dstBlk), srcBlkStride(srcBlk), dstRepStride(dstRep), srcRepStride(srcRep) {}
+  uint32_t blockNumber = 8;
+  uint16_t dstBlkStride = 1;
+  uint16_t srcBlkStride = 1;
+  uint16_t dstRepStride = 8;
+  uint16_t srcRepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+};
+
+// What a mask-form call passes when isSetMask = false (the mask comes from SetVectorMask instead).
+inline constexpr int32_t MASK_PLACEHOLDER = 0;
+inline constexpr uint64_t MASK_PLACEHOLDER_LIST[2] = {0, 0};
+
+}  // namespace AscendC
+
+namespace opkit::sim::detail {
+
+using AscendC::LocalTensor;
+
+template <typename T, typename... Allowed>
+inline constexpr bool one_of_v = (std::is_same_v<T, Allowed> || ...);
+
+// Half and bfloat16 compute in float and round once per instruction, as the device does.
+template <typename T>
+using compute_t = std::conditional_t<is_float16_v<T>, float, T>;
+
+template <typename T>
+inline constexpr uint32_t kBlockElems = 32 / sizeof(T);
+template <typename T>
+inline constexpr uint32_t kRepeatElems = 256 / sizeof(T);
+
+// The vector mask register of this core (one per simulated block: the launcher resets it per block).
+struct VectorState {
+  bool counter = false;                     // SetMaskCount: mask[0] is an element count
+  uint64_t mask[2] = {~0ull, ~0ull};        // normal mode: bit j = element j of a repeat
+};
+
+inline VectorState& vector_state() {
+  thread_local VectorState state;
+  return state;
+}
+
+inline void reset_vector_state() { vector_state() = VectorState{}; }
+
+inline void first_bits(uint64_t out[2], uint64_t n) {
+  out[0] = n >= 64 ? ~0ull : (1ull << n) - 1;
+  out[1] = n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0;
+}
+
+// Which element slots of which repeats one mask-form instruction touches.
+struct MaskPlan {
+  uint32_t repeats = 0;
+  uint32_t per_repeat = 0;  // slots per repeat: 256 B over the widest operand element
+  uint64_t full[2] = {0, 0};  // active slots of every repeat but the last
+  uint64_t last[2] = {0, 0};  // active slots of the last repeat (fewer in counter mode)
+
+  const uint64_t* bits(uint32_t r) const { return r + 1 == repeats ? last : full; }
+  // One past the highest active slot of repeat r (0 when none is active).
+  uint32_t top(uint32_t r) const {
+    const uint64_t* m = bits(r);
+    if (m[1]) return 128 - static_cast<uint32_t>(__builtin_clzll(m[1]));
+    if (m[0]) return 64 - static_cast<uint32_t>(__builtin_clzll(m[0]));
+    return 0;
+  }
+};
+
+inline void check_repeat(const char* api, int32_t repeat) {
+  if (repeat < 0 || repeat > 255) fault(api, cat("repeatTimes ", repeat, " is outside [0, 255]"));
+}
+
+// Counter mode (SetMaskCount): the mask is an element count spread over as many repeats as it needs.
+inline MaskPlan plan_counter(uint32_t per_repeat, uint64_t count) {
+  MaskPlan p;
+  p.per_repeat = per_repeat;
+  p.repeats = static_cast<uint32_t>((count + per_repeat - 1) / per_repeat);
+  first_bits(p.full, per_repeat);
+  first_bits(p.last, count - (p.repeats ? (p.repeats - 1) * uint64_t(per_repeat) : 0));
+  return p;
+}
+
+inline MaskPlan plan_normal(uint32_t per_repeat, const uint64_t bits[2], int32_t repeat) {
+  MaskPlan p;
+  p.per_repeat = per_repeat;
+  p.repeats = static_cast<uint32_t>(repeat);
+  uint64_t limit[2];
+  first_bits(limit, per_repeat);
+  for (int w = 0; w < 2; ++w) p.full[w] = p.last[w] = bits[w] & limit[w];
+  return p;
+}
+
+// Continuous mask: the first `mask` slots of each repeat.
+inline MaskPlan plan_mask(const char* api, uint32_t per_repeat, uint64_t mask, int32_t repeat, bool set_mask) {
+  VectorState& s = vector_state();
+  if (s.counter) {
+    if (set_mask) s.mask[0] = mask, s.mask[1] = 0;
+    return plan_counter(per_repeat, s.mask[0]);
+  }
+  check_repeat(api, repeat);
+  if (set_mask) {
+    if (mask < 1 || mask > per_repeat) {
+      fault(api, cat("mask ", mask, " is outside [1, ", per_repeat, "] (elements per repeat for this type)"));
+    }
+    first_bits(s.mask, mask);
+  }
+  return plan_normal(per_repeat, s.mask, repeat);
+}
+
+// Bit mask: mask[0] holds slots 0..63, mask[1] slots 64..127.
+inline MaskPlan plan_mask(const char* api, uint32_t per_repeat, const uint64_t mask[], int32_t repeat,
+                          bool set_mask) {
+  VectorState& s = vector_state();
+  if (s.counter) {
+    if (set_mask) s.mask[0] = mask[0], s.mask[1] = 0;
+    return plan_counter(per_repeat, s.mask[0]);
+  }
+  check_repeat(api, repeat);
+  if (set_mask) {
+    if (per_repeat <= 64 && mask[1] != 0) {
+      fault(api, cat("mask[1] is ", mask[1], " but 32-bit operands have 64 elements per repeat; it must be 0"));
+    }
+    if (mask[0] == 0 && mask[1] == 0) fault(api, "mask[0] and mask[1] are both 0: no element is selected");
+    s.mask[0] = mask[0];
+    s.mask[1] = mask[1];
+  }
+  return plan_normal(per_repeat, s.mask, repeat);
+}
+
+// Byte offset of slot j of repeat r of an operand: (r*rep + (j / perBlock)*blk)*32 + (j % perBlock)*sizeof(T).
+template <typename T>
+inline uint64_t slot_offset(uint32_t r, uint32_t j, uint32_t blk, uint32_t rep) {
+  return (uint64_t(r) * rep + uint64_t(j / kBlockElems<T>) * blk) * 32 + uint64_t(j % kBlockElems<T>) * sizeof(T);
+}
+
+// Bytes from an operand's start that a plan touches with the given strides.
+template <typename T>
+inline uint64_t span_bytes(const MaskPlan& p, uint32_t blk, uint32_t rep) {
+  uint64_t most = 0;
+  for (uint32_t r = 0; r < p.repeats; ++r) {
+    const uint32_t top = p.top(r);
+    if (top != 0) most = std::max(most, slot_offset<T>(r, top - 1, blk, rep) + sizeof(T));
+  }
+  return most;
+}
+
+template <typename T>
+inline T& slot(const LocalTensor<T>& t, uint32_t r, uint32_t j, uint32_t blk, uint32_t rep) {
+  return *reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(t.opkit_addr) + slot_offset<T>(r, j, blk, rep));
+}
+
+template <typename F>
+inline void for_each_slot(const MaskPlan& p, F&& f) {
+  for (uint32_t r = 0; r < p.repeats; ++r) {
+    const uint64_t* m = p.bits(r);
+    for (uint32_t w = 0; w < 2; ++w) {
+      for (uint64_t bits = m[w]; bits != 0; bits &= bits - 1) {
+        f(r, w * 64 + static_cast<uint32_t>(__builtin_ctzll(bits)));
+      }
+    }
+  }
+}
+
+// Count-form element count: CANN takes int32; a negative count is a kernel bug.
+inline uint64_t count_arg(const char* api, int64_t count) {
+  if (count < 0) fault(api, cat("count ", count, " is negative"));
+  return static_cast<uint64_t>(count);
+}
+
+// Operands that need only element alignment (reduce results): in this block's UB and large enough.
+template <typename T>
+void require_ub_elements(const char* api, const char* role, const LocalTensor<T>& t, uint64_t bytes) {
+  const BlockContext& c = current_block();
+  const auto* p = reinterpret_cast<const uint8_t*>(t.opkit_addr);
+  if (c.ub_base == nullptr || p < c.ub_base || p >= c.ub_base + c.ub_size) {
+    fault(api, cat(role, " is not a tensor in this block's Unified Buffer"));
+  }
+  const uint64_t offset = static_cast<uint64_t>(p - c.ub_base);
+  if (offset % sizeof(T) != 0) {
+    fault(api, cat(role, " starts at UB offset ", offset, ", which is not ", sizeof(T), "-byte aligned"));
+  }
+  const uint64_t have = static_cast<uint64_t>(t.opkit_count) * sizeof(T);
+  if (bytes > have) {
+    fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
+                   " elements)"));
+  }
+}
+
+// Count-form loops. Plain loops over contiguous data so the compiler vectorises them; 16-bit floats go through
+// float chunks (F16C converts 8 at a time) and are rounded once on the way back.
+inline constexpr int64_t kChunk = 512;
+
+template <typename T, typename F>
+void map_unary(T* dst, const T* src, int64_t n, F f) {
+  if constexpr (is_float16_v<T>) {
+    float buf[kChunk];
+    for (int64_t base = 0; base < n; base += kChunk) {
+      const int64_t m = std::min(kChunk, n - base);
+      widen(src + base, buf, m);
+      for (int64_t i = 0; i < m; ++i) buf[i] = f(buf[i]);
+      narrow(buf, dst + base, m);
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i) dst[i] = f(src[i]);
+  }
+}
+
+template <typename T, typename F>
+void map_binary(T* dst, const T* a, const T* b, int64_t n, F f) {
+  if constexpr (is_float16_v<T>) {
+    float fa[kChunk];
+    float fb[kChunk];
+    for (int64_t base = 0; base < n; base += kChunk) {
+      const int64_t m = std::min(kChunk, n - base);
+      widen(a + base, fa, m);
+      widen(b + base, fb, m);
+      for (int64_t i = 0; i < m; ++i) fa[i] = f(fa[i], fb[i]);
+      narrow(fa, dst + base, m);
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i) dst[i] = f(a[i], b[i]);
+  }
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+// Mask register control. Counter mode: the mask-form APIs take an element count instead of a per-repeat mask.
+inline void SetMaskCount() { opkit::sim::detail::vector_state().counter = true; }
+inline void SetMaskNorm() { opkit::sim::detail::vector_state().counter = false; }
+
+inline void ResetMask() {
+  auto& s = opkit::sim::detail::vector_state();
+  s.mask[0] = s.mask[1] = ~0ull;
+}
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
+  auto& s = opkit::sim::detail::vector_state();
+  s.mask[0] = maskLow;
+  s.mask[1] = (mode == MaskMode::COUNTER || s.counter) ? 0 : maskHigh;
+}
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+inline void SetVectorMask(int32_t len) {
+  namespace d = opkit::sim::detail;
+  auto& s = d::vector_state();
+  if (mode == MaskMode::COUNTER || s.counter) {
+    if (len < 0) d::fault("SetVectorMask", d::cat("count ", len, " is negative"));
+    s.mask[0] = static_cast<uint64_t>(len);
+    s.mask[1] = 0;
+    return;
+  }
+  if (len < 0 || static_cast<uint32_t>(len) > d::kRepeatElems<T>) {
+    d::fault("SetVectorMask", d::cat("len ", len, " is outside [0, ", d::kRepeatElems<T>, "] for this type"));
+  }
+  d::first_bits(s.mask, static_cast<uint64_t>(len));
+}
+
+}  // namespace AscendC

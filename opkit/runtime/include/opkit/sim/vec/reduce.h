@@ -1,0 +1,309 @@
+// Reductions: ReduceSum/Max/Min (whole tensor, with index), WholeReduce*/ReduceRepeat (per repeat), BlockReduce*/
+// ReduceDataBlock (per 32 B block), RepeatReduceSum.
+// Sums accumulate in float and round once to the element type (the device's tree order is not reproduced bit for bit).
+// Max/Min: the first occurrence wins ties; a NaN element wins (propagates). The index is written as the bits of an
+// unsigned integer of the element's width (uint16_t for half, uint32_t for float), as CANN documents.
+// dstRepStride of WholeReduce*/ReduceRepeat counts whole results of one repeat (1 element, or 2 for value+index);
+// of BlockReduce*/ReduceDataBlock it counts one repeat's 8 block results.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "opkit/sim/vec/common.h"
+
+namespace opkit::sim::detail {
+
+enum class Reduce { kSum, kMax, kMin };
+
+template <typename T>
+void store_index(T& dst, uint32_t index) {
+  if constexpr (is_float16_v<T>) {
+    dst = T::from_bits(static_cast<uint16_t>(index));
+  } else {
+    std::memcpy(&dst, &index, 4);
+  }
+}
+
+// Running reduction of float values (16-bit types widened) with the index of the winner.
+struct Reducer {
+  Reduce kind;
+  float acc = 0.0f;
+  uint32_t index = 0;
+  bool any = false;
+
+  void add(float x, uint32_t i) {
+    if (!any) {
+      acc = x, index = i, any = true;
+      return;
+    }
+    if (kind == Reduce::kSum) {
+      acc += x;
+    } else if (acc == acc && (x != x || (kind == Reduce::kMax ? x > acc : x < acc))) {
+      acc = x, index = i;
+    }
+  }
+};
+
+template <typename T>
+void reduce_elements_check() {
+  static_assert(one_of_v<T, half, float>, "reductions support half and float on Ascend910B");
+}
+
+// Whole tensor, count form: lanes of partial results so the loop vectorises without reassociation flags.
+template <typename T>
+Reducer reduce_contiguous(Reduce kind, const T* src, uint64_t n) {
+  Reducer out{kind};
+  if (kind == Reduce::kSum) {
+    constexpr int kLanes = 16;
+    float lanes[kLanes] = {};
+    float buf[kChunk];
+    for (uint64_t base = 0; base < n; base += kChunk) {
+      const int64_t m = static_cast<int64_t>(std::min<uint64_t>(kChunk, n - base));
+      if constexpr (is_float16_v<T>) {
+        widen(src + base, buf, m);
+      } else {
+        std::memcpy(buf, src + base, m * sizeof(float));
+      }
+      int64_t i = 0;
+      for (; i + kLanes <= m; i += kLanes) {
+        for (int l = 0; l < kLanes; ++l) lanes[l] += buf[i + l];
+      }
+      for (; i < m; ++i) lanes[i % kLanes] += buf[i];
+    }
+    for (int l = 0; l < kLanes; ++l) out.add(lanes[l], 0);
+    return out;
+  }
+  for (uint64_t i = 0; i < n; ++i) out.add(static_cast<float>(src[i]), static_cast<uint32_t>(i));
+  return out;
+}
+
+template <typename T>
+void write_result(T* dst, const Reducer& r, bool with_index) {
+  dst[0] = T(r.acc);
+  if (with_index) store_index(dst[1], r.index);
+}
+
+template <typename T>
+void check_tmp(const char* api, const LocalTensor<T>& tmp, uint64_t repeats, bool with_index) {
+  // CANN sizes the work buffer for the first-level results: one (or two with index) per repeat, 32 B aligned.
+  const uint64_t need = (repeats * (with_index ? 2 : 1) * sizeof(T) + 31) / 32 * 32;
+  require_ub_operand(api, "sharedTmpBuffer", tmp, need);
+}
+
+template <typename T>
+void reduce_count(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                  const LocalTensor<T>& tmp, int64_t count, bool with_index) {
+  reduce_elements_check<T>();
+  const uint64_t n = count_arg(api, count);
+  if (n == 0) fault(api, "count is 0: there is nothing to reduce");
+  require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T));
+  require_ub_operand(api, "src", src, n * sizeof(T));
+  check_tmp(api, tmp, (n + kRepeatElems<T> - 1) / kRepeatElems<T>, with_index);
+  write_result(dst.opkit_addr, reduce_contiguous(kind, src.opkit_addr, n), with_index);
+}
+
+// Level-0 form: all active slots of all repeats into one result; the index is r * perRepeat + j.
+template <typename T>
+void reduce_masked(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                   const LocalTensor<T>& tmp, const MaskPlan& p, uint32_t src_rep, bool with_index) {
+  reduce_elements_check<T>();
+  require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T));
+  require_ub_operand(api, "src", src, span_bytes<T>(p, 1, src_rep));
+  check_tmp(api, tmp, p.repeats, with_index);
+  Reducer red{kind};
+  for_each_slot(p, [&](uint32_t r, uint32_t j) {
+    red.add(static_cast<float>(slot(src, r, j, 1, src_rep)), r * p.per_repeat + j);
+  });
+  if (red.any) write_result(dst.opkit_addr, red, with_index);
+}
+
+inline uint32_t results_per_repeat(Reduce kind, AscendC::ReduceOrder order) {
+  if (kind == Reduce::kSum) return 1;
+  return order == AscendC::ReduceOrder::ORDER_VALUE_INDEX || order == AscendC::ReduceOrder::ORDER_INDEX_VALUE ? 2 : 1;
+}
+
+template <typename T>
+void write_ordered(T* out, const Reducer& r, Reduce kind, AscendC::ReduceOrder order) {
+  using AscendC::ReduceOrder;
+  if (kind == Reduce::kSum || order == ReduceOrder::ORDER_ONLY_VALUE) {
+    out[0] = T(r.acc);
+  } else if (order == ReduceOrder::ORDER_ONLY_INDEX) {
+    store_index(out[0], r.index);
+  } else if (order == ReduceOrder::ORDER_VALUE_INDEX) {
+    out[0] = T(r.acc);
+    store_index(out[1], r.index);
+  } else {
+    store_index(out[0], r.index);
+    out[1] = T(r.acc);
+  }
+}
+
+// One result per repeat (WholeReduce*, ReduceRepeat, RepeatReduceSum); the index is the slot within the repeat.
+template <typename T>
+void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                  const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep, AscendC::ReduceOrder order) {
+  reduce_elements_check<T>();
+  if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
+    fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
+                   ", srcRepStride ", src_rep, ")"));
+  }
+  if (p.repeats == 0) return;
+  const uint32_t outs = results_per_repeat(kind, order);
+  require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * outs + outs) * sizeof(T));
+  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep));
+  for (uint32_t r = 0; r < p.repeats; ++r) {
+    Reducer red{kind};
+    const uint64_t* m = p.bits(r);
+    for (uint32_t j = 0; j < p.per_repeat; ++j) {
+      if ((m[j / 64] >> (j % 64)) & 1u) red.add(static_cast<float>(slot(src, r, j, src_blk, src_rep)), j);
+    }
+    if (red.any) write_ordered(dst.opkit_addr + uint64_t(r) * dst_rep * outs, red, kind, order);
+  }
+}
+
+// One result per 32 B block (BlockReduce*, ReduceDataBlock): 8 results per repeat; blocks with no active
+// element leave their result untouched.
+template <typename T>
+void block_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                  const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep) {
+  reduce_elements_check<T>();
+  if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
+    fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
+                   ", srcRepStride ", src_rep, ")"));
+  }
+  if (p.repeats == 0) return;
+  require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * 8 + 8) * sizeof(T));
+  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep));
+  for (uint32_t r = 0; r < p.repeats; ++r) {
+    const uint64_t* m = p.bits(r);
+    for (uint32_t b = 0; b < 8; ++b) {
+      Reducer red{kind};
+      for (uint32_t j = b * kBlockElems<T>; j < (b + 1) * kBlockElems<T>; ++j) {
+        if ((m[j / 64] >> (j % 64)) & 1u) red.add(static_cast<float>(slot(src, r, j, src_blk, src_rep)), j);
+      }
+      if (red.any) dst.opkit_addr[uint64_t(r) * dst_rep * 8 + b] = T(red.acc);
+    }
+  }
+}
+
+constexpr Reduce to_reduce(AscendC::ReduceType t) {
+  return t == AscendC::ReduceType::SUM ? Reduce::kSum : t == AscendC::ReduceType::MAX ? Reduce::kMax : Reduce::kMin;
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+#define OPKIT_D opkit::sim::detail
+
+template <typename T, bool isSetMask = true>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+               const int32_t count) {
+  OPKIT_D::reduce_count("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, count, false);
+}
+template <typename T>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+               const int32_t count, bool calIndex = false) {
+  OPKIT_D::reduce_count("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, count, calIndex);
+}
+template <typename T>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+               const int32_t count, bool calIndex = false) {
+  OPKIT_D::reduce_count("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, count, calIndex);
+}
+
+// Level-0 forms (mask, repeatTime, srcRepStride): the plan always comes from the arguments.
+template <typename T, typename M>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, M mask,
+               const int32_t repeatTime, const int32_t srcRepStride) {
+  const auto p = OPKIT_D::plan_mask("ReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);
+  OPKIT_D::reduce_masked("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, p, srcRepStride, false);
+}
+template <typename T, typename M>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, M mask,
+               const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {
+  const auto p = OPKIT_D::plan_mask("ReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);
+  OPKIT_D::reduce_masked("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, p, srcRepStride, calIndex);
+}
+template <typename T, typename M>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, M mask,
+               const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {
+  const auto p = OPKIT_D::plan_mask("ReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);
+  OPKIT_D::reduce_masked("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, p, srcRepStride, calIndex);
+}
+
+// WholeReduce*: (dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride[, order]).
+template <typename T, bool isSetMask = true, typename M>
+void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const int32_t repeatTime,
+                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
+  const auto p = OPKIT_D::plan_mask("WholeReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
+  OPKIT_D::whole_reduce("WholeReduceSum", OPKIT_D::Reduce::kSum, dst, src, p, dstRepStride, srcBlkStride,
+                        srcRepStride, ReduceOrder::ORDER_ONLY_VALUE);
+}
+template <typename T, bool isSetMask = true, typename M>
+void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const int32_t repeatTime,
+                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,
+                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+  const auto p = OPKIT_D::plan_mask("WholeReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
+  OPKIT_D::whole_reduce("WholeReduceMax", OPKIT_D::Reduce::kMax, dst, src, p, dstRepStride, srcBlkStride,
+                        srcRepStride, order);
+}
+template <typename T, bool isSetMask = true, typename M>
+void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const int32_t repeatTime,
+                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,
+                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+  const auto p = OPKIT_D::plan_mask("WholeReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
+  OPKIT_D::whole_reduce("WholeReduceMin", OPKIT_D::Reduce::kMin, dst, src, p, dstRepStride, srcBlkStride,
+                        srcRepStride, order);
+}
+
+// RepeatReduceSum: (dst, src, repeatTime, mask, dstBlkStride (ignored), srcBlkStride, dstRepStride, srcRepStride).
+template <typename T, bool isSetMask = true>
+void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                     const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
+                     const int32_t dstRepStride, const int32_t srcRepStride) {
+  (void)dstBlkStride;  // documented by CANN as having no effect
+  const auto p = OPKIT_D::plan_mask("RepeatReduceSum", OPKIT_D::kRepeatElems<T>, static_cast<uint64_t>(mask),
+                                    repeatTime, isSetMask);
+  OPKIT_D::whole_reduce("RepeatReduceSum", OPKIT_D::Reduce::kSum, dst, src, p, dstRepStride, srcBlkStride,
+                        srcRepStride, ReduceOrder::ORDER_ONLY_VALUE);
+}
+
+// BlockReduce*: note repeatTime comes BEFORE mask here (unlike WholeReduce*).
+#define OPKIT_BLOCK_REDUCE(NAME, KIND)                                                                        \
+  template <typename T, bool isSetMask = true, typename M>                                                   \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, M mask,          \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {            \
+    const auto p = OPKIT_D::plan_mask(#NAME, OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);         \
+    OPKIT_D::block_reduce(#NAME, KIND, dst, src, p, dstRepStride, srcBlkStride, srcRepStride);               \
+  }
+OPKIT_BLOCK_REDUCE(BlockReduceSum, OPKIT_D::Reduce::kSum)
+OPKIT_BLOCK_REDUCE(BlockReduceMax, OPKIT_D::Reduce::kMax)
+OPKIT_BLOCK_REDUCE(BlockReduceMin, OPKIT_D::Reduce::kMin)
+#undef OPKIT_BLOCK_REDUCE
+
+// CANN 9.1 names. ReduceRepeat = WholeReduce*; ReduceDataBlock = BlockReduce* but with mask BEFORE repeatTime.
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename M>
+void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, M mask, const int32_t repeatTime,
+                  const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,
+                  ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+  static_assert(std::is_same_v<T, U>, "ReduceRepeat on Ascend910B needs dst and src of the same type");
+  const auto p = OPKIT_D::plan_mask("ReduceRepeat", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
+  OPKIT_D::whole_reduce("ReduceRepeat", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,
+                        srcBlkStride, srcRepStride, order);
+}
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename M>
+void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, M mask, const int32_t repeatTime,
+                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
+  static_assert(std::is_same_v<T, U>, "ReduceDataBlock on Ascend910B needs dst and src of the same type");
+  const auto p = OPKIT_D::plan_mask("ReduceDataBlock", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
+  OPKIT_D::block_reduce("ReduceDataBlock", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,
+                        srcBlkStride, srcRepStride);
+}
+
+#undef OPKIT_D
+
+}  // namespace AscendC

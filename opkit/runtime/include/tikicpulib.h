@@ -1,0 +1,3 @@
+// CANN's CPU-debug host header name: GmAlloc, GmFree, SetKernelMode, ICPU_RUN_KF (all from kernel_operator.h).
+#pragma once
+#include "kernel_operator.h"

@@ -1,0 +1,119 @@
+"""Every check of the simulator core, triggered on purpose: the KernelFault text names what, where and the numbers."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+CPP = Path(__file__).parent / "cpp"
+
+pytestmark = pytest.mark.compile
+
+
+@pytest.fixture(scope="module")
+def checks() -> Program:
+    return compile_program([CPP / "core_checks.cpp", CPP / "core_harness.cpp"])
+
+
+def run_case(program: Program, case: str) -> str:
+    proc = run_program(program, case)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout.strip()
+
+
+# (case, the API in brackets, the message after it)
+FAULTS = [
+    ("ub_overflow", "TPipe::InitBuffer",
+     "Unified Buffer overflow: 131072 bytes already allocated + 98304 bytes = 229376 bytes > 196608 bytes"),
+    ("init_len_zero", "TPipe::InitBuffer", "buffer length is 0 bytes"),
+    ("init_num_too_large", "TPipe::InitBuffer", "num 65 is outside [1, 64]"),
+    ("init_num_times_len", "TPipe::InitBuffer",
+     "2 x 102400 bytes = 204800 bytes exceeds the Unified Buffer (196608 bytes)"),
+    ("too_many_buffers", "TPipe::InitBuffer", "more than 64 buffers in one TPipe"),
+    ("alloc_without_free_buffer", "TQue::AllocTensor",
+     "no FREE buffer in TQue<VECIN> (all 2 are allocated and not yet freed); the device would hang here"),
+    ("enque_foreign_tensor", "TQue::EnQue",
+     "the tensor is queue buffer 0 (VECIN, UB offset 0, 256 bytes), which belongs to another queue"),
+    ("enque_tbuf_tensor", "TQue::EnQue",
+     "the tensor is TBuf buffer 0 (VECCALC, UB offset 256, 256 bytes), which belongs to another queue"),
+    ("enque_freed_tensor", "TQue::EnQue",
+     "queue buffer 0 (VECIN, UB offset 0, 256 bytes) is FREE; only an allocated tensor can be enqueued"),
+    ("depth_exceeded", "TQue::EnQue", "queue depth 1 exceeded: 1 tensors already enqueued and not dequeued"),
+    ("deque_empty", "TQue::DeQue",
+     "TQue<VECOUT> is empty (DeQue without a matching EnQue); the device would hang here"),
+    ("double_free", "TQue::FreeTensor",
+     "queue buffer 0 (VECIN, UB offset 0, 256 bytes) is already FREE (double FreeTensor)"),
+    ("free_enqueued", "TQue::FreeTensor",
+     "queue buffer 0 (VECIN, UB offset 0, 256 bytes) is still enqueued; DeQue it first"),
+    ("queue_not_initialised", "TQue::AllocTensor", "TQue<VECIN> used before TPipe::InitBuffer"),
+    ("queue_after_reset", "TQue::AllocTensor",
+     "TQue<VECIN> used after TPipe::Reset/Destroy without a new InitBuffer"),
+    ("local_index_out_of_bounds", "LocalTensor::SetValue", "index 64 is out of bounds for a tensor of 64 elements"),
+    ("local_subscript_past_end", "LocalTensor::operator[]", "offset 65 is past the end of a tensor of 64 elements"),
+    ("local_view_index", "LocalTensor::GetValue", "index 4 is out of bounds for a tensor of 4 elements"),
+    ("set_size_past_buffer", "LocalTensor::SetSize",
+     "size 65 x 4 bytes exceeds the 256 bytes left in the tensor's buffer"),
+    ("tbuf_offset_unaligned", "TBuf::GetWithOffset", "byte offset 16 is not 32-byte aligned"),
+    ("tbuf_get_too_many", "TBuf::Get",
+     "65 elements of 4 bytes at byte offset 0 end at byte 260, past the TBuf's 256 bytes"),
+    ("copy_unaligned_operand", "DataCopy", "dst starts at UB offset 12, which is not 32-byte aligned"),
+    ("copy_unaligned_count", "DataCopy",
+     "count 7 x 4 bytes = 28 bytes is not a multiple of 32 bytes (the NPU would silently copy only 0 bytes); "
+     "use DataCopyPad for unaligned lengths"),
+    ("copy_ub_too_small", "DataCopy", "dst needs 512 bytes but the tensor holds 256 bytes (64 elements)"),
+    ("copy_size_overflow", "DataCopy",
+     "count 524288 x 4 bytes = 2097152 bytes overflows one copy (at most 65535 blocks of 32 bytes)"),
+    ("copy_gm_out_of_bounds", "DataCopy",
+     "GM write of 256 bytes at bytes [800, 1056) of 'x' (1024 bytes) is out of bounds"),
+    ("copy_params_gm_out_of_bounds", "DataCopy",
+     "GM read of 1280 bytes at bytes [0, 1280) of 'x' (1024 bytes) is out of bounds"),
+    ("gm_scalar_out_of_bounds", "GlobalTensor::GetValue",
+     "GM read of 4 bytes at bytes [1024, 1028) of 'x' (1024 bytes) is out of bounds"),
+    ("gm_unregistered", "GlobalTensor::SetValue", "GM write of 4 bytes at address 0x"),
+    ("pad_out_of_bounds", "DataCopyPad",
+     "GM read of 40 bytes at bytes [1000, 1040) of 'x' (1024 bytes) is out of bounds"),
+    ("pad_on_310p", "DataCopyPad", "DataCopyPad is not available on Ascend310P (arch 2002)"),
+    ("leak_occupied", "kernel exit",
+     "queue buffer 0 (VECIN, UB offset 0, 256 bytes) is still OCCUPIED when the kernel returns: a tensor was "
+     "allocated but never freed (AllocTensor without EnQue/FreeTensor)"),
+    ("leak_enqueued", "kernel exit",
+     "queue buffer 0 (VECOUT, UB offset 0, 256 bytes) is still ENQUE when the kernel returns: a tensor was "
+     "allocated but never freed (EnQue without DeQue)"),
+    ("waitflag_unpaired", "WaitFlag",
+     "WaitFlag<HardEvent::V_MTE3>(1) has no pending SetFlag<HardEvent::V_MTE3>(1); the device would hang here"),
+    ("release_unallocated_event", "TPipe::ReleaseEventID",
+     "event id 3 of HardEvent::V_S was not allocated by AllocEventID"),
+    ("events_exhausted", "TPipe::FetchEventID", "all 8 event ids of HardEvent::MTE3_MTE2 are allocated"),
+    ("second_pipe", "TPipe",
+     "a second TPipe was created while the block's first one is alive; call Destroy() on the first"),
+    ("kernel_throws", "kernel", "the kernel threw an exception: boom"),
+]
+
+
+@pytest.mark.parametrize(("case", "api", "message"), FAULTS, ids=[f[0] for f in FAULTS])
+def test_check_raises_kernel_fault(checks: Program, case: str, api: str, message: str) -> None:
+    out = run_case(checks, case)
+    assert out.startswith("fault: [core][Block_0]"), out
+    assert f"[{api}] {message}" in out
+    if case == "gm_unregistered":
+        assert out.endswith("is not inside any GM buffer registered for this launch")
+
+
+def test_fault_names_the_kernel_source_line(checks: Program) -> None:
+    lines = (CPP / "core_checks.cpp").read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "LINE:copy_unaligned_count" in text)
+    assert f"[core_checks.cpp:{line}][DataCopy]" in run_case(checks, "copy_unaligned_count")
+
+
+def test_same_buffers_fit_the_larger_ub_of_310p(checks: Program) -> None:
+    assert run_case(checks, "ub_overflow_310p_fits") == "ok"
+
+
+@pytest.mark.parametrize(("case", "message"), [
+    ("bad_soc", "fault: [core][Launch] unknown SoC 'Ascend999'; known: Ascend910B1, "),
+    ("bad_block_dim", "fault: [core][Launch] block dim 0 is outside [1, 65535]"),
+])
+def test_bad_launch_settings_are_refused(checks: Program, case: str, message: str) -> None:
+    assert run_case(checks, case).startswith(message)
