@@ -3,13 +3,9 @@
 
 #include "opkit/sim/macros.h"
 
-#if __has_include("opkit/sim/numeric.h")
 #include "opkit/sim/numeric.h"
-#endif
 
-#if __has_include("opkit/sim/tiling.h")
 #include "opkit/sim/tiling.h"
-#endif
 
 #include "opkit/sim/block.h"
 #include "opkit/sim/context.h"
@@ -22,9 +18,7 @@
 #include "opkit/sim/sync.h"
 #include "opkit/sim/tensor.h"
 
-#if __has_include("opkit/sim/vector.h")
 #include "opkit/sim/vector.h"
-#endif
 
 // The host side of a CPU launch (opkit::sim::Launch, GmAlloc, ICPU_RUN_KF) is one include away.
 #include "opkit/sim/cpu_debug.h"

@@ -44,6 +44,3 @@ void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t 
 inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
 inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
 
-#ifndef TILING_KEY_IS
-#define TILING_KEY_IS(k) (::opkit::sim::detail::current_block().tiling_key == static_cast<uint64_t>(k))
-#endif
