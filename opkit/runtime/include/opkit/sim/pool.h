@@ -19,6 +19,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pipe.h"
+#include "opkit/sim/vec/common.h"
 
 namespace opkit::sim::detail {
 
@@ -90,6 +91,7 @@ inline void enter_block(LaunchState& l, int64_t block) {
   c.pipe = nullptr;
   c.exit_fault.clear();
   std::memset(c.pending_flags, 0, sizeof(c.pending_flags));
+  reset_vector_state();  // mask and counter mode are per-core state: a block never inherits another's
   std::memset(c.allocated_events, 0, sizeof(c.allocated_events));
 }
 

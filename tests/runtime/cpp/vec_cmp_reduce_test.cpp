@@ -1,0 +1,500 @@
+// Cast (all RoundModes), Compare/Compares/Select, reductions, mask register modes, activations, polynomial accuracy.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "vec_harness.h"
+
+using namespace AscendC;
+using vt::alloc;
+
+namespace {
+
+// Independent reference for float -> half/bfloat16: scan every 16-bit pattern for the neighbours of v.
+template <typename D>
+void neighbours(double v, D& lo, D& hi) {
+  bool have_lo = false, have_hi = false;
+  for (uint32_t b = 0; b < 65536; ++b) {
+    const D c = D::from_bits(uint16_t(b));
+    const double x = double(float(c));
+    if (x != x) continue;
+    if (x <= v && (!have_lo || x > double(float(lo)))) lo = c, have_lo = true;
+    if (x >= v && (!have_hi || x < double(float(hi)))) hi = c, have_hi = true;
+  }
+}
+
+template <typename D>
+double edge_value(D c) {  // inf counts as the next power of two past the largest finite value
+  const double x = double(float(c));
+  if (!std::isinf(x)) return x;
+  const double e = std::is_same_v<D, half> ? 65536.0 : std::ldexp(1.0, 128);
+  return x > 0 ? e : -e;
+}
+
+template <typename D>
+D reference_round_unsigned_zero(double v, RoundMode m);
+
+// A zero result keeps the sign of the input (IEEE: rounding -1e-8 gives -0).
+template <typename D>
+D reference_round(double v, RoundMode m) {
+  const D r = reference_round_unsigned_zero<D>(v, m);
+  return float(r) == 0.0f ? D(std::signbit(v) ? -0.0f : 0.0f) : r;
+}
+
+template <typename D>
+D reference_round_unsigned_zero(double v, RoundMode m) {
+  if (v == 0) return D(float(v));  // keeps the sign of zero
+  D lo{}, hi{};
+  neighbours(v, lo, hi);
+  if (double(float(lo)) == v) return lo;
+  const double dl = v - edge_value(lo), dh = edge_value(hi) - v;
+  switch (m) {
+    case RoundMode::CAST_FLOOR: return lo;
+    case RoundMode::CAST_CEIL: return hi;
+    case RoundMode::CAST_TRUNC: return v > 0 ? lo : hi;
+    case RoundMode::CAST_ODD: return (lo.bits() & 1) ? lo : hi;
+    case RoundMode::CAST_ROUND: return dl < dh ? lo : dh < dl ? hi : (v > 0 ? hi : lo);
+    default: return dl < dh ? lo : dh < dl ? hi : ((lo.bits() & 1) ? hi : lo);
+  }
+}
+
+constexpr RoundMode kModes[] = {RoundMode::CAST_NONE, RoundMode::CAST_RINT, RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL,
+                                RoundMode::CAST_ROUND, RoundMode::CAST_TRUNC, RoundMode::CAST_ODD};
+
+template <typename D>
+void float_to_16(const char* what) {
+  std::vector<float> xs = {0.0f, -0.0f, 1.0f, 1.0009765625f + 0.00048828125f /* tie */, 65504.0f, 65519.0f, 65520.0f,
+                           70000.0f, -70000.0f, 1e-8f, -1e-8f, 3e-5f, 5.96e-8f, 2.98e-8f, 1e30f, 3.3e38f};
+  for (int i = 0; i < 200; ++i) xs.push_back(float(vt::uniform(-70000, 70000)));
+  for (int i = 0; i < 100; ++i) xs.push_back(float(vt::uniform(-1e-4, 1e-4)));
+  const uint32_t n = uint32_t(xs.size());
+  auto src = alloc<float>(n);
+  auto dst = alloc<D>(n);
+  std::copy(xs.begin(), xs.end(), src.GetPhyAddr());
+  for (RoundMode m : kModes) {
+    Cast(dst, src, m, n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const D want = reference_round<D>(double(xs[i]), m);
+      CHECK(dst.GetPhyAddr()[i].bits() == want.bits(), what, " mode ", int(m), " x=", xs[i], " got ",
+            float(dst.GetPhyAddr()[i]), " want ", float(want));
+    }
+  }
+  const D nan = [&] { src.GetPhyAddr()[0] = NAN; Cast(dst, src, RoundMode::CAST_RINT, 8); return dst.GetPhyAddr()[0]; }();
+  CHECK(std::isnan(float(nan)), what, " keeps NaN");
+}
+CASE("cast", float_to_half_all_modes) { float_to_16<half>("float->half"); }
+CASE("cast", float_to_bf16_all_modes) { float_to_16<bfloat16_t>("float->bf16"); }
+
+// Hand-written expectations for float/half -> integer (saturating, NaN -> 0).
+template <typename S, typename D>
+void to_int_table() {
+  const float xs[] = {2.5f, -2.5f, 3.5f, -0.5f, 1.2f, -1.7f, 1e10f, -1e10f, NAN, 0.0f, 7.0f, -7.0f, 0.5f, 1.5f, 6.5f, -6.5f};
+  // columns: RINT FLOOR CEIL ROUND TRUNC ODD
+  const double want[][6] = {{2, 2, 3, 3, 2, 3}, {-2, -3, -2, -3, -2, -3}, {4, 3, 4, 4, 3, 3}, {-0.0, -1, -0.0, -1, -0.0, -1},
+                            {1, 1, 2, 1, 1, 1}, {-2, -2, -1, -2, -1, -1}, {1e10, 1e10, 1e10, 1e10, 1e10, 1e10},
+                            {-1e10, -1e10, -1e10, -1e10, -1e10, -1e10}, {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0},
+                            {7, 7, 7, 7, 7, 7}, {-7, -7, -7, -7, -7, -7}, {0, 0, 1, 1, 0, 1}, {2, 1, 2, 2, 1, 1},
+                            {6, 6, 7, 7, 6, 7}, {-6, -7, -6, -7, -6, -7}};
+  const RoundMode modes[] = {RoundMode::CAST_RINT, RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL, RoundMode::CAST_ROUND,
+                             RoundMode::CAST_TRUNC, RoundMode::CAST_ODD};
+  const uint32_t n = 16;
+  auto src = alloc<S>(n);
+  auto dst = alloc<D>(n);
+  for (uint32_t i = 0; i < n; ++i) src.GetPhyAddr()[i] = S(xs[i]);
+  for (int m = 0; m < 6; ++m) {
+    Cast(dst, src, modes[m], n);
+    for (uint32_t i = 0; i < n; ++i) {
+      double w = want[i][m];
+      const double sx = vt::as_double(src.GetPhyAddr()[i]);
+      if (std::isinf(sx)) w = sx;  // half has no 1e10: it is inf and saturates
+      w = std::min(std::max(w, double(std::numeric_limits<D>::min())), double(std::numeric_limits<D>::max()));
+      CHECK(double(dst.GetPhyAddr()[i]) == w, vt::type_name<S>(), "->int mode ", m, " x=", xs[i], " got ",
+            double(dst.GetPhyAddr()[i]), " want ", w);
+    }
+  }
+}
+CASE("cast", to_integers) {
+  to_int_table<float, int32_t>();
+  to_int_table<float, int16_t>();
+  to_int_table<float, int64_t>();
+  to_int_table<half, int32_t>();
+  to_int_table<half, int16_t>();
+  to_int_table<half, int8_t>();
+  to_int_table<half, uint8_t>();
+  to_int_table<bfloat16_t, int32_t>();
+}
+
+CASE("cast", widen_and_int_sources) {
+  const uint32_t n = 256;
+  auto h = alloc<half>(n);
+  auto f = alloc<float>(n);
+  for (uint32_t i = 0; i < n; ++i) h.GetPhyAddr()[i] = half::from_bits(uint16_t(vt::next_u64()));
+  Cast(f, h, RoundMode::CAST_NONE, n);
+  for (uint32_t i = 0; i < n; ++i) CHECK(vt::same(f.GetPhyAddr()[i], float(h.GetPhyAddr()[i])), "half->float ", i);
+  auto i32 = alloc<int32_t>(n);
+  vt::fill_random(i32, -(1 << 30), 1 << 30);
+  for (RoundMode m : kModes) {
+    Cast(f, i32, m, n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const double v = double(i32.GetPhyAddr()[i]);
+      const double got = f.GetPhyAddr()[i];
+      const double down = double(std::nextafter(float(v), -INFINITY)), up = double(std::nextafter(float(v), INFINITY));
+      CHECK(got == v || (got >= down && got <= up && std::fabs(got - v) < std::ldexp(1.0, 8)), "int32->float ", v);
+      if (m == RoundMode::CAST_FLOOR) CHECK(got <= v, "floor");
+      if (m == RoundMode::CAST_CEIL) CHECK(got >= v, "ceil");
+    }
+  }
+  Cast(h, i32, RoundMode::CAST_RINT, n);
+  for (uint32_t i = 0; i < n; ++i) CHECK(vt::same(h.GetPhyAddr()[i], half(double(i32.GetPhyAddr()[i]))), "int32->half");
+  auto i8 = alloc<int8_t>(n);
+  for (uint32_t i = 0; i < n; ++i) i8.GetPhyAddr()[i] = int8_t(i - 128);
+  Cast(h, i8, RoundMode::CAST_NONE, n);
+  for (uint32_t i = 0; i < n; ++i) CHECK(float(h.GetPhyAddr()[i]) == float(int(i) - 128), "int8->half");
+  // float -> float rounds to integral values.
+  auto g = alloc<float>(8);
+  const float xs[8] = {2.5f, -2.5f, 1.25f, -1.75f, 1e20f, -0.3f, 0.5f, 3.5f};
+  std::copy(xs, xs + 8, f.GetPhyAddr());
+  Cast(g, f, RoundMode::CAST_FLOOR, 8);
+  CHECK(g.GetPhyAddr()[0] == 2 && g.GetPhyAddr()[1] == -3 && g.GetPhyAddr()[3] == -2 && g.GetPhyAddr()[4] == 1e20f, "");
+  Cast(g, f, RoundMode::CAST_RINT, 8);
+  CHECK(g.GetPhyAddr()[0] == 2 && g.GetPhyAddr()[6] == 0 && g.GetPhyAddr()[7] == 4 && std::signbit(g.GetPhyAddr()[5]), "");
+}
+
+CASE("cast", mask_form_half_float) {
+  auto h = alloc<half>(256);
+  auto f = alloc<float>(256);
+  vt::fill_random(h, -100, 100);
+  vt::fill_random(f, 7, 8);
+  std::vector<float> keep(f.GetPhyAddr(), f.GetPhyAddr() + 256);
+  // 64 slots per repeat (the wider float); half src advances 4 blocks per repeat, float dst 8.
+  Cast(f, h, RoundMode::CAST_NONE, uint64_t(40), 2, UnaryRepeatParams(1, 1, 8, 4));
+  for (uint32_t r = 0; r < 2; ++r) {
+    for (uint32_t j = 0; j < 64; ++j) {
+      const float got = f.GetPhyAddr()[r * 64 + j];
+      CHECK(j < 40 ? got == float(h.GetPhyAddr()[r * 64 + j]) : got == keep[r * 64 + j], "Cast mask ", r, " ", j);
+    }
+  }
+}
+
+// ---- compare / select -------------------------------------------------------------------------------------------
+
+template <typename T>
+bool ref_cmp(double a, double b, CMPMODE m) {
+  switch (m) {
+    case CMPMODE::LT: return a < b;
+    case CMPMODE::GT: return a > b;
+    case CMPMODE::EQ: return a == b;
+    case CMPMODE::LE: return a <= b;
+    case CMPMODE::GE: return a >= b;
+    default: return a != b;
+  }
+}
+
+template <typename T>
+void compare_all() {
+  const uint32_t n = 512 / sizeof(T) * 2;  // a multiple of 256 bytes
+  auto a = alloc<T>(n), b = alloc<T>(n);
+  auto bits = alloc<uint8_t>(n / 8);
+  vt::fill_random(a, -3, 3);
+  vt::fill_random(b, -3, 3);
+  for (uint32_t i = 0; i < n; i += 5) b.GetPhyAddr()[i] = a.GetPhyAddr()[i];  // some equal pairs
+  if constexpr (!std::is_integral_v<T>) a.GetPhyAddr()[3] = T(NAN);
+  const CMPMODE modes[] = {CMPMODE::LT, CMPMODE::GT, CMPMODE::EQ, CMPMODE::LE, CMPMODE::GE, CMPMODE::NE};
+  for (CMPMODE m : modes) {
+    if (std::is_integral_v<T> && m != CMPMODE::EQ) continue;
+    Compare(bits, a, b, m, n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const bool want = ref_cmp<T>(vt::as_double(a.GetPhyAddr()[i]), vt::as_double(b.GetPhyAddr()[i]), m);
+      CHECK(((bits.GetPhyAddr()[i / 8] >> (i % 8)) & 1) == want, "Compare<", vt::type_name<T>(), "> mode ", int(m),
+            " ", i);
+    }
+    CompareScalar(bits, a, T(1), m, n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const bool want = ref_cmp<T>(vt::as_double(a.GetPhyAddr()[i]), 1.0, m);
+      CHECK(((bits.GetPhyAddr()[i / 8] >> (i % 8)) & 1) == want, "CompareScalar mode ", int(m), " ", i);
+    }
+    Compares(bits, a, T(0), m, n);
+    CHECK(((bits.GetPhyAddr()[0] & 1) != 0) == ref_cmp<T>(vt::as_double(a.GetPhyAddr()[0]), 0.0, m), "Compares");
+  }
+}
+CASE("cmpsel", compare_half_float_int32) {
+  compare_all<half>();
+  compare_all<float>();
+  compare_all<int32_t>();
+}
+
+CASE("cmpsel", compare_mask_form) {
+  auto a = alloc<float>(128), b = alloc<float>(128);
+  auto bits = alloc<uint8_t>(32);
+  vt::fill_random(a, -1, 1);
+  vt::fill_random(b, -1, 1);
+  std::fill(bits.GetPhyAddr(), bits.GetPhyAddr() + 32, uint8_t(0xA5));
+  Compare(bits, a, b, CMPMODE::GT, uint64_t(20), 2, BinaryRepeatParams());
+  for (uint32_t i = 0; i < 128; ++i) {
+    const bool bit = (bits.GetPhyAddr()[i / 8] >> (i % 8)) & 1;
+    const bool want = (i % 64) < 20 ? a.GetPhyAddr()[i] > b.GetPhyAddr()[i] : ((0xA5 >> (i % 8)) & 1);
+    CHECK(bit == want, "Compare mask form bit ", i);
+  }
+  CompareScalar(bits, a, 0.0f, CMPMODE::LE, uint64_t(64), 1, UnaryRepeatParams());
+  for (uint32_t i = 0; i < 64; ++i) {
+    CHECK((((bits.GetPhyAddr()[i / 8] >> (i % 8)) & 1) != 0) == (a.GetPhyAddr()[i] <= 0), "CompareScalar mask ", i);
+  }
+}
+
+template <typename T>
+void select_all() {
+  const uint32_t per_repeat = 256 / sizeof(T), n = per_repeat * 3;
+  auto a = alloc<T>(n), b = alloc<T>(n), dst = alloc<T>(n);
+  auto mask = alloc<uint8_t>(n / 8);
+  vt::fill_random(a, 0, 1);
+  vt::fill_random(b, 2, 3);
+  for (uint32_t i = 0; i < n / 8; ++i) mask.GetPhyAddr()[i] = uint8_t(vt::next_u64());
+  auto bit = [&](uint32_t i) { return (mask.GetPhyAddr()[i / 8] >> (i % 8)) & 1; };
+  Select(dst, mask, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    CHECK(vt::same(dst.GetPhyAddr()[i], bit(i) ? a.GetPhyAddr()[i] : b.GetPhyAddr()[i]), "Select mode 2 ", i);
+  }
+  Select(dst, mask, a, b, SELMODE::VSEL_CMPMASK_SPR, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    CHECK(vt::same(dst.GetPhyAddr()[i], bit(i % per_repeat) ? a.GetPhyAddr()[i] : b.GetPhyAddr()[i]), "mode 0 ", i);
+  }
+  Select(dst, mask, a, T(9), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+  for (uint32_t i = 0; i < n; ++i) CHECK(vt::same(dst.GetPhyAddr()[i], bit(i) ? a.GetPhyAddr()[i] : T(9)), "mode 1 ", i);
+  // Mask form, in place on src0, only 5 slots per repeat.
+  std::vector<T> keep(a.GetPhyAddr(), a.GetPhyAddr() + n);
+  Select(a, mask, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, uint64_t(5), 3, BinaryRepeatParams());
+  for (uint32_t i = 0; i < n; ++i) {
+    const T want = (i % per_repeat) < 5 ? (bit(i) ? keep[i] : b.GetPhyAddr()[i]) : keep[i];
+    CHECK(vt::same(a.GetPhyAddr()[i], want), "Select mask form ", i);
+  }
+}
+CASE("cmpsel", select_half_float) {
+  select_all<half>();
+  select_all<float>();
+}
+
+// ---- reductions -----------------------------------------------------------------------------------------------
+
+template <typename T>
+uint32_t index_bits(T v) {
+  if constexpr (sizeof(T) == 2) {
+    return v.bits();
+  } else {
+    uint32_t b;
+    std::memcpy(&b, &v, 4);
+    return b;
+  }
+}
+
+template <typename T>
+void reduce_count_forms() {
+  const double tol = sizeof(T) == 2 ? 2e-3 : 1e-5;
+  for (uint32_t n : {1u, 37u, 64u, 1000u, 4096u}) {
+    vt::g_used = 0;
+    auto src = alloc<T>(n);
+    auto dst = alloc<T>(16), tmp = alloc<T>(4096);
+    vt::fill_random(src, -1, 1);
+    double sum = 0;
+    uint32_t imax = 0, imin = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      const double x = vt::as_double(src.GetPhyAddr()[i]);
+      sum += x;
+      if (x > vt::as_double(src.GetPhyAddr()[imax])) imax = i;
+      if (x < vt::as_double(src.GetPhyAddr()[imin])) imin = i;
+    }
+    ReduceSum(dst, src, tmp, int32_t(n));
+    CHECK(std::fabs(vt::as_double(dst.GetPhyAddr()[0]) - sum) <= tol * (1 + std::fabs(sum)) * std::sqrt(double(n)),
+          "ReduceSum n=", n, " got ", vt::as_double(dst.GetPhyAddr()[0]), " want ", sum);
+    ReduceMax(dst, src, tmp, int32_t(n), true);
+    CHECK(vt::same(dst.GetPhyAddr()[0], src.GetPhyAddr()[imax]) && index_bits(dst.GetPhyAddr()[1]) == imax,
+          "ReduceMax n=", n);
+    ReduceMin(dst, src, tmp, int32_t(n), true);
+    CHECK(vt::same(dst.GetPhyAddr()[0], src.GetPhyAddr()[imin]) && index_bits(dst.GetPhyAddr()[1]) == imin,
+          "ReduceMin n=", n);
+    ReduceMax(dst, src, tmp, int32_t(n));
+    CHECK(vt::same(dst.GetPhyAddr()[0], src.GetPhyAddr()[imax]), "ReduceMax no index");
+  }
+}
+CASE("reduce", count_forms_half_float) {
+  reduce_count_forms<half>();
+  reduce_count_forms<float>();
+}
+
+bool mask_bit(const uint64_t bits[2], uint32_t j) { return (bits[j / 64] >> (j % 64)) & 1u; }
+
+template <typename T>
+void whole_and_block() {
+  const uint32_t per_repeat = 256 / sizeof(T), per_block = 32 / sizeof(T), repeat = 4;
+  auto src = alloc<T>(per_repeat * repeat * 2);
+  auto dst = alloc<T>(512);
+  vt::fill_random(src, -1, 1);
+  // WholeReduceSum: first 20 slots of each repeat, src repeats 16 blocks apart (every other repeat).
+  WholeReduceSum(dst, src, uint64_t(20), repeat, 1, 1, 16);
+  for (uint32_t r = 0; r < repeat; ++r) {
+    float s = 0;
+    for (uint32_t j = 0; j < 20; ++j) s += float(src.GetPhyAddr()[r * 2 * per_repeat + j]);
+    CHECK(std::fabs(vt::as_double(dst.GetPhyAddr()[r]) - s) <= 1e-3 * (1 + std::fabs(s)), "WholeReduceSum r=", r);
+  }
+  for (ReduceOrder order : {ReduceOrder::ORDER_VALUE_INDEX, ReduceOrder::ORDER_INDEX_VALUE, ReduceOrder::ORDER_ONLY_VALUE,
+                            ReduceOrder::ORDER_ONLY_INDEX}) {
+    const uint32_t outs = (order == ReduceOrder::ORDER_VALUE_INDEX || order == ReduceOrder::ORDER_INDEX_VALUE) ? 2 : 1;
+    uint64_t bits[2] = {0xF0F0F0F0F0F0F0F0ull, per_repeat > 64 ? 0x0F0F0F0F0F0F0F0Full : 0};
+    WholeReduceMax(dst, src, bits, repeat, 1, 1, 8, order);
+    for (uint32_t r = 0; r < repeat; ++r) {
+      uint32_t best = 4;  // first active slot of 0xF0...
+      for (uint32_t j = 0; j < per_repeat; ++j) {
+        if (mask_bit(bits, j) && float(src.GetPhyAddr()[r * per_repeat + j]) > float(src.GetPhyAddr()[r * per_repeat + best])) best = j;
+      }
+      const T* out = dst.GetPhyAddr() + r * outs;
+      const T value = src.GetPhyAddr()[r * per_repeat + best];
+      if (order == ReduceOrder::ORDER_VALUE_INDEX) CHECK(vt::same(out[0], value) && index_bits(out[1]) == best, "VI ", r);
+      if (order == ReduceOrder::ORDER_INDEX_VALUE) CHECK(index_bits(out[0]) == best && vt::same(out[1], value), "IV ", r);
+      if (order == ReduceOrder::ORDER_ONLY_VALUE) CHECK(vt::same(out[0], value), "V ", r);
+      if (order == ReduceOrder::ORDER_ONLY_INDEX) CHECK(index_bits(out[0]) == best, "I ", r);
+    }
+  }
+  WholeReduceMin(dst, src, uint64_t(per_repeat), 1, 1, 1, 8, ReduceOrder::ORDER_ONLY_VALUE);
+  CHECK(vt::same(dst.GetPhyAddr()[0], *std::min_element(src.GetPhyAddr(), src.GetPhyAddr() + per_repeat,
+                                                        [](T x, T y) { return float(x) < float(y); })), "WholeReduceMin");
+  // BlockReduce*: repeat BEFORE mask; 8 results per repeat.
+  BlockReduceSum(dst, src, 2, uint64_t(per_repeat), 1, 1, 8);
+  for (uint32_t k = 0; k < 16; ++k) {
+    float s = 0;
+    for (uint32_t j = 0; j < per_block; ++j) s += float(src.GetPhyAddr()[k * per_block + j]);
+    CHECK(std::fabs(vt::as_double(dst.GetPhyAddr()[k]) - s) <= 2e-3 * (1 + std::fabs(s)), "BlockReduceSum ", k);
+  }
+  BlockReduceMax(dst, src, 1, uint64_t(per_repeat), 1, 1, 8);
+  ReduceDataBlock<ReduceType::MAX>(dst[64], src, uint64_t(per_repeat), 1, 1, 1, 8);  // new name: mask first
+  for (uint32_t k = 0; k < 8; ++k) {
+    const T m = *std::max_element(src.GetPhyAddr() + k * per_block, src.GetPhyAddr() + (k + 1) * per_block,
+                                  [](T x, T y) { return float(x) < float(y); });
+    CHECK(vt::same(dst.GetPhyAddr()[k], m) && vt::same(dst.GetPhyAddr()[64 + k], m), "BlockReduceMax ", k);
+  }
+  BlockReduceMin(dst, src, 1, uint64_t(per_repeat), 1, 1, 8);
+  ReduceRepeat<ReduceType::SUM>(dst[32], src, uint64_t(per_repeat), 2, 1, 1, 8);
+  WholeReduceSum(dst[40], src, uint64_t(per_repeat), 2, 1, 1, 8);
+  RepeatReduceSum(dst[48], src, 2, int32_t(per_repeat), 0, 1, 1, 8);
+  for (uint32_t r = 0; r < 2; ++r) {
+    CHECK(vt::same(dst.GetPhyAddr()[32 + r], dst.GetPhyAddr()[40 + r]) &&
+          vt::same(dst.GetPhyAddr()[48 + r], dst.GetPhyAddr()[40 + r]), "ReduceRepeat/RepeatReduceSum = WholeReduceSum");
+  }
+  // Level-0 ReduceMax over 2 repeats with a continuous mask: index = r * perRepeat + j.
+  auto tmp = alloc<T>(64);
+  ReduceMax(dst, src, tmp, uint64_t(10), 2, 8, true);
+  uint32_t best = 0;
+  for (uint32_t r = 0; r < 2; ++r)
+    for (uint32_t j = 0; j < 10; ++j)
+      if (float(src.GetPhyAddr()[r * per_repeat + j]) > float(src.GetPhyAddr()[best])) best = r * per_repeat + j;
+  CHECK(vt::same(dst.GetPhyAddr()[0], src.GetPhyAddr()[best]) && index_bits(dst.GetPhyAddr()[1]) == best, "level-0 max");
+}
+
+CASE("reduce", whole_block_new_names) {
+  whole_and_block<half>();
+  whole_and_block<float>();
+}
+
+// ---- mask register modes ------------------------------------------------------------------------------------
+
+CASE("mask", counter_mode_and_placeholders) {
+  auto a = alloc<float>(512), b = alloc<float>(512), dst = alloc<float>(512);
+  vt::fill_random(a, 0, 1);
+  vt::fill_random(b, 0, 1);
+  vt::fill_random(dst, 5, 6);
+  std::vector<float> keep(dst.GetPhyAddr(), dst.GetPhyAddr() + 512);
+  SetMaskCount();
+  SetVectorMask<float, MaskMode::COUNTER>(0, 150);  // 150 elements: 2 full repeats + 22
+  Add<float, false>(dst, a, b, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+  SetMaskNorm();
+  ResetMask();
+  for (uint32_t i = 0; i < 512; ++i) {
+    const float want = i < 150 ? a.GetPhyAddr()[i] + b.GetPhyAddr()[i] : keep[i];
+    CHECK(dst.GetPhyAddr()[i] == want, "counter mode element ", i);
+  }
+  // Normal mode, mask from SetVectorMask, isSetMask = false with the bit-mask placeholder.
+  SetVectorMask<float>(0, 0x5ull);
+  Mul<float, false>(dst, a, b, MASK_PLACEHOLDER_LIST, 2, BinaryRepeatParams());
+  for (uint32_t i = 0; i < 128; ++i) {
+    const bool on = (i % 64) == 0 || (i % 64) == 2;
+    const float before = i < 150 ? a.GetPhyAddr()[i] + b.GetPhyAddr()[i] : keep[i];
+    CHECK(dst.GetPhyAddr()[i] == (on ? a.GetPhyAddr()[i] * b.GetPhyAddr()[i] : before), "SetVectorMask bits ", i);
+  }
+  SetVectorMask<half>(3);  // continuous: first 3 slots
+  auto h = alloc<half>(128);
+  Duplicate(h, half(1.0f), 128);
+  Adds<half, false>(h, h, half(1.0f), MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+  CHECK(float(h.GetPhyAddr()[2]) == 2.0f && float(h.GetPhyAddr()[3]) == 1.0f, "SetVectorMask(len)");
+  // isSetMask = true writes the register: a later isSetMask = false call reuses it.
+  Adds(h, h, half(1.0f), uint64_t(5), 1, UnaryRepeatParams());
+  Adds<half, false>(h, h, half(1.0f), MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+  CHECK(float(h.GetPhyAddr()[4]) == 3.0f && float(h.GetPhyAddr()[5]) == 1.0f, "mask register kept");
+  ResetMask();
+  Adds<half, false>(h, h, half(1.0f), MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+  CHECK(float(h.GetPhyAddr()[127]) == 2.0f, "ResetMask selects all");
+}
+
+// ---- activations and polynomial accuracy --------------------------------------------------------------------
+
+double ulp_error(float got, double want) {
+  if (std::isnan(want)) return std::isnan(got) ? 0 : 1e9;
+  if (std::isinf(want)) return got == float(want) ? 0 : 1e9;
+  const float w = float(want);
+  const double ulp = std::fabs(double(std::nextafter(w, INFINITY)) - double(w));
+  return std::fabs(double(got) - want) / (ulp == 0 ? 1 : ulp);
+}
+
+CASE("math", polynomial_error_bounds) {
+  double e_exp = 0, e_log = 0, e_tanh = 0;
+  for (int i = 0; i <= 2000000; ++i) {
+    const float x = float(-87.0 + 175.0 * i / 2000000.0);
+    e_exp = std::max(e_exp, ulp_error(vt::d::exp_poly(x), std::exp(double(x))));
+    const float t = float(-10.0 + 20.0 * i / 2000000.0);
+    e_tanh = std::max(e_tanh, ulp_error(vt::d::tanh_poly(t), std::tanh(double(t))));
+  }
+  for (uint32_t b = 0x00000001u; b < 0x7f800000u; b += 97) {
+    float x;
+    std::memcpy(&x, &b, 4);
+    e_log = std::max(e_log, ulp_error(vt::d::log_poly(x), std::log(double(x))));
+  }
+  std::printf("MEASURED exp_poly %.3f ulp, log_poly %.3f ulp, tanh_poly %.3f ulp\n", e_exp, e_log, e_tanh);
+  CHECK(e_exp <= 1.5, "exp_poly bound ", e_exp);
+  CHECK(e_log <= 1.5, "log_poly bound ", e_log);
+  CHECK(e_tanh <= 2.0, "tanh_poly bound ", e_tanh);
+  CHECK(vt::d::exp_poly(100.0f) == INFINITY && vt::d::exp_poly(-200.0f) == 0.0f && std::isnan(vt::d::exp_poly(NAN)), "");
+  CHECK(vt::d::exp_poly(-INFINITY) == 0.0f && vt::d::exp_poly(INFINITY) == INFINITY, "exp(+-inf)");
+  CHECK(vt::d::log_poly(0.0f) == -INFINITY && std::isnan(vt::d::log_poly(-1.0f)) && vt::d::log_poly(INFINITY) == INFINITY, "");
+  CHECK(std::fabs(vt::d::exp_poly(-100.0f) - float(std::exp(-100.0))) <= 1.5e-45f, "subnormal exp");
+}
+
+template <typename T>
+void activations(double tol) {
+  const uint32_t n = 600;
+  auto src = alloc<T>(n), dst = alloc<T>(n);
+  auto tmp = alloc<uint8_t>(1024);
+  vt::fill_random(src, -8, 8);
+  auto check = [&](const char* what, double (*ref)(double)) {
+    for (uint32_t i = 0; i < n; ++i) {
+      const double want = ref(vt::as_double(src.GetPhyAddr()[i]));
+      const double got = vt::as_double(dst.GetPhyAddr()[i]);
+      CHECK(std::fabs(got - want) <= tol * (1e-3 + std::fabs(want)), what, "<", vt::type_name<T>(), "> x=",
+            vt::as_double(src.GetPhyAddr()[i]), " got ", got, " want ", want);
+    }
+  };
+  Gelu(dst, src, n);
+  check("Gelu", [](double x) { return x / (1 + std::exp(-1.5957691 * (x + 0.044715 * x * x * x))); });
+  Gelu<T, true, false>(dst, src, tmp, n);
+  check("Gelu(tmp)", [](double x) { return x / (1 + std::exp(-1.5957691 * (x + 0.044715 * x * x * x))); });
+  FasterGelu(dst, src, n);
+  check("FasterGelu", [](double x) { return x / (1 + std::exp(-1.702 * x)); });
+  Sigmoid(dst, src, tmp, n);
+  check("Sigmoid", [](double x) { return 1 / (1 + std::exp(-x)); });
+  Tanh(dst, src, n);
+  check("Tanh", [](double x) { return std::tanh(x); });
+}
+CASE("activation", gelu_sigmoid_tanh) {
+  activations<float>(2e-6);
+  activations<half>(2e-3);
+}
+
+}  // namespace

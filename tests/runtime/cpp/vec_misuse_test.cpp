@@ -1,0 +1,63 @@
+// Every operand/argument check of the vector instructions, triggered on purpose, with its message.
+#include <cstdint>
+
+#include "vec_harness.h"
+
+using namespace AscendC;
+using vt::alloc;
+using vt::expect_fault;
+
+namespace {
+
+CASE("misuse", operand_location_alignment_size) {
+  auto a = alloc<float>(256), b = alloc<float>(256);
+  auto unaligned = vt::d::make_local(reinterpret_cast<float*>(vt::g_ub + 16), 64);
+  expect_fault([&] { Add(a, unaligned, b, 64); }, "[Add] src0 starts at UB offset 16, which is not 32-byte aligned");
+  static float outside[64];
+  auto host = vt::d::make_local(outside, 64);
+  expect_fault([&] { Exp(host, a, 64); }, "[Exp] dst is not a tensor in this block's Unified Buffer");
+  expect_fault([&] { Mul(a, a, b, 300); }, "[Mul] dst needs 1200 bytes but the tensor holds 1024 bytes (256 elements)");
+  expect_fault([&] { Adds(a, b, 1.0f, -1); }, "[Adds] count -1 is negative");
+  // Mask form: strides make the last repeat reach past the tensor.
+  expect_fault([&] { Add(a, a, b, uint64_t(64), 4, BinaryRepeatParams(1, 1, 1, 8, 8, 16)); },
+               "[Add] src1 needs 1792 bytes but the tensor holds 1024 bytes");
+}
+
+CASE("misuse", masks_and_repeats) {
+  auto a = alloc<float>(256);
+  auto h = alloc<half>(256);
+  expect_fault([&] { Add(a, a, a, uint64_t(64), 256, BinaryRepeatParams()); }, "repeatTimes 256 is outside [0, 255]");
+  expect_fault([&] { Add(a, a, a, uint64_t(65), 1, BinaryRepeatParams()); },
+               "mask 65 is outside [1, 64] (elements per repeat for this type)");
+  expect_fault([&] { Exp(h, h, uint64_t(0), 1, UnaryRepeatParams()); }, "mask 0 is outside [1, 128]");
+  uint64_t high[2] = {1, 1};
+  expect_fault([&] { Relu(a, a, high, 1, UnaryRepeatParams()); },
+               "mask[1] is 1 but 32-bit operands have 64 elements per repeat; it must be 0");
+  uint64_t none[2] = {0, 0};
+  expect_fault([&] { Relu(h, h, none, 1, UnaryRepeatParams()); }, "mask[0] and mask[1] are both 0");
+  expect_fault([] { SetVectorMask<float>(65); }, "[SetVectorMask] len 65 is outside [0, 64]");
+  Add(a, a, a, uint64_t(64), 0, BinaryRepeatParams());  // repeatTimes 0 is a no-op, not an error
+}
+
+CASE("misuse", instruction_specific) {
+  auto f = alloc<float>(256);
+  auto bits = alloc<uint8_t>(64);
+  auto i32 = alloc<int32_t>(64);
+  expect_fault([&] { Compare(bits, f, f, CMPMODE::LT, 32); },
+               "[Compare] count 32 x 4 bytes = 128 bytes is not a multiple of 256 bytes");
+  expect_fault([&] { Compare(bits, i32, i32, CMPMODE::LT, 64); }, "int32_t operands support CMPMODE::EQ only");
+  expect_fault([&] { Select(f, bits, f, f, SELMODE::VSEL_TENSOR_SCALAR_MODE, 64); },
+               "VSEL_TENSOR_SCALAR_MODE needs a scalar src1");
+  expect_fault([&] { Select(f, bits, f, 1.0f, SELMODE::VSEL_TENSOR_TENSOR_MODE, 64); },
+               "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");
+  expect_fault([&] { ShiftLeft(i32, i32, 32, 64); }, "[ShiftLeft] shift 32 is outside [0, 31]");
+  expect_fault([&] { ReduceSum(f, f, f, 0); }, "[ReduceSum] count is 0");
+  auto tiny = alloc<float>(8), small = alloc<float>(4);
+  expect_fault([&] { ReduceMax(f, f, small, 256, true); },
+               "[ReduceMax] sharedTmpBuffer needs 32 bytes but the tensor holds 16 bytes");
+  expect_fault([&] { ReduceMax(f, f, tiny, 256 * 8, false); }, "[ReduceMax] src needs 8192 bytes");
+  expect_fault([&] { WholeReduceSum(f, f, uint64_t(64), 2, -1, 1, 8); }, "strides must not be negative");
+  expect_fault([&] { Cast(f, i32, RoundMode::CAST_RINT, 100); }, "[Cast] src needs 400 bytes");
+}
+
+}  // namespace
