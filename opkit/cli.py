@@ -123,6 +123,33 @@ def build(ctx: click.Context, project: Path, jobs: int | None, soc: str | None) 
     build_project(project, jobs=jobs, soc=soc, on_event=show)
 
 
+@cli.command("test")
+@click.argument("project", type=click.Path(path_type=Path, file_okay=False), default=".")
+@click.option("-k", "keyword", default=None, help="Only tests matching this pytest -k expression.")
+@click.pass_context
+def test_command(ctx: click.Context, project: Path, keyword: str | None) -> None:
+    """Build (if stale), install and run a project's tests; summarise failures and skips.
+
+    Installs PROJECT/dist/*.whl into the current environment, runs PROJECT/tests with pytest, then prints each
+    failure (op, dtypes, shape, max abs/rel error), skip reasons grouped, and the counts. Exits 1 when a test
+    failed.
+
+    \b
+    Example:
+      opkit test add_custom -k float16
+    """
+    from opkit.errors import ProjectTestError
+    from opkit.testrun import run_project_tests
+
+    verbosity = ctx.obj["verbosity"]
+    summary = run_project_tests(project, keyword=keyword,
+                                on_line=lambda line: click.echo(line) if verbosity >= 1 else None)
+    if verbosity >= 0 or not summary.ok:
+        click.echo(summary.render())
+    if not summary.ok:
+        raise ProjectTestError(f"tests failed: {summary.headline()}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: the only place that turns errors into exit codes."""
     try:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "BuildError"]
+__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "BuildError", "ProjectTestError"]
 
 
 class OpkitError(Exception):
@@ -53,5 +53,14 @@ class BuildError(OpkitError):
                  output: str = "") -> None:
         self.command = command or []
         self.returncode = returncode
+        self.output = output
+        super().__init__(message)
+
+
+class ProjectTestError(OpkitError):
+    """`opkit test`: the project's tests failed, or could not be installed or run. `output` is the tool's output
+    where there is one (pip's, pytest's)."""
+
+    def __init__(self, message: str, *, output: str = "") -> None:
         self.output = output
         super().__init__(message)

@@ -1,0 +1,161 @@
+"""`opkit test`: build the project if its wheel is stale, install the wheel, run the project's tests/ with pytest in
+a subprocess of this interpreter, and summarise what failed (op, dtypes, shape, errors) and why tests were skipped.
+
+pytest writes a JUnit XML report; the summary is read from it rather than from pytest's console text, which
+changes between versions. The console lines are streamed to `on_line` as they come.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from opkit.build import build_project, find_wheel, wheel_is_stale
+from opkit.errors import ProjectTestError
+
+__all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_command", "pytest_command",
+           "read_junit"]
+
+Outcome = Literal["passed", "failed", "error", "skipped"]
+_JUNIT_TAGS: dict[str, Outcome] = {"failure": "failed", "error": "error", "skipped": "skipped"}
+_DETAIL_LINES = 4   # lines of a failure message shown in the summary; the full text is in pytest's output
+
+
+@dataclass(frozen=True)
+class TestOutcome:
+    __test__ = False    # not a pytest test class, although its name starts with Test
+
+    test: str           # tests/test_add_custom.py::test_add_custom[float16-...]
+    outcome: Outcome
+    message: str = ""   # failure/error/skip message (the AssertionError text opkit.testing writes)
+
+
+@dataclass(frozen=True)
+class TestSummary:
+    __test__ = False
+
+    outcomes: tuple[TestOutcome, ...] = field(default_factory=tuple)
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(o.outcome == outcome for o in self.outcomes)
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing failed or errored and at least one test ran."""
+        return bool(self.outcomes) and not (self.count("failed") or self.count("error"))
+
+    def headline(self) -> str:
+        parts = [f"{self.count(k)} {k}" for k in ("passed", "failed", "error", "skipped") if self.count(k)]
+        return ", ".join(parts) if parts else "no tests ran"
+
+    def skip_reasons(self) -> list[tuple[str, int]]:
+        """Skip messages with how many tests each skipped, most frequent first."""
+        return Counter(o.message for o in self.outcomes if o.outcome == "skipped").most_common()
+
+    def render(self) -> str:
+        """What a person reads after a run: each failure with its first lines, skips grouped, then counts."""
+        lines: list[str] = []
+        for o in self.outcomes:
+            if o.outcome in ("failed", "error"):
+                lines.append(f"{o.outcome.upper()} {o.test}")
+                lines += [f"    {line}" for line in o.message.splitlines()[:_DETAIL_LINES]]
+        for reason, count in self.skip_reasons():
+            lines.append(f"SKIPPED {count} test{'s' if count > 1 else ''}: {reason}")
+        lines.append(self.headline())
+        return "\n".join(lines)
+
+
+def install_command(wheel: Path, target: Path | None = None) -> list[str]:
+    """pip installing `wheel` over any installed version (into `target` instead of the environment if given)."""
+    command = [sys.executable, "-m", "pip", "install", "--no-deps", "--force-reinstall", "--no-index",
+               "--disable-pip-version-check", "-q", str(wheel)]
+    return command + (["--target", str(target)] if target is not None else [])
+
+
+def pytest_command(junit: Path, keyword: str | None = None) -> list[str]:
+    """pytest over tests/ (run with cwd = the project), writing a JUnit report to `junit`."""
+    command = [sys.executable, "-m", "pytest", "tests", "-q", "-rfE", "-p", "no:cacheprovider",
+               f"--junitxml={junit}", "-o", "junit_family=xunit2"]
+    return command + (["-k", keyword] if keyword else [])
+
+
+def read_junit(path: Path) -> TestSummary:
+    """The outcome of every test case in a JUnit XML report written by pytest."""
+    outcomes: list[TestOutcome] = []
+    for case in ET.parse(path).getroot().iter("testcase"):
+        module = case.get("classname", "").replace(".", "/")
+        name = f"{module}.py::{case.get('name', '')}" if module else case.get("name", "")
+        outcome: Outcome = "passed"
+        message = ""
+        for tag, kind in _JUNIT_TAGS.items():
+            node = case.find(tag)
+            if node is not None:
+                outcome, message = kind, _message(node)
+                break
+        outcomes.append(TestOutcome(name, outcome, message))
+    return TestSummary(tuple(outcomes))
+
+
+def _message(node: ET.Element) -> str:
+    # pytest puts the exception text (or the skip reason alone) in `message`; the element text holds the
+    # traceback (or "path:line: reason"), used only when there is no message.
+    text = node.get("message", "") or (node.text or "").strip()
+    return text.removeprefix("AssertionError: ")
+
+
+def _stream(command: list[str], cwd: Path, env: dict[str, str], on_line: Callable[[str], None]) -> tuple[int, str]:
+    lines: list[str] = []
+    with subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, errors="replace") as proc:
+        assert proc.stdout is not None  # guaranteed by stdout=PIPE
+        for raw in proc.stdout:
+            lines.append(raw.rstrip("\n"))
+            on_line(lines[-1])
+    return proc.returncode, "\n".join(lines)
+
+
+def _install(project: Path, target: Path | None, on_line: Callable[[str], None]) -> None:
+    if wheel_is_stale(project):
+        on_line("wheel is missing or older than the sources: building")
+        build_project(project, on_event=lambda e: on_line(e.text) if e.kind != "output" else None)
+    wheel = find_wheel(project)
+    if wheel is None:
+        raise ProjectTestError(f"{project}: no wheel in dist/ after building")
+    on_line(f"installing {wheel.relative_to(project)}")
+    run = subprocess.run(install_command(wheel, target), capture_output=True, text=True)
+    if run.returncode != 0:
+        raise ProjectTestError(f"pip could not install {wheel.name}:\n{(run.stdout + run.stderr).strip()}",
+                               output=run.stdout + run.stderr)
+
+
+def run_project_tests(project: Path, *, keyword: str | None = None, target: Path | None = None,
+                      on_line: Callable[[str], None] = lambda line: None) -> TestSummary:
+    """Build (if stale), install and test `project`; returns the summary (check `.ok`).
+
+    `target` installs the wheel into that folder (put first on the tests' PYTHONPATH) instead of the current
+    environment. Raises BuildError when the build fails, ProjectTestError when installing fails or pytest
+    cannot run (usage error, nothing collected)."""
+    project = Path(project).resolve()
+    if not (project / "tests").is_dir():
+        raise ProjectTestError(f"{project} has no tests/ folder; is it a project made by `opkit gen`?")
+    _install(project, target, on_line)
+    env = dict(os.environ)
+    if target is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH", "")]))
+    with tempfile.TemporaryDirectory(prefix="opkit-test-") as tmp:
+        junit = Path(tmp) / "junit.xml"
+        code, output = _stream(pytest_command(junit, keyword), project, env, on_line)
+        if code == 5:
+            what = f"no test matched -k {keyword!r}" if keyword else "pytest collected no tests in tests/"
+            raise ProjectTestError(what, output=output)
+        if code not in (0, 1) or not junit.is_file():
+            tail = "\n".join(output.splitlines()[-20:])
+            raise ProjectTestError(f"pytest could not run the tests (exit {code}):\n{tail}", output=output)
+        return read_junit(junit)
