@@ -1,5 +1,8 @@
-// CANN's umbrella tiling header: platform queries and classic tiling-data macros (no matmul/softmax tiling APIs).
+// CANN's umbrella tiling header: platform queries, classic tiling-data macros, SoftMax/LayerNorm/RmsNorm tiling.
 #pragma once
 
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "lib/normalization/layernorm_tiling.h"
+#include "lib/normalization/rmsnorm_tiling.h"
+#include "lib/softmax/softmax_tiling.h"

@@ -45,6 +45,7 @@ inline const uint8_t* buffer_end(const BufferSlot* slot) {
 }
 
 inline constexpr uint32_t kMaxBuffersPerPipe = 64;
+inline constexpr uint32_t kMaxQueueBuffersPerPosition = 8;  // VECIN/VECOUT on Ascend910B
 
 inline std::string describe(const BufferSlot& s) {
   return cat(s.is_queue ? "queue" : "TBuf", " buffer ", s.index, " (", position_name(s.pos), ", UB offset ",
@@ -94,6 +95,7 @@ class TPipe {
                                 where);
     }
     const uint32_t bytes = checked_len(api, len, num, where);
+    check_queue_buffers_per_position(api, que.opkit_position(), num, where);
     core.reset(this, generation_, que.opkit_position(), que.opkit_depth());
     for (uint32_t i = 0; i < num; ++i) core.add(take(api, bytes, core.pos, &que, true, i, where));
     return true;
@@ -178,6 +180,21 @@ class TPipe {
                                                              " bytes)"), where);
     }
     return static_cast<uint32_t>(bytes);
+  }
+
+  // Ascend910B (arch 2201) has 8 queue buffers per VECIN/VECOUT position (TBufs do not count). The limit of
+  // other SoCs is not documented, so it is only enforced on 2201.
+  void check_queue_buffers_per_position(const char* api, TPosition pos, uint32_t num, const SourceLoc& where) const {
+    if (opkit::sim::detail::current_block().npu_arch != 2201) return;
+    if (pos != TPosition::VECIN && pos != TPosition::VECOUT) return;
+    uint32_t have = 0;
+    for (uint32_t i = 0; i < used_; ++i) have += (slots_[i].is_queue && slots_[i].pos == pos) ? 1 : 0;
+    if (have + num > opkit::sim::detail::kMaxQueueBuffersPerPosition) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat(
+          "too many queue buffers at position ", opkit::sim::detail::position_name(pos), ": ", have,
+          " already + ", num, " = ", have + num, " > ", opkit::sim::detail::kMaxQueueBuffersPerPosition,
+          " (the limit per position on Ascend910B)"), where);
+    }
   }
 
   opkit::sim::detail::BufferSlot* take(const char* api, uint32_t bytes, TPosition pos, const void* owner,

@@ -1,4 +1,5 @@
-// Umbrella for the vector side of the simulator: mask register, element-wise, cast, compare/select, reduce, activations.
+// Umbrella for the vector side of the simulator: mask register, element-wise, cast, compare/select, reduce, activations,
+// SoftMax, LayerNorm, RmsNorm.
 #pragma once
 
 #include "opkit/sim/numeric.h"
@@ -9,3 +10,5 @@
 #include "opkit/sim/vec/cmpsel.h"
 #include "opkit/sim/vec/reduce.h"
 #include "opkit/sim/vec/activation.h"
+#include "opkit/sim/vec/softmax.h"
+#include "opkit/sim/vec/norm.h"

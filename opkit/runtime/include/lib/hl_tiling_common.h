@@ -1,0 +1,67 @@
+// Shape checks shared by the host tiling helpers of the high-level APIs (softmax, layernorm, rmsnorm).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "graph/tensor.h"
+#include "opkit/host/error.h"
+
+namespace opkit::host::detail {
+
+// A helper's bad argument is a TilingFunc error naming the helper, as CANN's host-side checks do (they log and
+// return; opkit raises so the mistake cannot be missed).
+[[noreturn]] inline void hl_tiling_error(const char* api, const std::string& message) {
+  throw HostError("", "TilingFunc", cat(api, ": ", message));
+}
+
+inline void require_type_size(const char* api, uint32_t type_size) {
+  if (type_size != 2 && type_size != 4) {
+    hl_tiling_error(api, cat("typeSize ", type_size, " is not 2 (half) or 4 (float)"));
+  }
+}
+
+// [rows, last] of a shape viewed as 2-D over its last axis; every dim must be positive.
+struct RowsLast {
+  uint64_t rows = 1;
+  uint64_t last = 0;
+};
+
+inline RowsLast rows_last(const char* api, const char* what, const ge::Shape& shape) {
+  if (shape.GetDimNum() == 0) hl_tiling_error(api, cat(what, " has no dims"));
+  RowsLast r;
+  for (size_t i = 0; i < shape.GetDimNum(); ++i) {
+    const int64_t d = shape.GetDim(i);
+    if (d <= 0) hl_tiling_error(api, cat(what, " dim ", i, " is ", d, "; every dim must be positive"));
+    if (i + 1 < shape.GetDimNum()) r.rows *= static_cast<uint64_t>(d);
+  }
+  r.last = static_cast<uint64_t>(shape.GetDim(shape.GetDimNum() - 1));
+  if (r.rows * r.last > 0xffffffffull) hl_tiling_error(api, cat(what, " has more than 2^32 - 1 elements"));
+  return r;
+}
+
+// The UB row length must be whole 32 B blocks (pad H on the host and pass the real length separately).
+inline void require_aligned_last(const char* api, const char* what, uint64_t last, uint32_t type_size) {
+  if (last * type_size % 32 != 0) {
+    hl_tiling_error(api, cat(what, " last axis ", last, " x ", type_size, " bytes = ", last * type_size,
+                             " bytes is not a multiple of 32 bytes (pad the row in UB to 32 B)"));
+  }
+}
+
+// [B, S, H] of a norm's input shape: rank 3, or rank 2 read as [1, S, H].
+struct Bsh {
+  uint32_t b = 1, s = 1, h = 0;
+};
+
+inline Bsh bsh(const char* api, const char* what, const ge::Shape& shape) {
+  const size_t rank = shape.GetDimNum();
+  if (rank != 2 && rank != 3) hl_tiling_error(api, cat(what, " has rank ", rank, "; expected [B, S, H] or [S, H]"));
+  const RowsLast r = rows_last(api, what, shape);
+  Bsh out;
+  out.b = rank == 3 ? static_cast<uint32_t>(shape.GetDim(0)) : 1;
+  out.s = static_cast<uint32_t>(shape.GetDim(rank - 2));
+  out.h = static_cast<uint32_t>(r.last);
+  return out;
+}
+
+}  // namespace opkit::host::detail

@@ -1,0 +1,71 @@
+// Host tiling of RmsNorm: GetRmsNormMaxMinTmpSize and GetRmsNormTilingInfo for src [B, S, H] (H padded to 32 B)
+// and originSrcShape [B, S, originalH]. The tmp-space formula is opkit's (CANN's is not public): one row needs
+// H floats (float input) or 2*H floats (half input, widened first) plus one 32 B block for its sum of squares.
+// isBasicBlock (?) requires H to be a multiple of 64 elements, as CANN's basic-block path processes whole repeats.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "graph/tensor.h"
+#include "kernel_tiling/kernel_tiling.h"
+#include "lib/hl_tiling_common.h"
+
+namespace opkit::host::detail {
+
+inline uint32_t rmsnorm_row_bytes(uint32_t h, uint32_t type_size) {
+  return (type_size == 2 ? 2u : 1u) * h * static_cast<uint32_t>(sizeof(float)) + 32u;
+}
+
+inline Bsh rmsnorm_shape(const char* api, const ge::Shape& src, uint32_t type_size, bool basic_block) {
+  require_type_size(api, type_size);
+  const Bsh s = bsh(api, "srcShape", src);
+  require_aligned_last(api, "srcShape", s.h, type_size);
+  if (basic_block && s.h % 64 != 0) {
+    hl_tiling_error(api, cat("isBasicBlock needs H to be a multiple of 64 elements; H is ", s.h));
+  }
+  return s;
+}
+
+}  // namespace opkit::host::detail
+
+namespace AscendC {
+
+// Returns false (as CANN does) only for a shape the basic-block path cannot take; bad shapes raise.
+inline bool GetRmsNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue,
+                                    uint32_t& minValue, const bool isBasicBlock = false) {
+  namespace d = opkit::host::detail;
+  if (isBasicBlock && srcShape.GetDimNum() > 0 && srcShape.GetDim(srcShape.GetDimNum() - 1) % 64 != 0) return false;
+  const d::Bsh s = d::rmsnorm_shape("GetRmsNormMaxMinTmpSize", srcShape, typeSize, isBasicBlock);
+  minValue = d::rmsnorm_row_bytes(s.h, typeSize);
+  maxValue = minValue * s.b * s.s;
+  return true;
+}
+
+// False when stackBufferByteSize holds less than one row's tmp space (GetRmsNormMaxMinTmpSize's min).
+inline bool GetRmsNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& originSrcShape,
+                                 const uint32_t stackBufferByteSize, const uint32_t typeSize,
+                                 tiling::RmsNormTiling& tiling, const bool isBasicBlock = false) {
+  namespace d = opkit::host::detail;
+  const char* api = "GetRmsNormTilingInfo";
+  const d::Bsh s = d::rmsnorm_shape(api, srcShape, typeSize, isBasicBlock);
+  const d::Bsh o = d::bsh(api, "originSrcShape", originSrcShape);
+  if (o.b != s.b || o.s != s.s || o.h > s.h) {
+    d::hl_tiling_error(api, d::cat("originSrcShape [", o.b, ", ", o.s, ", ", o.h, "] does not fit srcShape [", s.b,
+                                   ", ", s.s, ", ", s.h, "]: B and S must match and originalH <= H"));
+  }
+  const uint32_t rows = s.b * s.s;
+  const uint32_t cur = std::min(rows, stackBufferByteSize / d::rmsnorm_row_bytes(s.h, typeSize));
+  if (cur == 0) return false;
+  tiling::RmsNormTiling t;
+  t.bLength = s.b, t.sLength = s.s, t.hLength = s.h, t.originalHLength = o.h;
+  t.reciprocalOfHLength = 1.0f / static_cast<float>(o.h);
+  t.mainBsLength = cur, t.mainBshLength = cur * s.h, t.mainBsLengthAlign = (cur + 7) / 8 * 8;
+  t.loopRound = rows / cur;
+  t.inputTailPos = t.loopRound * t.mainBshLength;
+  t.tailBsLength = rows % cur, t.tailBshLength = t.tailBsLength * s.h;
+  tiling = t;
+  return true;
+}
+
+}  // namespace AscendC
