@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up (once) and run the whole test suite: creates .venv, installs opkit with its test extras, runs pytest.
+# Set up (once) and run the whole test suite: creates .venv, installs opkit with its test extras and torch, runs pytest.
 # Usage: bash scripts/test.sh [pytest args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,4 +7,6 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+# torch is optional for opkit's users but its integration is tested: the CPU build, pinned to the one tested.
+.venv/bin/python -c "import torch" 2>/dev/null || .venv/bin/python -m pip install -q --disable-pip-version-check "torch==2.13.0"
 exec .venv/bin/python -m pytest "$@"
