@@ -30,6 +30,7 @@ _WHEEL_SCRIPT = (
     "print('OPKIT_WHEEL=' + build_wheel(sys.argv[1], json.loads(sys.argv[2])), flush=True)\n"
 )
 _NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] (Building|Linking) \S+ (?:object|shared module|static library|module) (.+)$")
+_OBJECT = re.compile(r"^CMakeFiles/(?P<target>[^/]+)\.dir/(?P<source>.+)\.o$")
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?error: (?P<msg>.*)$")
 
 
@@ -68,13 +69,20 @@ def build_env(jobs: int | None) -> dict[str, str]:
     return env
 
 
+def _step_target(what: str) -> str:
+    """`CMakeFiles/add_custom_kernel_c0.dir/op_kernel/add_custom.cpp.o` -> `op_kernel/add_custom.cpp (add_custom_kernel_c0)`:
+    the source and the CMake target, so each dtype combination's compile of one kernel file reads differently."""
+    m = _OBJECT.match(what)
+    return f"{m['source']} ({m['target']})" if m else Path(what).name
+
+
 def classify(line: str) -> BuildEvent:
     """Turn one line of CMake/ninja/scikit-build-core output into a progress event."""
     step = _NINJA_STEP.match(line)
     if step:
         done, total, verb, what = step.groups()
         kind: EventKind = "compile" if verb == "Building" else "link"
-        return BuildEvent(kind, f"[{done}/{total}] {'compile' if kind == 'compile' else 'link'} {Path(what).name}")
+        return BuildEvent(kind, f"[{done}/{total}] {'compile' if kind == 'compile' else 'link'} {_step_target(what)}")
     if line.startswith("-- Configuring done") or line.startswith("-- Generating done"):
         return BuildEvent("configure", line.removeprefix("-- "))
     if line.startswith("*** Making wheel") or line.startswith("*** Created "):

@@ -28,8 +28,9 @@ def test_wheel_command_without_soc_leaves_the_project_default(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("line, expected", [
-    ("[2/7] Building CXX object CMakeFiles/k.dir/op_kernel/add_custom.cpp.o",
-     BuildEvent("compile", "[2/7] compile add_custom.cpp.o")),
+    ("[2/7] Building CXX object CMakeFiles/add_custom_kernel_c1.dir/op_kernel/add_custom.cpp.o",
+     BuildEvent("compile", "[2/7] compile op_kernel/add_custom.cpp (add_custom_kernel_c1)")),
+    ("[3/7] Building CXX object odd/place/x.cpp.o", BuildEvent("compile", "[3/7] compile x.cpp.o")),
     ("[7/7] Linking CXX shared module _C.cpython-311-x86_64-linux-gnu.so",
      BuildEvent("link", "[7/7] link _C.cpython-311-x86_64-linux-gnu.so")),
     ("-- Configuring done (0.4s)", BuildEvent("configure", "Configuring done (0.4s)")),

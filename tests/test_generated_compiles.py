@@ -1,8 +1,8 @@
 """The generated C++ of every golden project compiles: kernels once per dtype combination (with the DTYPE_<NAME>
 macros the build defines), host files once, bindings against pybind11.
 
-Include order: opkit's real headers first, then tests/stubs/ (test-only stand-ins for what the runtime does not
-provide yet; each is inert once the real header or API exists).
+Everything compiles against opkit's real runtime headers (no stand-ins): the same include path the generated
+CMakeLists gets from `opkit::sim`.
 """
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ from tests.test_generate_golden import CASES, GoldenCase
 pytestmark = pytest.mark.compile
 
 REPO = Path(__file__).resolve().parents[1]
-STUBS = REPO / "tests" / "stubs"
 CACHE = Path(os.environ.get("OPKIT_TEST_CACHE", REPO / "build" / "gen-compile"))
 CXX = os.environ.get("CXX", "g++")
 FLAGS = ("-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror")
@@ -69,19 +68,15 @@ def project(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
 def test_kernels_compile_for_every_dtype_combination(project: tuple[Path, dict]) -> None:
     root, contexts = project
     for name, ctx in contexts.items():
-        # The wrapper pulls the stubs in after kernel_operator.h, as the real build's kernel sees it.
-        wrapper = root / "op_kernel" / f"_check_{name}.cc"
-        wrapper.write_text(f'#include "kernel_operator.h"\n#include "opkit_stub/kernel_fill.h"\n'
-                           f'#include "{root / "op_kernel" / (name + ".cpp")}"\n')
         for combo in ctx["combinations"]:
-            _syntax_check(wrapper, [opkit.include_dir(), STUBS], [f"{name}={combo['symbol']}", *combo["defines"]],
-                          extra=("-x", "c++"))
+            _syntax_check(root / "op_kernel" / f"{name}.cpp", [opkit.include_dir()],
+                          [f"{name}={combo['symbol']}", *combo["defines"]])
 
 
 def test_host_files_compile(project: tuple[Path, dict]) -> None:
     root, contexts = project
     for name in contexts:
-        _syntax_check(root / "op_host" / f"{name}.cpp", [opkit.include_dir(), STUBS], [])
+        _syntax_check(root / "op_host" / f"{name}.cpp", [opkit.include_dir()], [])
 
 
 def test_bindings_compile_against_pybind11(project: tuple[Path, dict]) -> None:
@@ -89,5 +84,5 @@ def test_bindings_compile_against_pybind11(project: tuple[Path, dict]) -> None:
     import sysconfig
 
     root, _ = project
-    includes = [Path(pybind11.get_include()), Path(sysconfig.get_paths()["include"])]
+    includes = [Path(pybind11.get_include()), Path(sysconfig.get_paths()["include"]), opkit.include_dir()]
     _syntax_check(root / "csrc" / "bindings.cpp", includes, [])

@@ -24,7 +24,7 @@ _TILING_ATTR = {"int": ("int64_t", "int64_t"), "float": ("float", "float"), "boo
 # next to attr names (tiling struct fields; the host reads attr `a` into a local `aAttr`).
 _TENSOR_RESERVED = RESERVED_NAMES | {
     "GM_ADDR", "AscendC", "half", "bfloat16_t", "ge", "gert", "ops", "optiling", "platform_ascendc", "op",
-    "BUFFER_NUM", "start", "offset", "count", "tile", "tiles", "left", "i", "np", "torch",
+    "BUFFER_NUM", "start", "np",
 }
 _ATTR_RESERVED = RESERVED_NAMES | {"totalLength", "blockLength", "tileLength"}
 

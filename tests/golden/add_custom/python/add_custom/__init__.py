@@ -2,6 +2,7 @@
 """add_custom: Ascend C operators (AddCustom) for numpy arrays and torch tensors."""
 from __future__ import annotations
 
+from ._C import KernelError
 from ._ops import add_custom
 
-__all__ = ["add_custom"]
+__all__ = ["KernelError", "add_custom"]

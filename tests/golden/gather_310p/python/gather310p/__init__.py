@@ -2,6 +2,7 @@
 """gather310p: Ascend C operators (GatherSumCustom) for numpy arrays and torch tensors."""
 from __future__ import annotations
 
+from ._C import KernelError
 from ._ops import gather_sum_custom
 
-__all__ = ["gather_sum_custom"]
+__all__ = ["KernelError", "gather_sum_custom"]

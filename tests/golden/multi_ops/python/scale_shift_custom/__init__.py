@@ -2,6 +2,7 @@
 """scale_shift_custom: Ascend C operators (ScaleShiftCustom, GatherSumCustom, CastLikeCustom) for numpy arrays and torch tensors."""
 from __future__ import annotations
 
+from ._C import KernelError
 from ._ops import scale_shift_custom, gather_sum_custom, cast_like_custom
 
-__all__ = ["scale_shift_custom", "gather_sum_custom", "cast_like_custom"]
+__all__ = ["KernelError", "scale_shift_custom", "gather_sum_custom", "cast_like_custom"]
