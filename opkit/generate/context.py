@@ -4,14 +4,12 @@ Templates only substitute and loop over what `op_context` and `project_context` 
 """
 from __future__ import annotations
 
-import keyword
 from typing import Any
 
 from opkit.errors import GenerateError
 from opkit.generate.literals import attr_builder, py_attr_value
 from opkit.soc import SocChoice
 from opkit.spec.model import OpSpec, TensorSpec
-from opkit.spec.naming import CXX_KEYWORDS, RESERVED_NAMES
 
 __all__ = ["op_context", "project_context", "BUFFER_NUM"]
 
@@ -20,29 +18,12 @@ _PARAM = {"required": "REQUIRED", "optional": "OPTIONAL", "dynamic": "DYNAMIC"}
 # Scalar attrs travel to the kernel in the tiling struct; C++ field type and GetAttrPointer<T> type.
 _TILING_ATTR = {"int": ("int64_t", "int64_t"), "float": ("float", "float"), "bool": ("bool", "bool"),
                 "type": ("int64_t", "int64_t")}
-# Identifiers the templates declare next to tensor names (kernel/host locals and members, namespaces) and
-# next to attr names (tiling struct fields; the host reads attr `a` into a local `aAttr`).
-_TENSOR_RESERVED = RESERVED_NAMES | {
-    "GM_ADDR", "AscendC", "half", "bfloat16_t", "ge", "gert", "ops", "optiling", "platform_ascendc", "op",
-    "BUFFER_NUM", "start", "np",
-}
-_ATTR_RESERVED = RESERVED_NAMES | {"totalLength", "blockLength", "tileLength"}
 
 
-def _check_names(op: OpSpec) -> None:
-    """Names become C++ and Python identifiers; refuse the ones that would not compile or would collide."""
-    seen: set[str] = set()
-    items = [(t.name, _TENSOR_RESERVED) for t in op.tensors] + [(a.name, _ATTR_RESERVED) for a in op.attrs]
-    for name, reserved in items:
-        if name in CXX_KEYWORDS or keyword.iskeyword(name) or name in reserved or not name.isidentifier():
-            raise GenerateError(f"{op.op_type}: name {name!r} cannot be used in generated code "
-                                f"(a C++/Python keyword or a name the generated code already uses); rename it")
-        if name in seen:
-            raise GenerateError(f"{op.op_type}: name {name!r} is used twice")
-        seen.add(name)
-    if not op.inputs or not op.outputs:
-        raise GenerateError(f"{op.op_type}: needs at least one input and one output "
-                            f"(outputs take input 0's shape in the generated code)")
+def _check_inputs(op: OpSpec) -> None:
+    if not op.inputs:
+        raise GenerateError(f"{op.op_type}: opkit needs at least one input (the generated code takes output "
+                            f"shapes from input 0); add one to input_desc")
 
 
 def _cap(name: str) -> str:
@@ -136,7 +117,7 @@ def _combinations(op: OpSpec) -> list[dict[str, Any]]:
 
 
 def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
-    _check_names(op)
+    _check_inputs(op)
     inputs = [_tensor(t, i, True) for i, t in enumerate(op.inputs)]
     outputs = [_tensor(t, i, False) for i, t in enumerate(op.outputs)]
     source = _copy_source(op)

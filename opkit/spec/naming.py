@@ -15,6 +15,11 @@ OP_TYPE = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 RESERVED_NAMES: frozenset[str] = frozenset({
     "workspace", "tiling", "tiling_data", "tilingData", "usrWorkspace", "context", "pipe", "self", "stream",
     "out", "block_dim", "blockDim", "opkit",
+    # C++ namespaces and types the generated kernel and host code name unqualified, and template locals.
+    "GM_ADDR", "AscendC", "half", "bfloat16_t", "ge", "gert", "ops", "optiling", "platform_ascendc", "op",
+    "BUFFER_NUM", "start", "np",
+    # Fields of the generated tiling struct.
+    "totalLength", "blockLength", "tileLength",
 })
 
 # C++17 keywords and alternative operator tokens, plus C++20 keywords (a name must survive newer compilers).
