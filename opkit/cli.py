@@ -1,52 +1,98 @@
 """The `opkit` command line: options in, calls to the core, OpkitError out as one line and an exit code.
 
-Exit codes: 0 success, 1 failure (build, test, kernel), 2 bad input (prototype, options, refused target).
+Exit codes: 0 success, 1 failure (build, test, kernel, interrupted), 2 bad input (prototype, options, refused
+target). `-v`/`-q` are accepted before or after the command name and mean the same in both places.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import platform
+import re
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
-from opkit import __version__
+from opkit import __version__, include_dir
+from opkit.console import Console
 from opkit.errors import OpkitError
 
-__all__ = ["main", "cli"]
+__all__ = ["main", "cli", "EXIT_CODES"]
+
+EXIT_CODES = ("Exit status: 0 success; 1 failure (build, test, kernel fault, interrupted); "
+              "2 bad input (prototype, options, refused target).")
+_CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _use_colour() -> bool:
-    return sys.stderr.isatty() and "NO_COLOR" not in os.environ
+def _state(ctx: click.Context) -> dict[str, Any]:
+    """Verbosity lives on the root context, where the group's and the command's -v/-q both land."""
+    state: dict[str, Any] = ctx.find_root().ensure_object(dict)
+    return state
 
 
-def _error(message: str) -> None:
-    click.echo(click.style("error: ", fg="red", bold=True) + message if _use_colour() else "error: " + message,
-               err=True, color=_use_colour())
+def _count_verbose(ctx: click.Context, _param: click.Parameter, value: int) -> None:
+    state = _state(ctx)
+    state["verbose"] = state.get("verbose", 0) + value
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="opkit")
-@click.option("-v", "--verbose", count=True, help="More output (repeatable).")
-@click.option("-q", "--quiet", is_flag=True, help="Only errors.")
-@click.pass_context
-def cli(ctx: click.Context, verbose: int, quiet: bool) -> None:
+def _set_quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        _state(ctx)["quiet"] = True
+
+
+def _verbosity_options(command: F) -> F:
+    """-v/-q on the group and on every command, so both `opkit -q build` and `opkit build -q` work."""
+    command = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_set_quiet,
+                           help="Print only errors and the final result (a path, a test headline).")(command)
+    return click.option("-v", "--verbose", count=True, expose_value=False, callback=_count_verbose,
+                        help="Print more: commands run, files written, tool output.")(command)
+
+
+def _console(ctx: click.Context) -> Console:
+    state = _state(ctx)
+    if state.get("quiet") and state.get("verbose"):
+        raise click.UsageError("-q and -v contradict each other; give one of them")
+    return Console(-1 if state.get("quiet") else state.get("verbose", 0))
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(f"opkit {__version__}")
+    click.echo(f"Python {platform.python_version()} ({sys.executable}); simulator headers: {include_dir()}")
+    ctx.exit()
+
+
+def _command(name: str | None = None, *, short: str) -> Callable[[F], click.Command]:
+    """A subcommand with the shared options and the exit codes at the end of its --help."""
+    def wrap(function: F) -> click.Command:
+        return cli.command(name, short_help=short, epilog=EXIT_CODES)(_verbosity_options(function))
+    return wrap
+
+
+@click.group(context_settings=_CONTEXT, epilog=EXIT_CODES)
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Print opkit's version, the Python it runs on and where the simulator headers are, then exit.")
+@_verbosity_options
+def cli() -> None:
     """Generate, build and test Ascend C operators for PyTorch, on any Linux machine.
+
+    Colour is used only when output goes to a terminal, and never when NO_COLOR is set.
 
     \b
     Example:
       opkit validate -i add_custom.json
       opkit gen -i add_custom.json -o add_custom
+      opkit build add_custom
+      opkit test add_custom
     """
-    ctx.obj = {"verbosity": -1 if quiet else verbose}
 
 
-def _say(ctx: click.Context, message: str) -> None:
-    if ctx.obj["verbosity"] >= 0:
-        click.echo(message)
-
-
-@cli.command()
+@_command(short="Check a prototype file and summarise its operators.")
 @click.option("-i", "--input", "input_path", required=True, type=click.Path(path_type=Path, dir_okay=False),
               help="Prototype file (msopgen JSON, or YAML).")
 @click.pass_context
@@ -54,7 +100,7 @@ def validate(ctx: click.Context, input_path: Path) -> None:
     """Check a prototype file and summarise its operators.
 
     Prints every problem as FILE:LINE:COL: `PATH`: what is wrong; hint, and exits 2;
-    otherwise one line per operator.
+    otherwise one line per operator (nothing with -q: the exit status is the answer).
 
     \b
     Example:
@@ -62,10 +108,11 @@ def validate(ctx: click.Context, input_path: Path) -> None:
     """
     from opkit.spec import load_spec, summarize
 
-    _say(ctx, summarize(load_spec(input_path)))
+    console = _console(ctx)
+    console.info(summarize(load_spec(input_path)))
 
 
-@cli.command()
+@_command(short="Render an operator project from a prototype.")
 @click.option("-i", "--input", "input_path", required=True, type=click.Path(path_type=Path, dir_okay=False),
               help="Prototype file (msopgen JSON, or YAML).")
 @click.option("-o", "--output", "output_dir", type=click.Path(path_type=Path, file_okay=False),
@@ -82,6 +129,9 @@ def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_u
         ops: tuple[str, ...], package: str | None, derivatives: Path | None, force: bool) -> None:
     """Render an operator project from a prototype.
 
+    Writes kernel, host, tiling header and reference (yours to edit) and the generated glue. With -q prints only
+    the project directory.
+
     \b
     Example:
       opkit gen -i add_custom.json -o add_custom -c ai_core-Ascend910B2
@@ -89,14 +139,37 @@ def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_u
     from opkit.generate import generate_project
     from opkit.spec import load_spec
 
+    console = _console(ctx)
     result = generate_project(load_spec(input_path), output_dir, compute_unit=compute_unit, ops=ops,
                               package=package, derivatives=derivatives, force=force)
     for note in result.notes:
-        _say(ctx, note)
-    _say(ctx, f"generated {result.root} ({len(result.written)} files written, {len(result.kept)} kept)")
+        console.info(note)
+    for path in result.written:
+        console.detail(f"  wrote {path}")
+    for path in result.kept:
+        console.detail(f"  kept  {path}")
+    if console.quiet:
+        console.result(str(result.root), tone="plain")
+    else:
+        console.result(f"generated {result.root} ({len(result.written)} files written, {len(result.kept)} kept)")
 
 
-@cli.command()
+@contextlib.contextmanager
+def _environment(**values: str) -> Iterator[None]:
+    """Set environment variables for the duration of one command (the build's subprocesses inherit them)."""
+    saved = {key: os.environ.get(key) for key in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, old in saved.items():
+            if old is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = old
+
+
+@_command(short="Build a project into PROJECT/dist/<name>-<version>-<tag>.whl.")
 @click.argument("project", type=click.Path(path_type=Path, file_okay=False), default=".")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Parallel compile jobs (default: cores).")
 @click.option("--soc", default=None, help="SoC profile to build for (default: the one chosen at gen time).")
@@ -106,24 +179,65 @@ def build(ctx: click.Context, project: Path, jobs: int | None, soc: str | None) 
 
     Builds in the current environment (no isolation, no network) with a persistent build directory, so a
     rebuild after editing one kernel recompiles only that kernel. On a compiler error, prints FILE:LINE
-    relative to the project, keeps the previous wheel and exits 1.
+    relative to the project, keeps the previous wheel and exits 1. Prints a line per step; -v also prints
+    every compiler command and CMake's output; -q prints only the wheel's path.
 
     \b
     Example:
       opkit build add_custom -j 2
+      pip install "$(opkit build -q add_custom)"
     """
     from opkit.build import BuildEvent, build_project
 
-    verbosity = ctx.obj["verbosity"]
+    console = _console(ctx)
 
     def show(event: BuildEvent) -> None:
-        if event.kind != "output" and verbosity >= 0 or verbosity >= 1:
-            click.echo(event.text)
+        if event.kind == "wheel" and event.text.startswith("built "):
+            return  # the result line below says it, relative to where the user is
+        if event.kind == "output":
+            if not event.text.startswith("OPKIT_WHEEL="):  # opkit's own marker, not the user's business
+                console.detail(event.text)
+        else:
+            console.info(event.text)
 
-    build_project(project, jobs=jobs, soc=soc, on_event=show)
+    # scikit-build-core reads SKBUILD_* settings from the environment; verbose makes ninja print each compile command.
+    verbose = {"SKBUILD_BUILD_VERBOSE": "true"} if console.verbose else {}
+    with _environment(**verbose):
+        wheel = build_project(project, jobs=jobs, soc=soc, on_event=show)
+    shown = project / wheel.relative_to(project.resolve())
+    console.result(str(shown) if console.quiet else f"built {shown}", tone="plain" if console.quiet else "good")
 
 
-@cli.command("test")
+class _TestProgress:
+    """Sorts `opkit test`'s stream: build and install steps, then pytest's `....  [ 40%]` lines, are progress
+    (shown by default); the rest of pytest's output is detail (-v). testrun announces "installing <wheel>" last
+    before pytest starts."""
+
+    def __init__(self, console: Console) -> None:
+        self._console = console
+        self._in_pytest = False
+
+    def __call__(self, line: str) -> None:
+        if not self._in_pytest or re.search(r"\[ *\d+%\]$", line):
+            self._console.info(line)
+        else:
+            self._console.detail(line)
+        self._in_pytest = self._in_pytest or line.startswith("installing ")
+
+
+def _show_summary(console: Console, text: str, ok: bool) -> None:
+    for line in text.splitlines():
+        if line.startswith(("FAILED", "ERROR")):
+            console.result(line, tone="bad")
+        elif line.startswith("SKIPPED"):
+            console.info(line, tone="warn")
+        elif line.startswith(" "):
+            console.result(line, tone="plain")
+        else:
+            console.result(line, tone="good" if ok else "bad")
+
+
+@_command("test", short="Build (if stale), install and run a project's tests.")
 @click.argument("project", type=click.Path(path_type=Path, file_okay=False), default=".")
 @click.option("-k", "keyword", default=None, help="Only tests matching this pytest -k expression.")
 @click.pass_context
@@ -132,7 +246,7 @@ def test_command(ctx: click.Context, project: Path, keyword: str | None) -> None
 
     Installs PROJECT/dist/*.whl into the current environment, runs PROJECT/tests with pytest, then prints each
     failure (op, dtypes, shape, max abs/rel error), skip reasons grouped, and the counts. Exits 1 when a test
-    failed.
+    failed. -v streams pytest's own output; -q prints only failures and the counts.
 
     \b
     Example:
@@ -141,26 +255,27 @@ def test_command(ctx: click.Context, project: Path, keyword: str | None) -> None
     from opkit.errors import ProjectTestError
     from opkit.testrun import run_project_tests
 
-    verbosity = ctx.obj["verbosity"]
-    summary = run_project_tests(project, keyword=keyword,
-                                on_line=lambda line: click.echo(line) if verbosity >= 1 else None)
-    if verbosity >= 0 or not summary.ok:
-        click.echo(summary.render())
+    console = _console(ctx)
+    summary = run_project_tests(project, keyword=keyword, on_line=_TestProgress(console))
+    _show_summary(console, summary.render(), summary.ok)
     if not summary.ok:
         raise ProjectTestError(f"tests failed: {summary.headline()}")
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: the only place that turns errors into exit codes."""
+    console = Console()
     try:
-        status = cli.main(args=argv, prog_name="opkit", standalone_mode=False)
+        # color=False also keeps click's own styling out of help and usage errors when NO_COLOR is set.
+        status = cli.main(args=argv, prog_name="opkit", standalone_mode=False,
+                          color=False if os.environ.get("NO_COLOR") else None)
     except click.exceptions.Abort:
-        _error("aborted")
+        console.error("aborted")
         sys.exit(1)
     except click.ClickException as exc:
         exc.show()
         sys.exit(2)
     except OpkitError as exc:
-        _error(str(exc))
+        console.error(str(exc))
         sys.exit(exc.exit_code)
     sys.exit(status if isinstance(status, int) else 0)
