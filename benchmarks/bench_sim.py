@@ -1,27 +1,41 @@
 """Simulator throughput: the add kernel on 16M float32 vs numpy and torch, a copy-only kernel vs memcpy.
 
-Run: .venv/bin/python benchmarks/bench_sim.py [--threads N] [--n 16777216] [--iters 5]
-The kernels are built with -O3 (what a generated project's Release build uses, portable across x86-64 CPUs) and,
-for comparison, with -O3 -march=native. The simulator runs its blocks on OPKIT_SIM_THREADS threads; torch runs with
-the same torch.set_num_threads; numpy's element-wise add is single-threaded whatever the count.
+Run: .venv/bin/python benchmarks/bench_sim.py [--threads N] [--n 16777216] [--reps 25] [--gap 0.02] [--native]
+
+The kernels are built as a shared library (benchmarks/sim/bench_lib.cpp) and called through ctypes, so the
+simulator, numpy.add and torch.add run in one process and are timed call by call in rotating order: on a shared
+machine the noise then hits every contender alike. Each row is the median of --reps calls (the best one beside
+it); "vs torch" is the median over repetitions of torch's time / the kernel's time measured in the same round.
+Builds: -O2 (what a generated project's CMake uses for kernels), -O3, and with --native -O3 -march=native.
+The simulator runs its blocks on OPKIT_SIM_THREADS = --threads threads; torch.set_num_threads(--threads);
+numpy's element-wise add is single-threaded whatever the count.
 """
 from __future__ import annotations
 
 import argparse
+import ctypes
 import hashlib
 import os
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 _ROOT = Path(__file__).resolve().parents[1]
 _SOURCES = [_ROOT / "tests/runtime/kernels/add_custom.cpp", _ROOT / "benchmarks/sim/copy_kernel.cpp",
-            _ROOT / "benchmarks/sim/bench_main.cpp"]
+            _ROOT / "benchmarks/sim/bench_lib.cpp"]
 _BUILD = _ROOT / "build" / "bench-sim"
-_CONFIGS = {"-O3": ("-O3",), "-O3 -march=native": ("-O3", "-march=native")}
+_CONFIGS: dict[str, tuple[str, ...]] = {"-O2": ("-O2",), "-O3": ("-O3",)}
+_NATIVE = {"-O3 -march=native": ("-O3", "-march=native")}
+_F32P = ctypes.POINTER(ctypes.c_float)
+# What the generated TilingFunc picks for an add: the largest tile that 3 queues x 2 buffers of float fit in the
+# 192 KiB Unified Buffer of an Ascend910B, in whole 32-byte blocks.
+_UB_FILLING_TILE = 192 * 1024 // (3 * 2 * 4) // 8 * 8
 
 
 def _include_dir() -> Path:
@@ -32,82 +46,151 @@ def _include_dir() -> Path:
 
 
 def build(flags: tuple[str, ...]) -> Path:
-    """Compile the benchmark program once per (sources, headers, flags)."""
-    cmd = ["g++", "-std=c++17", *flags, "-DNDEBUG", "-pthread", "-DDTYPE_X=float", f"-I{_include_dir()}",
-           f"-I{_ROOT / 'tests/runtime/kernels'}", *map(str, _SOURCES)]
+    """Compile the benchmark library once per (sources, headers, flags)."""
+    cmd = ["g++", "-std=c++17", *flags, "-DNDEBUG", "-shared", "-fPIC", "-fvisibility=hidden", "-pthread",
+           "-DDTYPE_X=float", f"-I{_include_dir()}", f"-I{_ROOT / 'tests/runtime/kernels'}", *map(str, _SOURCES)]
     digest = hashlib.sha256(" ".join(cmd).encode())
     for path in [*_SOURCES, *sorted(_include_dir().rglob("*.h"))]:
         digest.update(path.read_bytes())
-    out = _BUILD / f"bench-{digest.hexdigest()[:16]}"
+    out = _BUILD / f"bench-{digest.hexdigest()[:16]}.so"
     if not out.exists():
         out.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run([*cmd, "-o", str(out)], check=True)
     return out
 
 
-def run_sim(program: Path, n: int, threads: int, iters: int, blocks: int, tile: int) -> dict[str, float]:
-    env = {**os.environ, "OPKIT_SIM_THREADS": str(threads)}
-    proc = subprocess.run([str(program), str(n), str(blocks), str(tile), str(iters), str(threads)],
-                          capture_output=True, text=True, env=env, check=True)
-    return {name: float(value) for name, value in (line.split() for line in proc.stdout.splitlines())}
+@dataclass
+class Buffers:
+    x: np.ndarray
+    y: np.ndarray
+    z: np.ndarray
+
+    @classmethod
+    def make(cls, n: int) -> Buffers:
+        x = (np.arange(n, dtype=np.float32) % 1000).astype(np.float32)
+        return cls(x, np.full(n, 0.5, dtype=np.float32), np.zeros(n, dtype=np.float32))
+
+    def ptr(self, name: str) -> ctypes._Pointer:  # type: ignore[type-arg]
+        return getattr(self, name).ctypes.data_as(_F32P)
 
 
-def best_of(iters: int, fn) -> float:  # type: ignore[no-untyped-def]
-    fn()
-    best = float("inf")
-    for _ in range(iters):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+@dataclass
+class Contender:
+    label: str
+    moved: int                  # bytes a call reads + writes
+    call: Callable[[], None]
+    is_add: bool
+    times: list[float] = field(default_factory=list)
 
 
-def baselines(n: int, threads: int, iters: int) -> dict[str, float]:
-    x = np.arange(n, dtype=np.float32) % 1000
-    y = np.full(n, 0.5, dtype=np.float32)
-    z = np.empty_like(x)
-    times = {"numpy.add": best_of(iters, lambda: np.add(x, y, out=z))}
+def _checked(lib: ctypes.CDLL, name: str, *args: object) -> Callable[[], None]:
+    fn = getattr(lib, name)
+
+    def call() -> None:
+        if fn(*args) != 0:
+            raise SystemExit(f"{name} faulted (see stderr)")
+    return call
+
+
+def sim_contenders(label: str, lib_path: Path, buf: Buffers, args: argparse.Namespace) -> list[Contender]:
+    lib = ctypes.CDLL(str(lib_path))
+    n, blocks, tile = ctypes.c_uint32(args.n), ctypes.c_uint32(args.blocks), ctypes.c_uint32(args.tile)
+    add = _checked(lib, "opkit_bench_add", buf.ptr("x"), buf.ptr("y"), buf.ptr("z"), n, blocks, tile)
+    add()
+    if not np.array_equal(buf.z, buf.x + buf.y):
+        raise SystemExit(f"sim add kernel [{label}] computed a wrong result")
+    copy = _checked(lib, "opkit_bench_copy", buf.ptr("x"), buf.ptr("z"), n, blocks, tile)
+    copy()
+    if not np.array_equal(buf.z, buf.x):
+        raise SystemExit(f"sim copy kernel [{label}] computed a wrong result")
+    return [Contender(f"sim add kernel [{label}]", 12 * args.n, add, True),
+            Contender(f"sim copy kernel [{label}]", 8 * args.n, copy, False)]
+
+
+def memcpy_contender(lib_path: Path, buf: Buffers, threads: int) -> Contender:
+    memcpy = ctypes.CDLL(str(lib_path)).opkit_bench_memcpy
+    memcpy.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32]
+    nbytes, zp, xp = 4 * len(buf.x), buf.z.ctypes.data, buf.x.ctypes.data
+    return Contender(f"memcpy ({threads} thr)", 2 * nbytes, lambda: memcpy(zp, xp, nbytes, threads), False)
+
+
+def reference_contenders(buf: Buffers, threads: int) -> list[Contender]:
+    x, y, z = buf.x, buf.y, buf.z
+    found = [Contender("numpy.add (1 thr)", 12 * len(x), lambda: np.add(x, y, out=z), True)]
     try:
         import torch
     except ImportError:
-        return times
+        return found
     torch.set_num_threads(threads)
     tx, ty, tz = torch.from_numpy(x), torch.from_numpy(y), torch.from_numpy(z)
-    times["torch.add"] = best_of(iters, lambda: torch.add(tx, ty, out=tz))
-    return times
+    found.insert(0, Contender(f"torch.add ({threads} thr)", 12 * len(x), lambda: torch.add(tx, ty, out=tz), True))
+    return found
+
+
+def measure(contenders: list[Contender], reps: int, gap: float) -> None:
+    """One call of every contender per round, the starting contender rotating from round to round.
+
+    The pause before each call lets the previous contender's threads go idle (torch's OpenMP workers spin for a
+    while after a parallel region and would otherwise take a core from whoever runs next).
+    """
+    for c in contenders:
+        c.call()  # warm-up: page faults, thread pools
+    for r in range(reps):
+        for i in range(len(contenders)):
+            c = contenders[(r + i) % len(contenders)]
+            time.sleep(gap)
+            start = time.perf_counter()
+            c.call()
+            c.times.append(time.perf_counter() - start)
+
+
+def report(contenders: list[Contender], args: argparse.Namespace) -> None:
+    torch_c = next((c for c in contenders if c.label.startswith("torch.add")), None)
+    numpy_c = next(c for c in contenders if c.label.startswith("numpy.add"))
+    print(f"n = {args.n} float32, threads = {args.threads}, block dim = {args.blocks}, tile = {args.tile}, "
+          f"{args.reps} interleaved rounds")
+    print(f"{'what':34} {'median s':>9} {'best s':>9} {'GB/s':>7} {'vs torch':>9} {'vs numpy':>9}")
+
+    def ratio(base: Contender | None, c: Contender) -> str:
+        if base is None or not c.is_add:
+            return ""
+        return f"{statistics.median(b / t for b, t in zip(base.times, c.times)):8.2f}x"
+    for c in contenders:
+        med = statistics.median(c.times)
+        print(f"{c.label:34} {med:9.4f} {min(c.times):9.4f} {c.moved / med / 1e9:7.2f} {ratio(torch_c, c):>9} "
+              f"{ratio(numpy_c, c):>9}")
+    memcpy = next(c for c in contenders if c.label.startswith("memcpy"))
+    for c in contenders:
+        if c.label.startswith("sim copy"):
+            share = statistics.median(m / t for m, t in zip(memcpy.times, c.times))
+            print(f"{c.label} / memcpy bandwidth: {share:.2f}")
+    if torch_c is None:
+        print("torch is not installed: its row is skipped")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=16 * 1024 * 1024)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--iters", type=int, default=5)
+    parser.add_argument("--reps", type=int, default=25)
     parser.add_argument("--blocks", type=int, default=48, help="block dim (48 = vector cores of an Ascend910B2)")
-    parser.add_argument("--tile", type=int, default=4096, help="elements per tile (x2 buffers x3 queues in UB)")
+    parser.add_argument("--tile", type=int, default=_UB_FILLING_TILE,
+                        help="elements per tile; default: the largest whose 3 queues x 2 buffers fill Ascend910B's UB")
+    parser.add_argument("--gap", type=float, default=0.02, help="seconds of pause before each timed call")
+    parser.add_argument("--native", action="store_true", help="also build with -O3 -march=native")
     args = parser.parse_args()
-    n, gb = args.n, 1e9
-    add_bytes, copy_bytes = 3 * 4 * n, 2 * 4 * n
-    print(f"n = {n} float32, threads = {args.threads}, block dim = {args.blocks}, tile = {args.tile}")
-    print(f"{'what':34} {'seconds':>9} {'GB/s':>8} {'Gelem/s':>8} {'vs torch':>9} {'vs numpy':>9}")
-    base = baselines(n, args.threads, args.iters)
-    rows: list[tuple[str, float, int]] = [(f"{k} ({args.threads if k.startswith('torch') else 1} thr)", v, add_bytes)
-                                          for k, v in base.items()]
-    for label, flags in _CONFIGS.items():
-        sim = run_sim(build(flags), n, args.threads, args.iters, args.blocks, args.tile)
-        rows += [(f"sim add kernel [{label}]", sim["add"], add_bytes),
-                 (f"sim copy kernel [{label}]", sim["copy"], copy_bytes),
-                 (f"memcpy ({args.threads} thr) [{label}]", sim["memcpy"], copy_bytes)]
-    for label, seconds, moved in rows:
-        vs_torch = f"{base['torch.add'] / seconds:8.2f}x" if "torch.add" in base and moved == add_bytes else ""
-        vs_numpy = f"{base['numpy.add'] / seconds:8.2f}x" if moved == add_bytes else ""
-        print(f"{label:34} {seconds:9.4f} {moved / seconds / gb:8.2f} {n / seconds / gb:8.3f} {vs_torch:>9} "
-              f"{vs_numpy:>9}")
-    for label in _CONFIGS:
-        copy_row = next(r for r in rows if r[0] == f"sim copy kernel [{label}]")
-        mem_row = next(r for r in rows if r[0].startswith("memcpy") and label in r[0])
-        print(f"copy kernel / memcpy bandwidth [{label}]: {mem_row[1] / copy_row[1]:.2f}")
-    if "torch.add" not in base:
-        print("torch is not installed: its row is skipped")
+    if args.n % 8 != 0:
+        parser.error("--n must be a multiple of 8 (whole 32-byte blocks per kernel block)")
+    os.environ["OPKIT_SIM_THREADS"] = str(args.threads)  # read by each library's pool on its first launch
+    configs = {**_CONFIGS, **(_NATIVE if args.native else {})}
+    libs = {label: build(flags) for label, flags in configs.items()}
+    buf = Buffers.make(args.n)
+    contenders = reference_contenders(buf, args.threads)
+    for label, path in libs.items():
+        contenders += sim_contenders(label, path, buf, args)
+    contenders.append(memcpy_contender(next(iter(libs.values())), buf, args.threads))
+    measure(contenders, args.reps, args.gap)
+    report(contenders, args)
 
 
 if __name__ == "__main__":

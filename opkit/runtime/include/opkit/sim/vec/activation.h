@@ -16,16 +16,18 @@
 namespace opkit::sim::detail {
 
 struct Gelu {
-  static float apply(float x) { return x / (1.0f + exp_poly(-1.5957691f * (x + 0.044715f * x * x * x))); }
+  OPKIT_VEC_INLINE static float apply(float x) {
+    return x / (1.0f + exp_poly(-1.5957691f * (x + 0.044715f * x * x * x)));
+  }
 };
 struct FasterGelu {
-  static float apply(float x) { return x / (1.0f + exp_poly(-1.702f * x)); }
+  OPKIT_VEC_INLINE static float apply(float x) { return x / (1.0f + exp_poly(-1.702f * x)); }
 };
 struct Sigmoid {
-  static float apply(float x) { return 1.0f / (1.0f + exp_poly(-x)); }
+  OPKIT_VEC_INLINE static float apply(float x) { return 1.0f / (1.0f + exp_poly(-x)); }
 };
 struct Tanh {
-  static float apply(float x) { return tanh_poly(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return tanh_poly(x); }
 };
 
 template <typename Fn, typename T>
@@ -33,7 +35,8 @@ void activation(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
                 uint64_t n) {
   require_ub_operand(api, "dst", dst, n * sizeof(T));
   require_ub_operand(api, "src", src, n * sizeof(T));
-  map_unary(dst.opkit_addr, src.opkit_addr, static_cast<int64_t>(n), [](compute_t<T> x) { return Fn::apply(x); });
+  map_unary(dst.opkit_addr, src.opkit_addr, static_cast<int64_t>(n),
+            [](compute_t<T> x) OPKIT_VEC_LAMBDA { return Fn::apply(x); });
 }
 
 }  // namespace opkit::sim::detail

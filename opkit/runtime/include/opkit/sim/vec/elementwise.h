@@ -26,7 +26,7 @@ using wide_unsigned_t = std::conditional_t<(sizeof(C) < 4), uint32_t, std::make_
 
 struct OpAdd {
   template <typename C>
-  static C apply(C a, C b) {
+  OPKIT_VEC_INLINE static C apply(C a, C b) {
     if constexpr (std::is_integral_v<C>) {
       return static_cast<C>(wide_unsigned_t<C>(a) + wide_unsigned_t<C>(b));
     } else {
@@ -36,7 +36,7 @@ struct OpAdd {
 };
 struct OpSub {
   template <typename C>
-  static C apply(C a, C b) {
+  OPKIT_VEC_INLINE static C apply(C a, C b) {
     if constexpr (std::is_integral_v<C>) {
       return static_cast<C>(wide_unsigned_t<C>(a) - wide_unsigned_t<C>(b));
     } else {
@@ -46,7 +46,7 @@ struct OpSub {
 };
 struct OpMul {
   template <typename C>
-  static C apply(C a, C b) {
+  OPKIT_VEC_INLINE static C apply(C a, C b) {
     if constexpr (std::is_integral_v<C>) {
       return static_cast<C>(wide_unsigned_t<C>(a) * wide_unsigned_t<C>(b));
     } else {
@@ -56,52 +56,52 @@ struct OpMul {
 };
 struct OpDiv {
   template <typename C>
-  static C apply(C a, C b) { return a / b; }
+  OPKIT_VEC_INLINE static C apply(C a, C b) { return a / b; }
 };
 // IEEE-style: a NaN operand gives NaN (documented choice: the device's NaN handling of vmax is not public).
 struct OpMax {
   template <typename C>
-  static C apply(C a, C b) { return (a != a || a > b) ? a : b; }
+  OPKIT_VEC_INLINE static C apply(C a, C b) { return pick((a != a) | (a > b), a, b); }
 };
 struct OpMin {
   template <typename C>
-  static C apply(C a, C b) { return (a != a || a < b) ? a : b; }
+  OPKIT_VEC_INLINE static C apply(C a, C b) { return pick((a != a) | (a < b), a, b); }
 };
 struct OpAnd {
   template <typename C>
-  static C apply(C a, C b) { return static_cast<C>(a & b); }
+  OPKIT_VEC_INLINE static C apply(C a, C b) { return static_cast<C>(a & b); }
 };
 struct OpOr {
   template <typename C>
-  static C apply(C a, C b) { return static_cast<C>(a | b); }
+  OPKIT_VEC_INLINE static C apply(C a, C b) { return static_cast<C>(a | b); }
 };
 
 struct OpExp {
-  static float apply(float x) { return exp_poly(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return exp_poly(x); }
 };
 struct OpLn {
-  static float apply(float x) { return log_poly(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return log_poly(x); }
 };
 struct OpAbs {
-  static float apply(float x) { return std::fabs(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return std::fabs(x); }
 };
 struct OpSqrt {
-  static float apply(float x) { return std::sqrt(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return std::sqrt(x); }
 };
 // Exact here; the device's Rsqrt/Reciprocal are approximations (results may differ in the last bits).
 struct OpRsqrt {
-  static float apply(float x) { return 1.0f / std::sqrt(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return 1.0f / std::sqrt(x); }
 };
 struct OpReciprocal {
-  static float apply(float x) { return 1.0f / x; }
+  OPKIT_VEC_INLINE static float apply(float x) { return 1.0f / x; }
 };
 struct OpRelu {
   template <typename C>
-  static C apply(C x) { return x < C(0) ? C(0) : x; }
+  OPKIT_VEC_INLINE static C apply(C x) { return pick(x < C(0), C(0), x); }
 };
 struct OpNot {
   template <typename C>
-  static C apply(C x) { return static_cast<C>(~x); }
+  OPKIT_VEC_INLINE static C apply(C x) { return static_cast<C>(~x); }
 };
 
 template <typename Op, typename T>
@@ -112,7 +112,7 @@ void binary_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<
   require_ub_operand(api, "src0", a, n * sizeof(T));
   require_ub_operand(api, "src1", b, n * sizeof(T));
   map_binary(dst.opkit_addr, a.opkit_addr, b.opkit_addr, static_cast<int64_t>(n),
-             [](compute_t<T> x, compute_t<T> y) { return Op::apply(x, y); });
+             [](compute_t<T> x, compute_t<T> y) OPKIT_VEC_LAMBDA { return Op::apply(x, y); });
 }
 
 template <typename Op, typename T>
@@ -161,17 +161,17 @@ void check_shift(const char* api, compute_t<T> k) {
 
 namespace AscendC {
 
-#define OPKIT_VEC_BINARY(NAME, OP, TYPES, ...)                                                                  \
+#define OPKIT_VEC_BINARY(NAME, OP, TYPES, ...)                                                                 \
   template <typename T>                                                                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
             const int32_t& count) {                                                                            \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     opkit::sim::detail::binary_count<OP>(#NAME, dst, src0, src1, count);                                       \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
             const uint64_t mask[], const int32_t repeatTimes, const BinaryRepeatParams& params) {              \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     namespace d = opkit::sim::detail;                                                                          \
     d::binary_masked<OP>(#NAME, dst, src0, src1,                                                               \
                          d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask), params);       \
@@ -179,7 +179,7 @@ namespace AscendC {
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
             const uint64_t mask, const int32_t repeatTimes, const BinaryRepeatParams& params) {                \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     namespace d = opkit::sim::detail;                                                                          \
     d::binary_masked<OP>(#NAME, dst, src0, src1,                                                               \
                          d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask), params);       \
@@ -196,28 +196,28 @@ OPKIT_VEC_BINARY(Or, opkit::sim::detail::OpOr, "int16_t and uint16_t", int16_t, 
 #undef OPKIT_VEC_BINARY
 
 // Unary and tensor-scalar APIs: EXPR computes the result from `x` (compute type) and, for scalar forms, `k`.
-#define OPKIT_VEC_UNARY(NAME, TYPES, FN, ...)                                                                   \
+#define OPKIT_VEC_UNARY(NAME, TYPES, FN, ...)                                                                  \
   template <typename T>                                                                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     opkit::sim::detail::unary_count(#NAME, dst, src, count,                                                    \
-                                    [](opkit::sim::detail::compute_t<T> x) { return FN::apply(x); });          \
+        [](opkit::sim::detail::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });                     \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                       \
             const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     namespace d = opkit::sim::detail;                                                                          \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),   \
-                    params, [](d::compute_t<T> x) { return FN::apply(x); });                                   \
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
+                    params, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });                  \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,                         \
             const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     namespace d = opkit::sim::detail;                                                                          \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),   \
-                    params, [](d::compute_t<T> x) { return FN::apply(x); });                                   \
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
+                    params, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });                  \
   }
 
 OPKIT_VEC_UNARY(Exp, "half and float", opkit::sim::detail::OpExp, half, float)
@@ -230,40 +230,41 @@ OPKIT_VEC_UNARY(Relu, "half, int32_t and float", opkit::sim::detail::OpRelu, hal
 OPKIT_VEC_UNARY(Not, "int16_t and uint16_t", opkit::sim::detail::OpNot, int16_t, uint16_t)
 #undef OPKIT_VEC_UNARY
 
-#define OPKIT_VEC_SCALAR(NAME, TYPES, CHECK, EXPR, ...)                                                         \
+#define OPKIT_VEC_SCALAR(NAME, TYPES, CHECK, EXPR, ...)                                                        \
   template <typename T>                                                                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                              \
             const opkit::sim::detail::scalar_t<T>& scalarValue, const int32_t& count) {                        \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
     CHECK;                                                                                                     \
-    d::unary_count(#NAME, dst, src, count, [k](C x) { return static_cast<C>(EXPR); });                         \
+    d::unary_count(#NAME, dst, src, count,                                                                     \
+                   [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                                \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                              \
             const opkit::sim::detail::scalar_t<T>& scalarValue, const uint64_t mask[],                         \
             const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
     CHECK;                                                                                                     \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),   \
-                    params, [k](C x) { return static_cast<C>(EXPR); });                                        \
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
+                    params, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                       \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                              \
             const opkit::sim::detail::scalar_t<T>& scalarValue, const uint64_t mask,                           \
             const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");   \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
     CHECK;                                                                                                     \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),   \
-                    params, [k](C x) { return static_cast<C>(EXPR); });                                        \
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
+                    params, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                       \
   }
 
 #define OPKIT_NO_CHECK (void)0
@@ -276,7 +277,7 @@ OPKIT_VEC_SCALAR(Maxs, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::Op
                  int32_t, float)
 OPKIT_VEC_SCALAR(Mins, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMin::apply(x, k), int16_t, half,
                  int32_t, float)
-OPKIT_VEC_SCALAR(LeakyRelu, "half and float", OPKIT_NO_CHECK, (x < 0 ? x * k : x), half, float)
+OPKIT_VEC_SCALAR(LeakyRelu, "half and float", OPKIT_NO_CHECK, d::pick(x < 0, x * k, x), half, float)
 OPKIT_VEC_SCALAR(ShiftLeft, "int16_t, uint16_t, int32_t and uint32_t", OPKIT_SHIFT_CHECK(ShiftLeft),
                  d::wide_unsigned_t<C>(x) << k, int16_t, uint16_t, int32_t, uint32_t)
 // Signed operands shift arithmetically (sign bits come in), unsigned ones logically.

@@ -5,15 +5,40 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "opkit/sim/numeric.h"
 
+// Forced inline: at -O2 GCC would keep log_poly/tanh_poly out of line, and a call in the loop body stops the
+// vectoriser as surely as a libm call would.
+#define OPKIT_VEC_INLINE inline __attribute__((always_inline))
+// The same for the lambdas that carry an instruction into the count-form loops (common.h).
+#define OPKIT_VEC_LAMBDA __attribute__((always_inline))
+
 namespace opkit::sim::detail {
 
-inline float exp_poly(float x) {
+// `c ? a : b` without control flow. GCC keeps a float `?:` whose condition is a comparison as a branch under the
+// default -ftrapping-math (the comparison may raise FE_INVALID), and a branch stops the loop vectoriser; this
+// bitwise blend is if-converted to a vector compare + blend. Every select below goes through it.
+OPKIT_VEC_INLINE float select(bool c, float a, float b) {
+  const uint32_t m = 0u - static_cast<uint32_t>(c);
+  return bits_float((float_bits(a) & m) | (float_bits(b) & ~m));
+}
+
+// select() for any compute type (integers blend fine with a plain `?:`).
+template <typename C>
+OPKIT_VEC_INLINE C pick(bool c, C a, C b) {
+  if constexpr (std::is_same_v<C, float>) {
+    return select(c, a, b);
+  } else {
+    return c ? a : b;
+  }
+}
+
+OPKIT_VEC_INLINE float exp_poly(float x) {
   // NaN-safe clamps (comparisons with NaN are false, so NaN lands on -104 and is restored at the end).
-  float xc = x > -104.0f ? x : -104.0f;
-  xc = xc < 89.0f ? xc : 89.0f;
+  float xc = select(x > -104.0f, x, -104.0f);
+  xc = select(xc < 89.0f, xc, 89.0f);
   // n = round(x / ln2) with the 1.5*2^23 trick (exact for |t| < 2^22, vectorisable unlike nearbyint).
   const float n = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
   float r = xc - n * 0.693359375f;
@@ -32,18 +57,18 @@ inline float exp_poly(float x) {
   const float s1 = bits_float(static_cast<uint32_t>(n1 + 127) << 23);
   const float s2 = bits_float(static_cast<uint32_t>(n2 + 127) << 23);
   const float out = y * s1 * s2;
-  return x != x ? x : out;
+  return select(x != x, x, out);
 }
 
-inline float log_poly(float x) {
+OPKIT_VEC_INLINE float log_poly(float x) {
   // Subnormal inputs are scaled by 2^23 first so the exponent field is meaningful.
   const bool tiny = x < 1.17549435e-38f;
-  const float xs = tiny ? x * 8388608.0f : x;
+  const float xs = select(tiny, x * 8388608.0f, x);
   const uint32_t u = float_bits(xs);
   int32_t e = static_cast<int32_t>(u >> 23) - 127 - (tiny ? 23 : 0);
   float m = bits_float((u & 0x007fffffu) | 0x3f800000u);  // [1, 2)
   const bool big = m > 1.41421356f;                        // fold into [sqrt(1/2), sqrt(2))
-  m = big ? m * 0.5f : m;
+  m = select(big, m * 0.5f, m);
   e += big ? 1 : 0;
   const float f = m - 1.0f;
   const float z = f * f;
@@ -61,13 +86,13 @@ inline float log_poly(float x) {
   y += -2.12194440e-4f * fe;
   y += -0.5f * z;
   float r = f + y + 0.693359375f * fe;
-  r = x == 0.0f ? -HUGE_VALF : r;
-  r = x < 0.0f ? bits_float(0x7fc00000u) : r;
-  r = x == HUGE_VALF ? x : r;
-  return x != x ? x : r;
+  r = select(x == 0.0f, -HUGE_VALF, r);
+  r = select(x < 0.0f, bits_float(0x7fc00000u), r);
+  r = select(x == HUGE_VALF, x, r);
+  return select(x != x, x, r);
 }
 
-inline float tanh_poly(float x) {
+OPKIT_VEC_INLINE float tanh_poly(float x) {
   const float a = bits_float(float_bits(x) & 0x7fffffffu);
   const float z = x * x;
   // |x| < 0.625: odd polynomial (keeps relative accuracy near 0); beyond: 1 - 2/(e^{2|x|} + 1).
@@ -80,7 +105,7 @@ inline float tanh_poly(float x) {
   const float e = exp_poly(a + a);
   const float large_abs = 1.0f - 2.0f / (e + 1.0f);
   const float large = bits_float(float_bits(large_abs) | (float_bits(x) & 0x80000000u));
-  return a < 0.625f ? small : large;
+  return select(a < 0.625f, small, large);
 }
 
 }  // namespace opkit::sim::detail

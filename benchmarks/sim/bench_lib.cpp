@@ -1,0 +1,73 @@
+// The add and copy kernels on the simulator, and a threaded memcpy, as a shared library that bench_sim.py loads
+// with ctypes: the simulator then runs in the same process as numpy and torch, so the measurements can be
+// interleaved call by call (a shared, noisy machine shifts all of them alike) instead of compared across runs.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "kernel_tiling.h"
+
+extern "C" void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
+extern "C" void copy_custom(GM_ADDR x, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
+
+namespace {
+
+// Blocks get whole 32 B blocks of data (blockLength a multiple of 8 floats), as a TilingFunc would split them.
+AddTiling split(uint32_t n, uint32_t blocks, uint32_t tile) {
+  return AddTiling{n, ((n + blocks - 1) / blocks + 7) / 8 * 8, tile};
+}
+
+// 0 on success; a KernelFault is printed (the benchmark treats it as a failed run).
+template <typename Body>
+int guarded(Body&& body) {
+  try {
+    body();
+    return 0;
+  } catch (const opkit::sim::KernelFault& f) {
+    std::fprintf(stderr, "%s\n", f.what());
+    return 1;
+  }
+}
+
+}  // namespace
+
+#define OPKIT_BENCH_API extern "C" __attribute__((visibility("default")))
+
+OPKIT_BENCH_API int opkit_bench_add(float* x, float* y, float* z, uint32_t n, uint32_t blocks, uint32_t tile) {
+  AddTiling tiling = split(n, blocks, tile);
+  auto* t = reinterpret_cast<uint8_t*>(&tiling);
+  const uint64_t bytes = uint64_t(n) * sizeof(float);
+  return guarded([&] {
+    opkit::sim::Launch launch("add_custom", opkit::sim::kDefaultSoc, blocks);
+    launch.register_gm(x, bytes, "x").register_gm(y, bytes, "y").register_gm(z, bytes, "z");
+    launch.register_gm(t, sizeof tiling, "tiling");
+    launch.run(add_custom, reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(y),
+               reinterpret_cast<uint8_t*>(z), nullptr, t);
+  });
+}
+
+OPKIT_BENCH_API int opkit_bench_copy(float* x, float* z, uint32_t n, uint32_t blocks, uint32_t tile) {
+  AddTiling tiling = split(n, blocks, tile);
+  auto* t = reinterpret_cast<uint8_t*>(&tiling);
+  const uint64_t bytes = uint64_t(n) * sizeof(float);
+  return guarded([&] {
+    opkit::sim::Launch launch("copy_custom", opkit::sim::kDefaultSoc, blocks);
+    launch.register_gm(x, bytes, "x").register_gm(z, bytes, "z").register_gm(t, sizeof tiling, "tiling");
+    launch.run(copy_custom, reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(z), nullptr, t);
+  });
+}
+
+// The bandwidth ceiling the copy kernel is compared with: glibc memcpy split over `threads` threads.
+OPKIT_BENCH_API void opkit_bench_memcpy(uint8_t* dst, const uint8_t* src, uint64_t bytes, uint32_t threads) {
+  std::vector<std::thread> pool;
+  const uint64_t chunk = (bytes + threads - 1) / threads;
+  for (uint32_t i = 0; i < threads; ++i) {
+    const uint64_t begin = std::min(bytes, i * chunk), end = std::min(bytes, begin + chunk);
+    pool.emplace_back([=] { std::memcpy(dst + begin, src + begin, end - begin); });
+  }
+  for (auto& t : pool) t.join();
+}
