@@ -137,7 +137,8 @@ def find_wheel(project: Path) -> Path | None:
 
 
 def _sources(project: Path) -> list[Path]:
-    skip = {"build", "dist", ".git", "__pycache__"}
+    # tests/ (and the reference maths in it) is not part of the wheel: editing it needs no rebuild.
+    skip = {"build", "dist", ".git", "__pycache__", "tests"}
     return [p for p in project.rglob("*")
             if p.is_file() and not skip.intersection(p.relative_to(project).parts)]
 

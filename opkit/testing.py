@@ -27,7 +27,8 @@ import numpy as np
 
 __all__ = ["Tolerance", "TOLERANCES", "tolerance", "ShapeCase", "tiling_shapes", "Case", "case_matrix",
            "pytest_params", "numpy_dtype", "random_array", "random_inputs", "to_numpy", "assert_close",
-           "call_reference", "ReferenceMissing"]
+           "call_reference", "ReferenceMissing", "op_inputs", "numpy_can_hold", "check_output_dtypes",
+           "gradcheck_combination"]
 
 
 @dataclass(frozen=True)
@@ -175,8 +176,46 @@ def random_inputs(dtypes: Sequence[str], shape: tuple[int, ...], *, seed: int = 
     return [random_array(d, shape, rng, torch=torch) for d in dtypes]
 
 
-def to_numpy(value: Any) -> np.ndarray:
-    """numpy view of an array or torch tensor; bfloat16 tensors are widened to float32 (exactly)."""
+def numpy_can_hold(dtypes: Sequence[str]) -> bool:
+    """Whether numpy arrays can carry every one of `dtypes` here (bfloat16 needs ml_dtypes)."""
+    return all(numpy_dtype(d) is not None for d in dtypes)
+
+
+def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = False) -> list[Any]:
+    """Arguments for an op call: one random input per IR input of `case.shape`; a dynamic input ("dynamic" in
+    `kinds`) gets a list of two tensors, an optional one a tensor (so its code path runs too)."""
+    flat = random_inputs(case.inputs, case.shape, seed=seed, torch=torch)
+    again = random_inputs(case.inputs, case.shape, seed=seed + 1, torch=torch)
+    return [[a, b] if kind == "dynamic" else a for a, b, kind in zip(flat, again, kinds)]
+
+
+def check_output_dtypes(result: Any, case: Case, *, op: str = "") -> None:
+    """The op returned one array/tensor (or list, for dynamic outputs) per output, each of the case's dtype."""
+    outputs = result if isinstance(result, tuple) else (result,)
+    if len(outputs) != len(case.outputs):
+        raise AssertionError(f"{case.describe(op)}: the op returned {len(outputs)} outputs, expected "
+                             f"{len(case.outputs)}")
+    for i, (value, want) in enumerate(zip(outputs, case.outputs)):
+        for item in value if isinstance(value, list) else [value]:
+            got = _canonical(getattr(item, "dtype", type(item).__name__))
+            if got != _canonical(want):
+                raise AssertionError(f"{case.describe(op)}: output {i} has dtype {got}, expected {want}")
+
+
+def gradcheck_combination(combinations: Sequence[tuple[Sequence[str], Sequence[str]]],
+                          differentiable: Sequence[int]) -> int | None:
+    """Index of the first combination whose differentiable inputs are all float32 or double (16-bit floats are
+    too coarse for finite differences), or None when there is none."""
+    for i, (ins, _) in enumerate(combinations):
+        if differentiable and all(_canonical(ins[k]) in ("float32", "double") for k in differentiable):
+            return i
+    return None
+
+
+def to_numpy(value: Any) -> Any:
+    """numpy view of an array or torch tensor (lists element-wise); bfloat16 tensors are widened to float32."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(to_numpy(v) for v in value)
     if type(value).__module__.split(".")[0] == "torch":
         value = value.detach().cpu()
         if str(value.dtype) == "torch.bfloat16":

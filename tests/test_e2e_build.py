@@ -19,7 +19,7 @@ import pytest
 pytestmark = [pytest.mark.e2e, pytest.mark.compile]
 
 REPO = Path(__file__).resolve().parents[1]
-ADD_CUSTOM = REPO / "examples" / "add_custom" / "add_custom.json"
+ADD_CUSTOM = REPO / "tests" / "specs" / "valid" / "add_custom.json"
 MULTI_OPS = REPO / "tests" / "specs" / "golden" / "multi_ops.json"
 # Sizes that are not whole 32-byte blocks, one element, empty, several dims, and enough to use many cores.
 SHAPES = [(1,), (0,), (7,), (33,), (3, 37), (2, 3, 5), (4, 4097)]

@@ -10,7 +10,7 @@ import pytest
 from opkit.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
-ADD = REPO / "examples" / "add_custom" / "add_custom.json"
+ADD = REPO / "tests" / "specs" / "valid" / "add_custom.json"
 MULTI = REPO / "tests" / "specs" / "golden" / "multi_ops.json"
 
 

@@ -31,7 +31,7 @@ class GoldenCase:
 
 
 CASES = [
-    GoldenCase("add_custom", REPO / "examples" / "add_custom" / "add_custom.json"),
+    GoldenCase("add_custom", REPO / "tests" / "specs" / "valid" / "add_custom.json"),
     # every attr type with defaults, optional + dynamic inputs, dtype-changing and multi-output ops, 2 SoC families
     GoldenCase("multi_ops", REPO / "tests" / "specs" / "golden" / "multi_ops.json",
                compute_unit="ai_core-Ascend910B,ai_core-Ascend910_9391"),

@@ -13,7 +13,7 @@ from opkit.generate import LOCK_NAME, ProjectWriter, RenderedFile, generate_proj
 from opkit.spec import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
-ADD = REPO / "examples" / "add_custom" / "add_custom.json"
+ADD = REPO / "tests" / "specs" / "valid" / "add_custom.json"
 
 
 def _gen(out: Path, **kwargs: object):

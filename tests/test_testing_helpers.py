@@ -124,3 +124,35 @@ def test_unwritten_reference_skips_naming_file_and_function(tmp_path: Path) -> N
 
 def test_written_reference_returns_its_value() -> None:
     assert testing.call_reference(lambda x: x + 1, 1) == 2
+
+
+def test_op_inputs_give_lists_for_dynamic_inputs_and_are_seeded() -> None:
+    case = testing.Case(("float32", "int32"), ("float32",), (2, 3))
+    xs, index = testing.op_inputs(case, ["dynamic", "required"], seed=4)
+    assert isinstance(xs, list) and len(xs) == 2 and not np.array_equal(xs[0], xs[1])
+    assert index.dtype == np.int32 and index.shape == (2, 3)
+    again, _ = testing.op_inputs(case, ["dynamic", "required"], seed=4)
+    assert all(np.array_equal(a, b) for a, b in zip(xs, again))
+
+
+def test_check_output_dtypes_names_the_wrong_output() -> None:
+    case = testing.Case(("float16",), ("float16", "int32"), (4,))
+    testing.check_output_dtypes((np.zeros(4, np.float16), [np.zeros(4, np.int32)]), case, op="split")
+    with pytest.raises(AssertionError, match=r"split \[float16 -> float16, int32\] shape \(4,\): output 1 has "
+                                             r"dtype int64, expected int32"):
+        testing.check_output_dtypes((np.zeros(4, np.float16), np.zeros(4, np.int64)), case, op="split")
+    with pytest.raises(AssertionError, match="returned 1 outputs, expected 2"):
+        testing.check_output_dtypes(np.zeros(4, np.float16), case)
+
+
+def test_gradcheck_combination_prefers_float32_differentiable_inputs() -> None:
+    combos = [(("float16", "int32"), ("float16",)), (("float", "int32"), ("float",))]
+    assert testing.gradcheck_combination(combos, [0]) == 1
+    assert testing.gradcheck_combination(combos[:1], [0]) is None
+    assert testing.gradcheck_combination(combos, []) is None
+
+
+def test_numpy_can_hold_and_to_numpy_of_lists() -> None:
+    assert testing.numpy_can_hold(["float16", "int8", "bool"])
+    pair = testing.to_numpy([np.ones(2), np.zeros(1)])
+    assert isinstance(pair, list) and [a.shape for a in pair] == [(2,), (1,)]

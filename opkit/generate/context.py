@@ -14,6 +14,9 @@ from opkit.spec.model import OpSpec, TensorSpec
 __all__ = ["op_context", "project_context", "BUFFER_NUM"]
 
 BUFFER_NUM = 2   # double buffering: copy-in of tile i+1 overlaps compute of tile i on the device
+# Fewest elements a core is given (a multiple of every ALIGN, which is at most 32): starting a core for less costs
+# more than it saves, on the device and far more in the simulator, where each block is a task on a thread pool.
+MIN_BLOCK = 4096
 _PARAM = {"required": "REQUIRED", "optional": "OPTIONAL", "dynamic": "DYNAMIC"}
 # Scalar attrs travel to the kernel in the tiling struct; C++ field type and GetAttrPointer<T> type.
 _TILING_ATTR = {"int": ("int64_t", "int64_t"), "float": ("float", "float"), "bool": ("bool", "bool"),
@@ -130,6 +133,7 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "kernel_class": f"Kernel{op.op_type}", "tiling_struct": f"{op.op_type}TilingData",
         "tiling_header": f"{op.name}_tiling.h",
         "align_const": f"{upper}_ALIGN", "align": _align_elems(op),
+        "min_block_const": f"{upper}_MIN_BLOCK", "min_block": MIN_BLOCK,
         "buffer_num_const": f"{upper}_BUFFER_NUM", "buffer_num": BUFFER_NUM,
         "ub_bytes_const": f"{upper}_UB_BYTES_PER_ELEM",
         "ub_bytes_per_elem": BUFFER_NUM * sum(_widest(t) for t in queued),

@@ -11,8 +11,10 @@ from opkit import __version__
 from opkit.errors import GenerateError
 from opkit.generate.context import op_context, project_context
 from opkit.generate.render import render_tree
+from opkit.generate.torch_context import torch_op_context
 from opkit.generate.writer import ProjectWriter, RenderedFile, WriteResult
 from opkit.soc import resolve_socs
+from opkit.spec.derivatives import Derivatives, load_derivatives
 from opkit.spec.model import OpSpec, SpecFile
 
 __all__ = ["RenderedProject", "generate_project", "render_project"]
@@ -46,18 +48,51 @@ def _package_name(package: str | None, ops: list[OpSpec]) -> str:
     return name
 
 
-def _extra_files(spec: SpecFile, package: str, derivatives: Path | None) -> tuple[list[RenderedFile], list[str]]:
-    """The prototype copy (source of truth inside the project) and a derivatives file, if any."""
+def _extra_files(spec: SpecFile, package: str, derivatives: Path | None,
+                 ops: list[OpSpec]) -> tuple[list[RenderedFile], list[str], Derivatives | None]:
+    """The prototype copy (source of truth inside the project) and a derivatives file, if any, loaded for `ops`
+    (bad formulas are located SpecErrors here, before anything is written)."""
     name = spec.path.name if _PLAIN_NAME.fullmatch(spec.path.name) else f"{package}{spec.path.suffix or '.json'}"
     files = [RenderedFile(name, spec.text, "generated")]
-    notes: list[str] = []
     chosen = derivatives if derivatives is not None else spec.path.with_name("derivatives.yaml")
     if derivatives is not None and not derivatives.is_file():
         raise GenerateError(f"--derivatives {derivatives}: no such file")
-    if chosen.is_file():
-        files.append(RenderedFile("derivatives.yaml", chosen.read_text(encoding="utf-8"), "generated"))
-        notes.append(f"derivatives: copied {chosen} into the project (autograd wiring is not generated yet)")
-    return files, notes
+    if not chosen.is_file():
+        return files, [], None
+    loaded = load_derivatives(chosen, spec, ops=ops)
+    files.append(RenderedFile("derivatives.yaml", chosen.read_text(encoding="utf-8"), "generated"))
+    wired = [d.op.name for d in loaded.ops]
+    note = (f"derivatives: {chosen} wires autograd for {', '.join(wired)}" if wired
+            else f"derivatives: {chosen} has no formulas for the generated ops; no autograd registered")
+    return files, [note], loaded
+
+
+def _seed_user_files(files: list[RenderedFile], source_dir: Path, root: Path) -> tuple[list[RenderedFile], list[str]]:
+    """Replace skeletons of user-owned files by the user's own files found beside the prototype.
+
+    This is how a directory holding only what a user writes (prototype, kernel, host, tiling header,
+    reference) is generated into a separate build location. Regenerating in place (source_dir == root)
+    keeps today's behaviour: those files already are the project's own.
+    """
+    if source_dir.resolve() == root.resolve():
+        return files, []
+    seeded: list[RenderedFile] = []
+    taken: list[str] = []
+    for f in files:
+        src = source_dir / f.path
+        if f.owner != "user" or not src.is_file():
+            seeded.append(f)
+            continue
+        try:
+            text = src.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GenerateError(f"{src}: cannot be copied into the project as {f.path}: {exc}") from exc
+        seeded.append(RenderedFile(f.path, text, "copied", source=str(src)))
+        taken.append(f.path)
+    if not taken:
+        return files, []
+    return seeded, [f"copied from {source_dir} instead of generating skeletons: {', '.join(taken)} "
+                    f"(edit them there; `opkit gen --force` refreshes the copies)"]
 
 
 @dataclass(frozen=True)
@@ -66,22 +101,26 @@ class RenderedProject:
     prototype: str                   # file name of the prototype copy inside the project
     files: list[RenderedFile]
     notes: list[str]
+    root: Path                       # where the project goes: output_dir, or ./<package>
 
 
 def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tuple[str, ...] = (),
-                   package: str | None = None, derivatives: Path | None = None) -> RenderedProject:
+                   package: str | None = None, derivatives: Path | None = None,
+                   output_dir: Path | None = None) -> RenderedProject:
     """Every file of the project and the notes to print, all in memory: nothing is written."""
     socs = resolve_socs(compute_unit)
     chosen = _select_ops(spec, ops)
     pkg = _package_name(package, chosen)
-    extra, notes = _extra_files(spec, pkg, derivatives)
-    contexts = [op_context(op, socs) for op in chosen]
+    root = output_dir if output_dir is not None else Path(pkg)
+    extra, notes, derivs = _extra_files(spec, pkg, derivatives, chosen)
+    contexts = [op_context(op, socs) | torch_op_context(op, derivs, pkg) for op in chosen]
     context = project_context(contexts, package=pkg, prototype=extra[0].path, version=__version__, socs=socs)
-    notes = [c.note for c in socs] + notes
+    files, seed_notes = _seed_user_files(render_tree(context), spec.path.parent, root)
+    notes = [c.note for c in socs] + notes + seed_notes
     if not all(c.profile.has_data_copy_pad for c in socs):
         notes.append("kernels use aligned DataCopy (a SoC without DataCopyPad was chosen): tiling rejects tensors "
                      "whose element count is not a whole number of 32-byte blocks")
-    return RenderedProject(pkg, extra[0].path, render_tree(context) + extra, notes)
+    return RenderedProject(pkg, extra[0].path, files + extra, notes, root)
 
 
 def generate_project(spec_file: SpecFile, output_dir: Path | None, *, compute_unit: str | None = None,
@@ -89,8 +128,8 @@ def generate_project(spec_file: SpecFile, output_dir: Path | None, *, compute_un
                      force: bool = False) -> WriteResult:
     """Render every chosen op of `spec_file` into one project at `output_dir` (default: ./<package>)."""
     project = render_project(spec_file, compute_unit=compute_unit, ops=ops, package=package,
-                             derivatives=derivatives)
-    root = output_dir if output_dir is not None else Path(project.package)
-    result = ProjectWriter(root, force=force, version=__version__).write(project.files, prototype=project.prototype)
+                             derivatives=derivatives, output_dir=output_dir)
+    result = ProjectWriter(project.root, force=force, version=__version__).write(project.files,
+                                                                                 prototype=project.prototype)
     result.notes[:0] = project.notes
     return result

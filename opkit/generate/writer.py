@@ -20,7 +20,9 @@ from opkit.errors import GenerateError
 
 __all__ = ["Owner", "RenderedFile", "WriteResult", "ProjectWriter", "LOCK_NAME", "sha256"]
 
-Owner = Literal["user", "generated"]
+# "copied": a user file taken from beside the prototype; tracked like a generated file so that an edit to
+# the source reaches the project on the next `gen --force`, while an edit made inside the project is kept.
+Owner = Literal["user", "generated", "copied"]
 LOCK_NAME = "opkit.lock"
 _SEGMENT = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$")
 
@@ -32,6 +34,7 @@ class RenderedFile:
     path: str
     content: str
     owner: Owner
+    source: str | None = None    # for "copied": where the content came from, for notes
 
 
 @dataclass
@@ -139,11 +142,17 @@ class ProjectWriter:
                                 f"delete it to get the generated version")
             return "keep"
         if sha256(current) != locked:
-            result.notes.append(f"kept {f.path}: edited since opkit generated it; "
-                                f"delete it to get the new generated version")
+            result.notes.append(self._edited_note(f))
             return "keep"
         result.kept.pop()
         return "write"
+
+    @staticmethod
+    def _edited_note(f: RenderedFile) -> str:
+        if f.owner == "copied":
+            return (f"kept {f.path}: edited inside the project since opkit copied it from {f.source}; "
+                    f"move your edit to {f.source} (or delete {f.path}) to get the copy refreshed")
+        return f"kept {f.path}: edited since opkit generated it; delete it to get the new generated version"
 
     def _read_lock(self) -> dict[str, str]:
         """Hash of every file the previous run wrote; an unreadable lock means we own nothing there."""

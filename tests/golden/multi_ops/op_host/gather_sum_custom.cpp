@@ -7,7 +7,8 @@
 #include "../op_kernel/gather_sum_custom_tiling.h"
 
 namespace optiling {
-// Splits xs's elements over the vector cores in blocks of whole GATHER_SUM_CUSTOM_ALIGN steps, then each block
+// Splits xs's elements over the vector cores in blocks of whole GATHER_SUM_CUSTOM_ALIGN steps (at least
+// GATHER_SUM_CUSTOM_MIN_BLOCK elements per core), then each block
 // into the largest tiles the Unified Buffer holds with GATHER_SUM_CUSTOM_BUFFER_NUM-deep queues.
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
@@ -23,7 +24,12 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);
 
     const uint64_t steps = (totalLength + GATHER_SUM_CUSTOM_ALIGN - 1) / GATHER_SUM_CUSTOM_ALIGN;
-    const uint64_t stepsPerCore = steps == 0 ? 1 : (steps + coreNum - 1) / coreNum;
+    uint64_t stepsPerCore = steps == 0 ? 1 : (steps + coreNum - 1) / coreNum;
+    // Below GATHER_SUM_CUSTOM_MIN_BLOCK elements a core costs more to start than its share of the work saves.
+    const uint64_t minSteps = GATHER_SUM_CUSTOM_MIN_BLOCK / GATHER_SUM_CUSTOM_ALIGN;
+    if (stepsPerCore < minSteps) {
+        stepsPerCore = minSteps;
+    }
     const uint64_t blockLength = stepsPerCore * GATHER_SUM_CUSTOM_ALIGN;
     const uint64_t blockDim = totalLength == 0 ? 1 : (totalLength + blockLength - 1) / blockLength;
     uint64_t tileLength = ubSize / GATHER_SUM_CUSTOM_UB_BYTES_PER_ELEM / GATHER_SUM_CUSTOM_ALIGN * GATHER_SUM_CUSTOM_ALIGN;

@@ -5,6 +5,8 @@
 
 // Tiles are a multiple of this many elements, so every tensor's tile is whole 32-byte blocks in every dtype.
 constexpr uint32_t SCALE_SHIFT_CUSTOM_ALIGN = 16;
+// Fewest elements worth a core of their own (a multiple of SCALE_SHIFT_CUSTOM_ALIGN): smaller inputs use fewer cores.
+constexpr uint32_t SCALE_SHIFT_CUSTOM_MIN_BLOCK = 4096;
 // Queue depth: with 2 buffers, copying in tile i+1 overlaps computing tile i.
 constexpr uint32_t SCALE_SHIFT_CUSTOM_BUFFER_NUM = 2;
 // Unified Buffer bytes one tile element costs: SCALE_SHIFT_CUSTOM_BUFFER_NUM buffers of every queued tensor at its widest dtype.

@@ -2,7 +2,14 @@
 """scale_shift_custom: Ascend C operators (ScaleShiftCustom, GatherSumCustom, CastLikeCustom) for numpy arrays and torch tensors."""
 from __future__ import annotations
 
+import importlib.util as _importlib_util
+
 from ._C import KernelError
 from ._ops import scale_shift_custom, gather_sum_custom, cast_like_custom
+
+# With torch installed, register torch.ops.scale_shift_custom.* now, so they exist even before the first call; without
+# torch nothing of it is imported and numpy users pay nothing.
+if _importlib_util.find_spec("torch") is not None:
+    from . import _torch  # noqa: F401
 
 __all__ = ["KernelError", "scale_shift_custom", "gather_sum_custom", "cast_like_custom"]

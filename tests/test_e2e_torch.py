@@ -1,0 +1,158 @@
+"""End to end with torch: two real ops (ScaleCustom, SquareCustom) and a derivatives.yaml, kept as user files beside
+the prototype and generated into a build location; built once; installed with opkit itself and torch into a fresh
+venv, where `opkit test` runs the generated tests: correctness, opcheck, torch.compile and gradcheck pass. The same
+project with the freshly generated (unwritten) reference reports its correctness cases skipped, not passed.
+
+The kernels are the generated skeletons with the one `YOUR MATHS` line replaced, so they follow the templates.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from opkit.generate import generate_project
+from opkit.spec import load_spec
+
+pytestmark = [pytest.mark.e2e, pytest.mark.compile]
+
+REPO = Path(__file__).resolve().parents[1]
+PROTOTYPE = """[
+  {"op": "ScaleCustom",
+   "input_desc": [{"name": "x", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}],
+   "output_desc": [{"name": "y", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}],
+   "attr": [{"name": "alpha", "param_type": "optional", "type": "float", "default_value": "1.5"}]},
+  {"op": "SquareCustom",
+   "input_desc": [{"name": "x", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}],
+   "output_desc": [{"name": "y", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}]}
+]
+"""
+DERIVATIVES = """\
+- name: scale_custom
+  x: scale_custom(grad, alpha=alpha)
+- name: square_custom
+  x: scale_custom(grad * x, alpha=2.0)
+"""
+REFERENCE = '''\
+"""numpy references (float64 maths, returned in the input dtype)."""
+import numpy as np
+
+
+def scale_custom(x, *, alpha=1.5):
+    return (np.asarray(x, np.float64) * np.float64(np.asarray(alpha, x.dtype))).astype(x.dtype)
+
+
+def square_custom(x):
+    return np.square(np.asarray(x, np.float64)).astype(x.dtype)
+'''
+SKELETON_MATHS = "DataCopy(yLocal, xLocal, PaddedCount<DTYPE_X>(count));"
+MATHS = {"scale_custom": "Muls(yLocal, xLocal, static_cast<DTYPE_X>(tiling_.alpha), PaddedCount<DTYPE_X>(count));",
+         "square_custom": "Mul(yLocal, xLocal, xLocal, PaddedCount<DTYPE_X>(count));"}
+# opkit.testrun's core, run by the venv's interpreter: what `opkit test` does, with every outcome as JSON.
+OUTCOMES = """
+import json, sys
+from pathlib import Path
+from opkit.testrun import run_project_tests
+summary = run_project_tests(Path(sys.argv[1]))
+print(json.dumps([[o.test, o.outcome, o.message] for o in summary.outcomes]))
+"""
+
+
+def _must(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(command, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+    assert proc.returncode == 0, f"{command}\nstdout:\n{proc.stdout[-4000:]}\nstderr:\n{proc.stderr[-4000:]}"
+    return proc
+
+
+def _user_files(src: Path, skeleton: Path) -> None:
+    """The files a user writes, beside the prototype: kernels (skeleton + maths), derivatives, reference."""
+    (src / "ops.json").write_text(PROTOTYPE)
+    generate_project(load_spec(src / "ops.json"), skeleton)   # before derivatives.yaml/kernels exist
+    (src / "derivatives.yaml").write_text(DERIVATIVES)
+    (src / "op_kernel").mkdir()
+    for op, maths in MATHS.items():
+        text = (skeleton / "op_kernel" / f"{op}.cpp").read_text()
+        assert text.count(SKELETON_MATHS) == 1
+        (src / "op_kernel" / f"{op}.cpp").write_text(text.replace(SKELETON_MATHS, maths))
+    (src / "tests").mkdir()
+    (src / "tests" / "reference.py").write_text(REFERENCE)
+
+
+def _start_venv(root: Path) -> subprocess.Popen[str]:
+    """Fresh venv with torch, pytest and opkit itself (the generated tests import opkit.testing); runs while the
+    project builds."""
+    python = root / "bin" / "python"
+    pip = f"{python} -m pip install -q --disable-pip-version-check"
+    script = (f"{sys.executable} -m venv {root} && {pip} torch==2.13.0 numpy pytest click jinja2 pyyaml jsonschema "
+              f"&& {pip} --no-deps {REPO}")
+    return subprocess.Popen(["bash", "-c", script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """(project, skeleton project, venv python): gen from the user files, build once, venv ready."""
+    root = tmp_path_factory.mktemp("torch_e2e")
+    venv = _start_venv(root / "env")
+    src, project, skeleton = root / "src", root / "project", root / "skeleton"
+    src.mkdir()
+    _user_files(src, skeleton)
+    gen = _must([sys.executable, "-m", "opkit", "gen", "-i", str(src / "ops.json"), "-o", str(project),
+                 "--name", "twops"])
+    assert "copied from" in gen.stdout + gen.stderr and "wires autograd" in gen.stdout + gen.stderr
+    _must([sys.executable, "-m", "opkit", "build", str(project), "-j", "2"])
+    output, _ = venv.communicate()
+    assert venv.returncode == 0, output[-4000:]
+    return project, skeleton, root / "env" / "bin" / "python"
+
+
+def _outcomes(python: Path, project: Path) -> dict[str, tuple[str, str]]:
+    proc = _must([str(python), "-c", OUTCOMES, str(project)], cwd=project.parent)
+    return {test: (outcome, message) for test, outcome, message in json.loads(proc.stdout.strip().splitlines()[-1])}
+
+
+def test_generated_tests_pass_with_references_written(built: tuple[Path, Path, Path]) -> None:
+    project, _, python = built
+    outcomes = _outcomes(python, project)
+    bad = {t: o for t, o in outcomes.items() if o[0] != "passed"}
+    assert not bad, bad
+    names = " ".join(outcomes)
+    for kind in ("matches_reference_numpy", "matches_reference_torch", "passes_opcheck", "runs_without_kernel_faults",
+                 "compiles_with_fullgraph", "gradcheck"):
+        for op in MATHS:
+            assert f"test_{op}_{kind}" in names, (op, kind)
+
+
+def test_fresh_reference_reports_skips_not_passes(built: tuple[Path, Path, Path]) -> None:
+    project, skeleton, python = built
+    fresh = project.parent / "fresh"
+    shutil.copytree(project, fresh, ignore=shutil.ignore_patterns("build"))   # copy2 keeps the wheel fresh
+    shutil.copy(skeleton / "tests" / "reference.py", fresh / "tests" / "reference.py")
+    proc = subprocess.run([str(python), "-m", "opkit", "test", str(fresh)], capture_output=True, text=True,
+                          env={**os.environ, "NO_COLOR": "1"})
+    text = proc.stdout + proc.stderr
+    assert proc.returncode == 0, text[-4000:]
+    assert "reference not written: implement scale_custom() in tests/reference.py" in text, text[-4000:]
+    outcomes = _outcomes(python, fresh)
+    correctness = {t: o for t, (o, _) in outcomes.items() if "matches_reference" in t}
+    assert correctness and set(correctness.values()) == {"skipped"}
+    assert all(o == "passed" for t, (o, _) in outcomes.items() if "kernel_faults" in t)
+
+
+def test_numpy_users_need_no_torch(built: tuple[Path, Path, Path]) -> None:
+    _, _, python = built
+    script = textwrap.dedent("""
+        import sys
+        sys.modules["torch"] = None          # as if torch were not installed
+        import numpy as np, twops
+        y = twops.scale_custom(np.arange(5, dtype=np.float32), alpha=2.0)
+        assert type(y) is np.ndarray and y.tolist() == [0, 2, 4, 6, 8], y
+        assert "twops._torch" not in sys.modules
+        print("ok")
+    """)
+    assert _must([str(python), "-c", script], cwd="/").stdout.strip() == "ok"
