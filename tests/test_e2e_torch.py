@@ -156,3 +156,26 @@ def test_numpy_users_need_no_torch(built: tuple[Path, Path, Path]) -> None:
         print("ok")
     """)
     assert _must([str(python), "-c", script], cwd="/").stdout.strip() == "ok"
+
+
+def test_cached_launch_plans_follow_attrs_shapes_and_dtypes(built: tuple[Path, Path, Path]) -> None:
+    """torch calls reuse a launch plan per (shapes, dtypes, attrs): a changed attr, shape or dtype must not hit a
+    stale one."""
+    _, _, python = built
+    script = textwrap.dedent("""
+        import torch, twops
+        x = torch.arange(6, dtype=torch.float32)
+        for alpha in (1.5, 2.0, 1.5, -0.5, 2.0):
+            got = torch.ops.twops.scale_custom(x, alpha=alpha)
+            assert torch.equal(got, x * alpha), (alpha, got)
+        for n in (6, 7, 4097, 1, 6):
+            x = torch.arange(n, dtype=torch.float32)
+            got = twops.scale_custom(x, alpha=2.0)
+            assert got.shape == (n,) and torch.equal(got, x * 2), (n, got)
+        for dtype in (torch.float16, torch.float32, torch.float16):
+            x = torch.arange(6, dtype=dtype)
+            got = twops.scale_custom(x, alpha=0.5)
+            assert got.dtype == dtype and torch.equal(got, x * 0.5), (dtype, got)
+        print("ok")
+    """)
+    assert _must([str(python), "-c", script], cwd="/").stdout.strip() == "ok"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "opkit/host/pybind_support.h"
+#include "opkit/host/pybind_plan.h"
 
 // The ops' tiling structs, read only to report tileLength to the tests (TileLength). Declared first so that a header
 // using another struct name (or the classic BEGIN_TILING_DATA_DEF style) still compiles: the type then stays
@@ -85,6 +85,10 @@ PYBIND11_MODULE(_C, m)
     m.doc() = "add_custom: Ascend C operators run on opkit's CPU simulator";
     m.attr("default_soc") = OPKIT_PROJECT_SOC;  // the SoC profile launches use unless told otherwise
     py::register_exception<KernelError>(m, "KernelError", PyExc_RuntimeError);
+    m.def("run_plan", [](const py::capsule& plan, const std::vector<std::uintptr_t>& addresses) {
+        Guarded<KernelError>([&] { RunPlan(plan, addresses); });
+    }, "Run a plan from plan_<op> on these tensor addresses (inputs then outputs).", py::arg("plan"),
+       py::arg("addresses"));
     m.def("infer_add_custom", [](const py::list& inputs, const py::dict& attrs) {
         return Guarded<KernelError>([&] { return Infer(Table_add_custom(), inputs, attrs); });
     }, "AddCustom: per output, a list of (shape, dtype) from the op's InferShape and InferDataType.",
@@ -96,6 +100,12 @@ PYBIND11_MODULE(_C, m)
         });
     }, "AddCustom: tile, register GM, run the kernel for the tensors' dtypes (outputs are written in place).",
        py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("soc") = "");
+    m.def("plan_add_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
+        return Guarded<KernelError>([&] {
+            return MakePlan(Table_add_custom(), inputs, attrs, Soc(soc), Dispatch_add_custom);
+        });
+    }, "AddCustom: None, or a launch plan for these shapes/dtypes/attrs and per output (shape, dtype).",
+       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
     m.def("tiling_add_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
         return Guarded<KernelError>([&] {
             return Tiling(Table_add_custom(), inputs, attrs, Soc(soc), &TileLength<AddCustomTilingData>::Read);

@@ -20,6 +20,9 @@ struct BlockContext {
   int64_t block_num = 1;
   uint8_t* ub_base = nullptr;        // this block's Unified Buffer arena
   size_t ub_size = 0;                // bytes (192 KiB on Ascend910B, 256 KiB on Ascend310P)
+  // UB bytes [0, ub_poisoned) were poisoned (all-ones: NaN as half/float/bf16) in this block; TPipe poisons the
+  // rest as it hands buffers out, so a block sees exactly what a full poison at block start would show it.
+  size_t ub_poisoned = 0;
   bool device_rounding = false;      // opt-in: DataCopy rounds lengths down like the NPU instead of failing
   uint64_t tiling_key = 0;           // what the host's SetTilingKey chose; read by TILING_KEY_IS
   LaunchState* launch = nullptr;

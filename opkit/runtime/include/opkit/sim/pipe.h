@@ -199,7 +199,7 @@ class TPipe {
 
   opkit::sim::detail::BufferSlot* take(const char* api, uint32_t bytes, TPosition pos, const void* owner,
                                        bool is_queue, uint32_t index, const SourceLoc& where) {
-    const auto& c = opkit::sim::detail::current_block();
+    auto& c = opkit::sim::detail::current_block();
     if (used_ == opkit::sim::detail::kMaxBuffersPerPipe) {
       opkit::sim::detail::fault(api, "more than 64 buffers in one TPipe", where);
     }
@@ -219,6 +219,10 @@ class TPipe {
     s.ub_offset = static_cast<uint32_t>(ub_used_);
     s.state = is_queue ? opkit::sim::detail::BufState::FREE : opkit::sim::detail::BufState::OCCUPIED;
     ub_used_ += bytes;
+    if (ub_used_ > c.ub_poisoned) {  // first use of these bytes in this block: poison them (pool.h enter_block)
+      std::memset(c.ub_base + c.ub_poisoned, 0xFF, ub_used_ - c.ub_poisoned);
+      c.ub_poisoned = ub_used_;
+    }
     return &s;
   }
 

@@ -82,7 +82,7 @@ inline void enter_block(LaunchState& l, int64_t block) {
   c.block_num = l.block_num;
   c.ub_base = thread_arena();
   c.ub_size = l.soc->ub_bytes;
-  std::memset(c.ub_base, 0xFF, c.ub_size);  // poison: all-ones bytes read as NaN in half/float/bf16
+  c.ub_poisoned = 0;  // UB is poisoned lazily as TPipe hands it out (pipe.h): a small kernel never pays for 192 KiB
   c.device_rounding = l.device_rounding;
   c.tiling_key = l.tiling_key;
   c.launch = &l;
@@ -101,6 +101,7 @@ inline void leave_block() {
   c.cancelled = nullptr;
   c.ub_base = nullptr;
   c.ub_size = 0;
+  c.ub_poisoned = 0;
   c.pipe = nullptr;
   c.op.clear();
 }
@@ -182,6 +183,17 @@ class Pool {
 
   // Run every block of `l`; returns when all have finished or the launch was stopped by a fault.
   void run(LaunchState& l) {
+    if (l.block_num == 1) {
+      // One block runs on the calling thread: waking a worker costs far more than a small kernel. Nothing is
+      // lost: the block's state is thread-local and set up afresh by run_block, a single block's SyncAll
+      // completes at once, and a nested launch was already refused by Launch::run_body.
+      {
+        std::lock_guard<std::mutex> lock(l.m);
+        l.runners = 1;
+      }
+      drain(l, *l.body);
+      return;
+    }
     std::lock_guard<std::mutex> one_launch_at_a_time(launch_mutex_);
     const int n = static_cast<int>(std::min<int64_t>(static_cast<int64_t>(threads_.size()), l.block_num));
     {

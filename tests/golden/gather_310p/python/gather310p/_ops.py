@@ -29,10 +29,17 @@ _OPS: dict[str, dict[str, Any]] = {
         "infer": _C.infer_gather_sum_custom,
         "launch": _C.launch_gather_sum_custom,
         "tiling": _C.tiling_gather_sum_custom,
+        "plan": _C.plan_gather_sum_custom,
     },
 }
 for _spec in _OPS.values():   # the input dtypes of each combination, for a one-lookup check on the fast path
     _spec["input_combos"] = frozenset(c[:len(_spec["inputs"])] for c in _spec["combinations"])
+    # One required tensor per input and output: torch calls may use a cached launch plan (run_torch).
+    _spec["plannable"] = all(kind == "required" for _, kind in _spec["inputs"] + _spec["outputs"])
+# Launch plans of torch calls by (op, input shapes and dtypes, attrs): the C++ side inferred the outputs and ran the
+# TilingFunc once for that key; a call then only allocates outputs and launches. Cleared when full.
+_PLANS: dict[tuple[Any, ...], Any] = {}
+_MAX_PLANS = 512
 _MAX_RANK = 8   # gert::Shape holds at most 8 dims
 _SCALAR_CHECKS = {
     "int": lambda v: isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)),
@@ -202,9 +209,37 @@ def run_numpy(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
     return _result(outputs)
 
 
+def _plan(spec: dict[str, Any], values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any) -> Any:
+    """(plan, per output (torch.empty's positional args, torch dtype)) for these inputs, or None when the op's C++
+    side cannot plan it. Every check of the slow path runs here, once per key; errors are raised, never cached."""
+    inputs = _inputs(spec, values, _tensor)
+    _check_combination(spec, inputs)
+    made = spec["plan"](_described(inputs, _shape_only), attrs)
+    if made is None:
+        return None
+    plan, outputs = made
+    # torch.empty(*shape) is faster than torch.empty(shape); a 0-dim shape must still be passed as ()
+    return plan, [(tuple(shape) or ((),), torch_dtype(dtype)) for shape, dtype in outputs]
+
+
 def run_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
     """The implementation of torch.ops.gather310p.<op>: attrs arrive already checked by the op's schema."""
     spec = _OPS[name]
+    if spec["plannable"]:
+        # The per-call path of a torch call: a handful of operations, the rest is cached in the plan. The key holds
+        # everything the plan depends on; repr keeps apart attrs that compare equal but may tile differently (1 and
+        # True, 0.0 and -0.0); is_cpu sends other devices to _plan's check (which raises, so nothing is cached).
+        inputs = [v.contiguous() for v in values]
+        key = (name, *[(t.shape, t.dtype, t.is_cpu) for t in inputs], repr(tuple(attrs.values())) if attrs else None)
+        planned = _PLANS.get(key, False)
+        if planned is False:
+            if len(_PLANS) >= _MAX_PLANS:
+                _PLANS.clear()
+            planned = _PLANS[key] = _plan(spec, values, attrs, torch_dtype)
+        if planned is not None:
+            outputs = [empty(*shape, dtype=dtype) for shape, dtype in planned[1]]
+            _C.run_plan(planned[0], [t.data_ptr() for t in inputs] + [o.data_ptr() for o in outputs])
+            return outputs[0] if len(outputs) == 1 else tuple(outputs)
     inputs = _inputs(spec, values, _tensor)
     _check_combination(spec, inputs)
     described = _described(inputs, _describe_torch)

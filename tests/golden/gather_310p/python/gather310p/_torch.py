@@ -22,8 +22,7 @@ def _torch_dtype(name: str) -> torch.dtype:
 
 @torch.library.custom_op("gather310p::gather_sum_custom", mutates_args=())
 def gather_sum_custom(xs: list[torch.Tensor], weight: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    attrs = _ops.decode_attrs("gather_sum_custom", {})
-    return _ops.run_torch("gather_sum_custom", (xs, weight, ), attrs, _torch_dtype, torch.empty)
+    return _ops.run_torch("gather_sum_custom", (xs, weight, ), {}, _torch_dtype, torch.empty)
 
 
 @gather_sum_custom.register_fake

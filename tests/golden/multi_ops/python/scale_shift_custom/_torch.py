@@ -34,8 +34,7 @@ def _scale_shift_custom_fake(x: torch.Tensor, bias: Optional[torch.Tensor] = Non
 
 @torch.library.custom_op("scale_shift_custom::gather_sum_custom", mutates_args=())
 def gather_sum_custom(xs: list[torch.Tensor], weight: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    attrs = _ops.decode_attrs("gather_sum_custom", {})
-    return _ops.run_torch("gather_sum_custom", (xs, weight, ), attrs, _torch_dtype, torch.empty)
+    return _ops.run_torch("gather_sum_custom", (xs, weight, ), {}, _torch_dtype, torch.empty)
 
 
 @gather_sum_custom.register_fake
