@@ -30,6 +30,9 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     if (stepsPerCore < minSteps) {
         stepsPerCore = minSteps;
     }
+    if (steps > 0 && stepsPerCore > steps) {
+        stepsPerCore = steps;  // a small input: one core, with queues sized to the data rather than to the minimum
+    }
     const uint64_t blockLength = stepsPerCore * SCALE_SHIFT_CUSTOM_ALIGN;
     const uint64_t blockDim = totalLength == 0 ? 1 : (totalLength + blockLength - 1) / blockLength;
     uint64_t tileLength = ubSize / SCALE_SHIFT_CUSTOM_UB_BYTES_PER_ELEM / SCALE_SHIFT_CUSTOM_ALIGN * SCALE_SHIFT_CUSTOM_ALIGN;
