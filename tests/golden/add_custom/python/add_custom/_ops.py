@@ -40,6 +40,7 @@ for _spec in _OPS.values():   # the input dtypes of each combination, for a one-
 # Launch plans of torch calls by (op, input shapes and dtypes, attrs): the C++ side inferred the outputs and ran the
 # TilingFunc once for that key; a call then only allocates outputs and launches. Cleared when full.
 _PLANS: dict[tuple[Any, ...], Any] = {}
+_PLANNABLE = frozenset(name for name, spec in _OPS.items() if spec["plannable"])
 _MAX_PLANS = 512
 _MAX_RANK = 8   # gert::Shape holds at most 8 dims
 _SCALAR_CHECKS = {
@@ -225,22 +226,23 @@ def _plan(spec: dict[str, Any], values: tuple[Any, ...], attrs: dict[str, Any], 
 
 def run_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
     """The implementation of torch.ops.add_custom.<op>: attrs arrive already checked by the op's schema."""
-    spec = _OPS[name]
-    if spec["plannable"]:
+    if name in _PLANNABLE:
         # The per-call path of a torch call: a handful of operations, the rest is cached in the plan. The key holds
         # everything the plan depends on; repr keeps apart attrs that compare equal but may tile differently (1 and
         # True, 0.0 and -0.0); is_cpu sends other devices to _plan's check (which raises, so nothing is cached).
-        inputs = [v.contiguous() for v in values]
-        key = (name, *[(t.shape, t.dtype, t.is_cpu) for t in inputs], repr(tuple(attrs.values())) if attrs else None)
+        # contiguous() keeps shape, dtype and device, so the key can be built before it.
+        key = (name, repr(tuple(attrs.values())) if attrs else None, *[(t.shape, t.dtype, t.is_cpu) for t in values])
         planned = _PLANS.get(key, False)
         if planned is False:
             if len(_PLANS) >= _MAX_PLANS:
                 _PLANS.clear()
-            planned = _PLANS[key] = _plan(spec, values, attrs, torch_dtype)
+            planned = _PLANS[key] = _plan(_OPS[name], values, attrs, torch_dtype)
         if planned is not None:
+            inputs = [v.contiguous() for v in values]   # held until run_plan returns: copies must outlive the call
             outputs = [empty(*shape, dtype=dtype) for shape, dtype in planned[1]]
             _C.run_plan(planned[0], [t.data_ptr() for t in inputs] + [o.data_ptr() for o in outputs])
             return outputs[0] if len(outputs) == 1 else tuple(outputs)
+    spec = _OPS[name]
     inputs = _inputs(spec, values, _tensor)
     _check_combination(spec, inputs)
     described = _described(inputs, _describe_torch)
