@@ -40,11 +40,6 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-std::string Soc(const std::string& soc)
-{
-    return soc.empty() ? std::string(OPKIT_PROJECT_SOC) : soc;
-}
-
 // AddCustom
 const OpTable& Table_add_custom()
 {
@@ -89,27 +84,6 @@ PYBIND11_MODULE(_C, m)
         Guarded<KernelError>([&] { RunPlan(plan, addresses); });
     }, "Run a plan from plan_<op> on these tensor addresses (inputs then outputs).", py::arg("plan"),
        py::arg("addresses"));
-    m.def("infer_add_custom", [](const py::list& inputs, const py::dict& attrs) {
-        return Guarded<KernelError>([&] { return Infer(Table_add_custom(), inputs, attrs); });
-    }, "AddCustom: per output, a list of (shape, dtype) from the op's InferShape and InferDataType.",
-       py::arg("inputs"), py::arg("attrs"));
-    m.def("launch_add_custom", [](const py::list& inputs, const py::list& outputs, const py::dict& attrs,
-                                     const std::string& soc) {
-        Guarded<KernelError>([&] {
-            LaunchFromPython(Table_add_custom(), inputs, outputs, attrs, Soc(soc), Dispatch_add_custom);
-        });
-    }, "AddCustom: tile, register GM, run the kernel for the tensors' dtypes (outputs are written in place).",
-       py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("plan_add_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return MakePlan(Table_add_custom(), inputs, attrs, Soc(soc), Dispatch_add_custom);
-        });
-    }, "AddCustom: None, or a launch plan for these shapes/dtypes/attrs and per output (shape, dtype).",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("tiling_add_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return Tiling(Table_add_custom(), inputs, attrs, Soc(soc), &TileLength<AddCustomTilingData>::Read);
-        });
-    }, "AddCustom: the TilingFunc's block_dim, tiling_key, workspace_bytes and tile_length for these inputs.",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
+    DefineOp<KernelError>(m, "add_custom", Table_add_custom(), Dispatch_add_custom,
+                          &TileLength<AddCustomTilingData>::Read, OPKIT_PROJECT_SOC);
 }

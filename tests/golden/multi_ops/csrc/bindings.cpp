@@ -48,11 +48,6 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-std::string Soc(const std::string& soc)
-{
-    return soc.empty() ? std::string(OPKIT_PROJECT_SOC) : soc;
-}
-
 // ScaleShiftCustom
 const OpTable& Table_scale_shift_custom()
 {
@@ -155,73 +150,10 @@ PYBIND11_MODULE(_C, m)
         Guarded<KernelError>([&] { RunPlan(plan, addresses); });
     }, "Run a plan from plan_<op> on these tensor addresses (inputs then outputs).", py::arg("plan"),
        py::arg("addresses"));
-    m.def("infer_scale_shift_custom", [](const py::list& inputs, const py::dict& attrs) {
-        return Guarded<KernelError>([&] { return Infer(Table_scale_shift_custom(), inputs, attrs); });
-    }, "ScaleShiftCustom: per output, a list of (shape, dtype) from the op's InferShape and InferDataType.",
-       py::arg("inputs"), py::arg("attrs"));
-    m.def("launch_scale_shift_custom", [](const py::list& inputs, const py::list& outputs, const py::dict& attrs,
-                                     const std::string& soc) {
-        Guarded<KernelError>([&] {
-            LaunchFromPython(Table_scale_shift_custom(), inputs, outputs, attrs, Soc(soc), Dispatch_scale_shift_custom);
-        });
-    }, "ScaleShiftCustom: tile, register GM, run the kernel for the tensors' dtypes (outputs are written in place).",
-       py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("plan_scale_shift_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return MakePlan(Table_scale_shift_custom(), inputs, attrs, Soc(soc), Dispatch_scale_shift_custom);
-        });
-    }, "ScaleShiftCustom: None, or a launch plan for these shapes/dtypes/attrs and per output (shape, dtype).",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("tiling_scale_shift_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return Tiling(Table_scale_shift_custom(), inputs, attrs, Soc(soc), &TileLength<ScaleShiftCustomTilingData>::Read);
-        });
-    }, "ScaleShiftCustom: the TilingFunc's block_dim, tiling_key, workspace_bytes and tile_length for these inputs.",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("infer_gather_sum_custom", [](const py::list& inputs, const py::dict& attrs) {
-        return Guarded<KernelError>([&] { return Infer(Table_gather_sum_custom(), inputs, attrs); });
-    }, "GatherSumCustom: per output, a list of (shape, dtype) from the op's InferShape and InferDataType.",
-       py::arg("inputs"), py::arg("attrs"));
-    m.def("launch_gather_sum_custom", [](const py::list& inputs, const py::list& outputs, const py::dict& attrs,
-                                     const std::string& soc) {
-        Guarded<KernelError>([&] {
-            LaunchFromPython(Table_gather_sum_custom(), inputs, outputs, attrs, Soc(soc), Dispatch_gather_sum_custom);
-        });
-    }, "GatherSumCustom: tile, register GM, run the kernel for the tensors' dtypes (outputs are written in place).",
-       py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("plan_gather_sum_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return MakePlan(Table_gather_sum_custom(), inputs, attrs, Soc(soc), Dispatch_gather_sum_custom);
-        });
-    }, "GatherSumCustom: None, or a launch plan for these shapes/dtypes/attrs and per output (shape, dtype).",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("tiling_gather_sum_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return Tiling(Table_gather_sum_custom(), inputs, attrs, Soc(soc), &TileLength<GatherSumCustomTilingData>::Read);
-        });
-    }, "GatherSumCustom: the TilingFunc's block_dim, tiling_key, workspace_bytes and tile_length for these inputs.",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("infer_cast_like_custom", [](const py::list& inputs, const py::dict& attrs) {
-        return Guarded<KernelError>([&] { return Infer(Table_cast_like_custom(), inputs, attrs); });
-    }, "CastLikeCustom: per output, a list of (shape, dtype) from the op's InferShape and InferDataType.",
-       py::arg("inputs"), py::arg("attrs"));
-    m.def("launch_cast_like_custom", [](const py::list& inputs, const py::list& outputs, const py::dict& attrs,
-                                     const std::string& soc) {
-        Guarded<KernelError>([&] {
-            LaunchFromPython(Table_cast_like_custom(), inputs, outputs, attrs, Soc(soc), Dispatch_cast_like_custom);
-        });
-    }, "CastLikeCustom: tile, register GM, run the kernel for the tensors' dtypes (outputs are written in place).",
-       py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("plan_cast_like_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return MakePlan(Table_cast_like_custom(), inputs, attrs, Soc(soc), Dispatch_cast_like_custom);
-        });
-    }, "CastLikeCustom: None, or a launch plan for these shapes/dtypes/attrs and per output (shape, dtype).",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
-    m.def("tiling_cast_like_custom", [](const py::list& inputs, const py::dict& attrs, const std::string& soc) {
-        return Guarded<KernelError>([&] {
-            return Tiling(Table_cast_like_custom(), inputs, attrs, Soc(soc), &TileLength<CastLikeCustomTilingData>::Read);
-        });
-    }, "CastLikeCustom: the TilingFunc's block_dim, tiling_key, workspace_bytes and tile_length for these inputs.",
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
+    DefineOp<KernelError>(m, "scale_shift_custom", Table_scale_shift_custom(), Dispatch_scale_shift_custom,
+                          &TileLength<ScaleShiftCustomTilingData>::Read, OPKIT_PROJECT_SOC);
+    DefineOp<KernelError>(m, "gather_sum_custom", Table_gather_sum_custom(), Dispatch_gather_sum_custom,
+                          &TileLength<GatherSumCustomTilingData>::Read, OPKIT_PROJECT_SOC);
+    DefineOp<KernelError>(m, "cast_like_custom", Table_cast_like_custom(), Dispatch_cast_like_custom,
+                          &TileLength<CastLikeCustomTilingData>::Read, OPKIT_PROJECT_SOC);
 }

@@ -125,4 +125,33 @@ inline void RunPlan(const py::capsule& capsule, const std::vector<std::uintptr_t
     args.push_back(tiling.data());
     plan.dispatch(launch, plan.combination, args);
 }
+
+// The module functions of one op, the same for every generated _C: infer_<name>, launch_<name>, plan_<name> and
+// tiling_<name>. `soc` "" means `defaultSoc` (the project's OPKIT_SOC); failures leave as `Error`.
+template <typename Error>
+void DefineOp(py::module_& m, const std::string& name, const OpTable& op, Dispatch dispatch,
+              ReadTileLength readTileLength, const char* defaultSoc)
+{
+    const std::string opType = op.opType;
+    auto socOf = [defaultSoc](const std::string& soc) { return soc.empty() ? std::string(defaultSoc) : soc; };
+    m.def(("infer_" + name).c_str(), [&op](const py::list& inputs, const py::dict& attrs) {
+        return Guarded<Error>([&] { return Infer(op, inputs, attrs); });
+    }, (opType + ": per output, a list of (shape, dtype) from the op's InferShape and InferDataType.").c_str(),
+       py::arg("inputs"), py::arg("attrs"));
+    m.def(("launch_" + name).c_str(), [&op, dispatch, socOf](const py::list& inputs, const py::list& outputs,
+                                                              const py::dict& attrs, const std::string& soc) {
+        Guarded<Error>([&] { LaunchFromPython(op, inputs, outputs, attrs, socOf(soc), dispatch); });
+    }, (opType + ": tile, register GM, run the kernel for the tensors' dtypes (outputs are written in place).").c_str(),
+       py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("soc") = "");
+    m.def(("plan_" + name).c_str(), [&op, dispatch, socOf](const py::list& inputs, const py::dict& attrs,
+                                                            const std::string& soc) {
+        return Guarded<Error>([&] { return MakePlan(op, inputs, attrs, socOf(soc), dispatch); });
+    }, (opType + ": None, or a launch plan for these shapes/dtypes/attrs and per output (shape, dtype).").c_str(),
+       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
+    m.def(("tiling_" + name).c_str(), [&op, readTileLength, socOf](const py::list& inputs, const py::dict& attrs,
+                                                                    const std::string& soc) {
+        return Guarded<Error>([&] { return Tiling(op, inputs, attrs, socOf(soc), readTileLength); });
+    }, (opType + ": the TilingFunc's block_dim, tiling_key, workspace_bytes and tile_length for these inputs.").c_str(),
+       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
+}
 }  // namespace opkit::host::bindings

@@ -34,12 +34,12 @@ _OPS: dict[str, dict[str, Any]] = {
 }
 for _spec in _OPS.values():   # the input dtypes of each combination, for a one-lookup check on the fast path
     _spec["input_combos"] = frozenset(c[:len(_spec["inputs"])] for c in _spec["combinations"])
-    # One required tensor per input and output: torch calls may use a cached launch plan (run_torch).
-    _spec["plannable"] = all(kind == "required" for _, kind in _spec["inputs"] + _spec["outputs"])
 # Launch plans of torch calls by (op, input shapes and dtypes, attrs): the C++ side inferred the outputs and ran the
 # TilingFunc once for that key; a call then only allocates outputs and launches. Cleared when full.
 _PLANS: dict[tuple[Any, ...], Any] = {}
-_PLANNABLE = frozenset(name for name, spec in _OPS.items() if spec["plannable"])
+# Ops with one required tensor per input and output: their torch calls may use a cached launch plan (run_torch).
+_PLANNABLE = frozenset(name for name, spec in _OPS.items()
+                       if all(kind == "required" for _, kind in spec["inputs"] + spec["outputs"]))
 _MAX_PLANS = 512
 _MAX_RANK = 8   # gert::Shape holds at most 8 dims
 _SCALAR_CHECKS = {
