@@ -1,4 +1,4 @@
-"""End to end with torch: two real ops (ScaleCustom, SquareCustom) and a derivatives.yaml, kept as user files beside
+"""End to end with torch: two real ops (ScaleCustom, SquareCustom), a two-output skeleton (TwinCustom) and a derivatives.yaml, kept as user files beside
 the prototype and generated into a build location; built once; installed with opkit itself and torch into a fresh
 venv, where `opkit test` runs the generated tests: correctness, opcheck, torch.compile and gradcheck pass. The same
 project with the freshly generated (unwritten) reference reports its correctness cases skipped, not passed.
@@ -30,7 +30,11 @@ PROTOTYPE = """[
    "attr": [{"name": "alpha", "param_type": "optional", "type": "float", "default_value": "1.5"}]},
   {"op": "SquareCustom",
    "input_desc": [{"name": "x", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}],
-   "output_desc": [{"name": "y", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}]}
+   "output_desc": [{"name": "y", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}]},
+  {"op": "TwinCustom",
+   "input_desc": [{"name": "x", "param_type": "required", "format": ["ND"], "type": ["float"]}],
+   "output_desc": [{"name": "lo", "param_type": "required", "format": ["ND"], "type": ["float"]},
+                   {"name": "hi", "param_type": "required", "format": ["ND"], "type": ["float"]}]}
 ]
 """
 DERIVATIVES = """\
@@ -50,6 +54,10 @@ def scale_custom(x, *, alpha=1.5):
 
 def square_custom(x):
     return np.square(np.asarray(x, np.float64)).astype(x.dtype)
+
+
+def twin_custom(x):   # the generated two-output skeleton, kept as is: x copied to the first output, zeros to the other
+    return x.copy(), np.zeros_like(x)
 '''
 SKELETON_MATHS = "DataCopy(yLocal, xLocal, PaddedCount<DTYPE_X>(count));"
 MATHS = {"scale_custom": "Muls(yLocal, xLocal, static_cast<DTYPE_X>(tiling_.alpha), PaddedCount<DTYPE_X>(count));",
@@ -176,6 +184,43 @@ def test_cached_launch_plans_follow_attrs_shapes_and_dtypes(built: tuple[Path, P
             x = torch.arange(6, dtype=dtype)
             got = twops.scale_custom(x, alpha=0.5)
             assert got.dtype == dtype and torch.equal(got, x * 0.5), (dtype, got)
+        print("ok")
+    """)
+    assert _must([str(python), "-c", script], cwd="/").stdout.strip() == "ok"
+
+
+def test_launch_plan_fast_path_takes_any_layout_size_and_output_count(built: tuple[Path, Path, Path]) -> None:
+    """The per-call path (`_C.run_plan`) makes inputs contiguous, allocates outputs itself (0-dim, several), runs
+    large launches without the GIL, and refuses a wrong plan or input count with the module's KernelError."""
+    _, _, python = built
+    script = textwrap.dedent("""
+        import threading, torch, twops
+        from twops import _C, _ops
+        x = torch.arange(12, dtype=torch.float32).reshape(3, 4)
+        for view in (x.t(), x[:, ::2], x.expand(2, 3, 4)):
+            got = twops.scale_custom(view, alpha=2.0)
+            assert got.is_contiguous() and torch.equal(got, view * 2), (view.stride(), got)
+        got = twops.scale_custom(torch.tensor(3.0), alpha=2.0)
+        assert got.shape == () and got.item() == 6.0, got
+        big = torch.rand(1 << 20)
+        results = [None] * 4
+        def call(i):
+            results[i] = twops.square_custom(big)
+        threads = [threading.Thread(target=call, args=(i,)) for i in range(4)]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        assert all(torch.equal(r, big * big) for r in results)
+        lo, hi = torch.ops.twops.twin_custom(torch.ones(5, 7))
+        assert lo.shape == hi.shape == (5, 7) and lo.all() and not hi.any(), (lo, hi)
+        plan = next(p for k, p in _ops._PLANS.items() if k[0] == "twin_custom")
+        for args, needle in (((1,), "the first argument must be a launch plan"),
+                             ((plan,), "TwinCustom: run_plan got 0 inputs, expected 1")):
+            try:
+                _C.run_plan(*args)
+            except _C.KernelError as e:
+                assert needle in str(e), e
+            else:
+                raise AssertionError(f"run_plan{args} did not raise")
         print("ok")
     """)
     assert _must([str(python), "-c", script], cwd="/").stdout.strip() == "ok"

@@ -65,3 +65,16 @@ def test_get_tiling_data_without_a_registered_struct_does_not_compile() -> None:
         compile_program(CPP / "host_kernel_unregistered.cpp")
     assert ("GET_TILING_DATA found no tiling struct: put REGISTER_TILING_DEFAULT(YourTilingData); before it"
             in str(failure.value))
+
+
+def test_tiling_struct_bigger_than_what_the_host_saved_is_a_kernel_fault(host: Program, kernel: Program) -> None:
+    """The launch's "tiling" buffer holds exactly the TilingFunc's bytes (as the NPU gets them): a kernel struct that
+    reads past them is a host/kernel mismatch, reported with both sizes instead of reading stray memory."""
+    tiled = run_json(host, host_args("tile", "AddCustom", ["float32:100"] * 2))
+    saved = len(str(tiled["tiling_hex"])) // 2
+    proc = run_program(kernel, "add-short", str(tiled["tiling_hex"]), str(tiled["tiling_key"]), timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    fault = json.loads(proc.stdout)
+    assert fault["fault"] == "GET_TILING_DATA"
+    assert (f"the kernel's tiling struct is {saved} bytes but the tiling buffer 'tiling' holds {saved - 4}: "
+            "the host's TilingFunc saved less than the kernel reads") in fault["message"]

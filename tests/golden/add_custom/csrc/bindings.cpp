@@ -79,11 +79,7 @@ PYBIND11_MODULE(_C, m)
 {
     m.doc() = "add_custom: Ascend C operators run on opkit's CPU simulator";
     m.attr("default_soc") = OPKIT_PROJECT_SOC;  // the SoC profile launches use unless told otherwise
-    py::register_exception<KernelError>(m, "KernelError", PyExc_RuntimeError);
-    m.def("run_plan", [](const py::capsule& plan, const std::vector<std::uintptr_t>& addresses) {
-        Guarded<KernelError>([&] { RunPlan(plan, addresses); });
-    }, "Run a plan from plan_<op> on these tensor addresses (inputs then outputs).", py::arg("plan"),
-       py::arg("addresses"));
+    DefineRunPlan<KernelError>(m, py::register_exception<KernelError>(m, "KernelError", PyExc_RuntimeError));
     DefineOp<KernelError>(m, "add_custom", Table_add_custom(), Dispatch_add_custom,
                           &TileLength<AddCustomTilingData>::Read, OPKIT_PROJECT_SOC);
 }

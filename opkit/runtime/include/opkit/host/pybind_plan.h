@@ -1,10 +1,13 @@
-// The per-call fast path of a generated _C: a launch plan (inferred outputs, combination, tiling) made once per
-// (shapes, dtypes, attrs) and then run with nothing but the tensors' addresses. Torch calls go through it.
+// The per-call fast path of a generated _C: a launch plan (inferred outputs, combination, tiling, how to allocate the
+// outputs) made once per (shapes, dtypes, attrs), then run as `run_plan(plan, *inputs)` -> output(s). Torch calls
+// go through it. run_plan is a plain CPython vectorcall function, not a pybind11 one: its whole cost is per call.
 //
 // Only ops whose every IR input and output is a single required tensor, with no ValueDepend input and no sub-byte
 // dtype, get plans: for them InferShape, InferDataType and the TilingFunc see only shapes, dtypes, attrs and the
 // SoC, so their results are a function of the plan's key. Every other call takes LaunchFromPython as before.
 #pragma once
+
+#include <Python.h>
 
 #include <cstdint>
 #include <cstring>
@@ -16,7 +19,8 @@
 
 namespace opkit::host::bindings {
 
-struct Plan {
+// Hidden like pybind11's own types, which it holds (a module's plans never leave it).
+struct __attribute__((visibility("hidden"))) Plan {
     const OpTable* op = nullptr;
     Dispatch dispatch;
     size_t combination = 0;
@@ -24,8 +28,14 @@ struct Plan {
     std::string soc;
     uint32_t blockDim = 0;
     uint64_t tilingKey = 0;
-    std::vector<uint8_t> tiling;  // the TilingFunc's bytes, padded to the tiling capacity
+    std::vector<uint8_t> tiling;  // the bytes the TilingFunc saved
     size_t workspaceBytes = 0;
+    uint64_t ioBytes = 0;         // what the kernel's inputs and outputs hold: decides whether to release the GIL
+    // Per output, the vectorcall of the allocator that makes it (torch.empty): shape dims then the dtype, the dtype
+    // passed by keyword. Destroyed with the capsule, under the GIL.
+    py::object allocate;
+    py::tuple dtypeKeyword;
+    std::vector<std::vector<py::object>> allocateArgs;
 };
 
 inline constexpr const char* kPlanCapsule = "opkit.launch_plan";
@@ -54,9 +64,10 @@ inline uint64_t BytesOf(const std::vector<int64_t>& shape, ge::DataType dtype)
     return n * static_cast<uint64_t>(ge::GetSizeByDataType(dtype));
 }
 
-// plan_<op>: None when the op cannot be planned, else (plan capsule, per output (shape, dtype name)).
-inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::dict& attrs, const std::string& soc,
-                           const Dispatch& dispatch)
+// plan_<op>: None when the op cannot be planned, else a plan capsule for run_plan. Outputs will be made by
+// `allocate(*shape, dtype=dtype_of(dtype name))` (torch.empty and the module's name -> torch.dtype map).
+inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::dict& attrs, const py::object& allocate,
+                           const py::object& dtypeOf, const std::string& soc, const Dispatch& dispatch)
 {
     if (!Plannable(op)) return py::none();
     auto plan = std::make_unique<Plan>();
@@ -73,14 +84,20 @@ inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::
     const AttrMap attrMap = ToAttrs(op, attrs);
     const std::vector<IrTensors> hostInputs = ToHost(plan->slots);
     const InferResult inferred = infer(op.opType, hostInputs, attrMap);
-    py::list outputs;
+    plan->allocate = allocate;
+    plan->dtypeKeyword = py::make_tuple("dtype");
     for (size_t i = 0; i < inferred.outputs.size(); ++i) {
         const TensorArg& t = inferred.outputs[i].at(0);
         if (ge::GetSizeByDataType(t.dtype) <= 0) return py::none();
         plan->slots.push_back(IrSlot{op.outputs.at(i).first, false, {Tensor{nullptr, BytesOf(t.shape, t.dtype),
                                                                              t.shape, t.dtype}}});
-        outputs.append(py::make_tuple(py::tuple(py::cast(t.shape)), ge::TypeUtils::DataTypeToPrototypeName(t.dtype)));
+        std::vector<py::object> args;
+        for (int64_t d : t.shape) args.push_back(py::int_(d));
+        if (args.empty()) args.push_back(py::tuple());  // a 0-dim output: empty((), dtype=...)
+        args.push_back(dtypeOf(ge::TypeUtils::DataTypeToPrototypeName(t.dtype)));
+        plan->allocateArgs.push_back(std::move(args));
     }
+    for (const IrSlot& slot : plan->slots) plan->ioBytes += slot.tensors.front().bytes;
     plan->combination = FindCombination(op, plan->slots);
     TileOptions options;
     options.soc = soc;
@@ -89,41 +106,128 @@ inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::
     plan->soc = tiled.soc;
     plan->blockDim = tiled.block_dim;
     plan->tilingKey = tiled.tiling_key;
-    plan->tiling.assign(options.tiling_capacity, 0);
-    std::memcpy(plan->tiling.data(), tiled.tiling.data(), tiled.tiling.size());
+    plan->tiling = tiled.tiling;
     for (size_t s : tiled.workspace_sizes) plan->workspaceBytes += s;
     py::capsule capsule(plan.release(), kPlanCapsule, [](PyObject* o) {
         delete static_cast<Plan*>(PyCapsule_GetPointer(o, kPlanCapsule));
     });
-    return py::make_tuple(capsule, outputs);
+    return std::move(capsule);
 }
 
-// run_plan: the kernel on these addresses (inputs then outputs, in the plan's order), GIL released.
-inline void RunPlan(const py::capsule& capsule, const std::vector<std::uintptr_t>& addresses)
+// Launches smaller than this keep the GIL: releasing and taking it back costs more than they run.
+inline constexpr uint64_t kReleaseGilBytes = 256 * 1024;
+
+// The kernel on the plan's tensors at these addresses (inputs then outputs, in the plan's order).
+inline void RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
 {
-    if (std::strcmp(capsule.name(), kPlanCapsule) != 0) throw CallError("run_plan: not a launch plan");
-    const Plan& plan = *capsule.get_pointer<Plan>();
-    if (addresses.size() != plan.slots.size()) {
-        throw CallError(std::string(plan.op->opType) + ": run_plan got " + std::to_string(addresses.size()) +
-                        " addresses, expected " + std::to_string(plan.slots.size()));
-    }
-    py::gil_scoped_release release;
     // Fresh copies per call: a kernel may write its workspace or tiling, and the next call must not see that.
     std::vector<uint8_t> workspace(plan.workspaceBytes);
     std::vector<uint8_t> tiling(plan.tiling);
     opkit::sim::Launch launch{plan.op->opType, plan.soc, plan.blockDim, plan.tilingKey};
-    std::vector<GmPtr> args;
-    args.reserve(addresses.size() + 2);
+    std::vector<GmPtr> args(addresses);
     for (size_t i = 0; i < addresses.size(); ++i) {
-        const Tensor& t = plan.slots[i].tensors.front();
-        args.push_back(reinterpret_cast<GmPtr>(addresses[i]));
-        launch.register_gm(args.back(), t.bytes, plan.slots[i].name);
+        launch.register_gm(addresses[i], plan.slots[i].tensors.front().bytes, plan.slots[i].name);
     }
     launch.register_gm(workspace.data(), workspace.size(), "workspace");
     launch.register_gm(tiling.data(), tiling.size(), "tiling");
     args.push_back(workspace.empty() ? nullptr : workspace.data());
     args.push_back(tiling.data());
     plan.dispatch(launch, plan.combination, args);
+}
+
+// `obj.name()` for a method without arguments, `name` an interned string (no bound method is made); a Python error
+// propagates as error_already_set.
+inline py::object CallMethod(PyObject* obj, PyObject* name)
+{
+    PyObject* result = PyObject_VectorcallMethod(name, &obj, 1 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    if (result == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(result);
+}
+
+inline PyObject* Interned(const char* text)
+{
+    PyObject* s = PyUnicode_InternFromString(text);
+    if (s == nullptr) throw py::error_already_set();
+    return s;  // kept for the life of the process
+}
+
+inline GmPtr DataPtr(const py::object& tensor)
+{
+    static PyObject* const name = Interned("data_ptr");
+    const py::object address = CallMethod(tensor.ptr(), name);
+    const unsigned long long value = PyLong_AsUnsignedLongLong(address.ptr());
+    if (PyErr_Occurred()) throw py::error_already_set();
+    return reinterpret_cast<GmPtr>(static_cast<std::uintptr_t>(value));
+}
+
+// run_plan(plan, *inputs) -> the output, or a tuple of them: inputs made contiguous, outputs allocated as the plan
+// says, the kernel run. Inputs must be the tensors the plan was made for (shapes, dtypes, CPU): the caller's key
+// ensures it.
+inline py::object RunPlanCall(PyObject* const* args, size_t nargs)
+{
+    if (nargs < 1 || !PyCapsule_IsValid(args[0], kPlanCapsule)) throw CallError("run_plan: the first argument must be a launch plan");
+    const Plan& plan = *static_cast<const Plan*>(PyCapsule_GetPointer(args[0], kPlanCapsule));
+    const size_t inputs = plan.slots.size() - plan.allocateArgs.size();
+    if (nargs - 1 != inputs) {
+        throw CallError(std::string(plan.op->opType) + ": run_plan got " + std::to_string(nargs - 1) +
+                        " inputs, expected " + std::to_string(inputs));
+    }
+    std::vector<py::object> tensors;  // held until the kernel returns: contiguous() may have made copies
+    tensors.reserve(plan.slots.size());
+    std::vector<GmPtr> addresses;
+    addresses.reserve(plan.slots.size());
+    for (size_t i = 0; i < inputs; ++i) {
+        static PyObject* const contiguous = Interned("contiguous");
+        tensors.push_back(CallMethod(args[i + 1], contiguous));
+        addresses.push_back(DataPtr(tensors.back()));
+    }
+    for (const std::vector<py::object>& call : plan.allocateArgs) {
+        std::vector<PyObject*> argv;
+        for (const py::object& a : call) argv.push_back(a.ptr());
+        PyObject* made = PyObject_Vectorcall(plan.allocate.ptr(), argv.data(), argv.size() - 1,
+                                             plan.dtypeKeyword.ptr());
+        if (made == nullptr) throw py::error_already_set();
+        tensors.push_back(py::reinterpret_steal<py::object>(made));
+        addresses.push_back(DataPtr(tensors.back()));
+    }
+    if (plan.ioBytes >= kReleaseGilBytes) {
+        py::gil_scoped_release release;
+        RunPlan(plan, addresses);
+    } else {
+        RunPlan(plan, addresses);
+    }
+    if (plan.allocateArgs.size() == 1) return tensors.back();
+    py::tuple outputs(plan.allocateArgs.size());
+    for (size_t i = 0; i < plan.allocateArgs.size(); ++i) outputs[i] = tensors[inputs + i];
+    return std::move(outputs);
+}
+
+// The module's `run_plan`, a METH_FASTCALL function: failures leave as `Error` (the module's KernelError, given as
+// `errorType`) or as the Python error that stopped them.
+template <typename Error>
+void DefineRunPlan(py::module_& m, py::handle errorType)
+{
+    static PyObject* error = errorType.inc_ref().ptr();
+    static PyMethodDef def{
+        "run_plan",
+        reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(
+            +[](PyObject*, PyObject* const* args, Py_ssize_t nargs) -> PyObject* {
+                try {
+                    return Guarded<Error>([&] { return RunPlanCall(args, static_cast<size_t>(nargs)); }).release().ptr();
+                } catch (py::error_already_set& e) {
+                    e.restore();
+                } catch (const Error& e) {
+                    PyErr_SetString(error, e.what());
+                } catch (const std::exception& e) {
+                    PyErr_SetString(PyExc_RuntimeError, e.what());
+                }
+                return nullptr;
+            })),
+        METH_FASTCALL,
+        "run_plan(plan, *inputs): run a plan from plan_<op> on these input tensors; returns the output(s)."};
+    PyObject* function = PyCFunction_NewEx(&def, nullptr, m.attr("__name__").ptr());
+    if (function == nullptr) throw py::error_already_set();
+    m.add_object("run_plan", py::reinterpret_steal<py::object>(function));
 }
 
 // The module functions of one op, the same for every generated _C: infer_<name>, launch_<name>, plan_<name> and
@@ -144,10 +248,12 @@ void DefineOp(py::module_& m, const std::string& name, const OpTable& op, Dispat
     }, (opType + ": tile, register GM, run the kernel for the tensors' dtypes (outputs are written in place).").c_str(),
        py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("soc") = "");
     m.def(("plan_" + name).c_str(), [&op, dispatch, socOf](const py::list& inputs, const py::dict& attrs,
+                                                            const py::object& allocate, const py::object& dtypeOf,
                                                             const std::string& soc) {
-        return Guarded<Error>([&] { return MakePlan(op, inputs, attrs, socOf(soc), dispatch); });
-    }, (opType + ": None, or a launch plan for these shapes/dtypes/attrs and per output (shape, dtype).").c_str(),
-       py::arg("inputs"), py::arg("attrs"), py::arg("soc") = "");
+        return Guarded<Error>([&] { return MakePlan(op, inputs, attrs, allocate, dtypeOf, socOf(soc), dispatch); });
+    }, (opType + ": None, or a launch plan for these shapes/dtypes/attrs whose outputs run_plan makes with "
+        "allocate(*shape, dtype=dtype_of(name)).").c_str(),
+       py::arg("inputs"), py::arg("attrs"), py::arg("allocate"), py::arg("dtype_of"), py::arg("soc") = "");
     m.def(("tiling_" + name).c_str(), [&op, readTileLength, socOf](const py::list& inputs, const py::dict& attrs,
                                                                     const std::string& soc) {
         return Guarded<Error>([&] { return Tiling(op, inputs, attrs, socOf(soc), readTileLength); });

@@ -235,8 +235,7 @@ inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& slots, const 
         workspaceBytes += s;
     }
     std::vector<uint8_t> workspace(workspaceBytes);
-    std::vector<uint8_t> tiling(options.tiling_capacity, 0);
-    std::memcpy(tiling.data(), tiled.tiling.data(), tiled.tiling.size());
+    std::vector<uint8_t> tiling(tiled.tiling);  // a copy: the kernel may write it (registry.h's launch contract)
     opkit::sim::Launch launch{op.opType, tiled.soc, tiled.block_dim, tiled.tiling_key};
     std::vector<std::vector<uint64_t>> lists;
     lists.reserve(slots.size());

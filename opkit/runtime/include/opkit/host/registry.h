@@ -24,8 +24,9 @@
 // TilingFunc, a function returning GRAPH_FAILED or throwing, no matching dtype combination, an output left without
 // dtype, block dim 0 or > 65535, tiling data beyond the buffer, an unknown SoC or one the op has no AddConfig for.
 //
-// Launch contract for the bindings: put `tiling` at the start of a zero-filled buffer of tiling_capacity bytes
-// (GET_TILING_DATA copies sizeof(struct) bytes) and set the block context's tiling_key to `tiling_key`.
+// Launch contract for the bindings: register `tiling` (the data size the TilingFunc set, as the NPU receives it)
+// as the GM buffer "tiling" and pass it to the kernel, whose GET_TILING_DATA checks that its struct fits in it;
+// set the block context's tiling_key to `tiling_key`. tiling_capacity only bounds what a TilingFunc may write.
 #pragma once
 
 #include <cctype>

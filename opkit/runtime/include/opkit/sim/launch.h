@@ -45,6 +45,7 @@ class Launch {
   // overlaps one already registered (in-place ops pass the same memory twice) is merged with it.
   Launch& register_gm(const void* ptr, uint64_t bytes, const std::string& name) {
     if (ptr == nullptr || bytes == 0) return *this;
+    if (regions_.empty()) regions_.reserve(8);  // a kernel's inputs, outputs, workspace and tiling: one allocation
     detail::GmRegion r{reinterpret_cast<uintptr_t>(ptr), bytes, name};
     for (auto it = regions_.begin(); it != regions_.end();) {
       if (it->begin < r.begin + r.bytes && r.begin < it->begin + it->bytes) {
@@ -67,7 +68,8 @@ class Launch {
   // Run `kernel(args...)` once per block; throws the launch's first KernelFault.
   template <typename Kernel, typename... Args>
   void run(Kernel&& kernel, Args... args) {
-    run_body([&kernel, args...]() { kernel(args...); });
+    const auto body = [&kernel, &args...]() { kernel(args...); };
+    run_body(std::cref(body));  // a reference fits std::function's inline storage: no allocation per launch
   }
 
   void run_body(const std::function<void()>& body) {
@@ -80,7 +82,7 @@ class Launch {
     state.block_num = block_dim_;
     state.tiling_key = tiling_key_;
     state.device_rounding = device_rounding_;
-    state.regions = regions_;
+    state.regions = &regions_;
     state.body = &body;
     detail::Pool::instance().run(state);
     if (state.fault) throw *state.fault;

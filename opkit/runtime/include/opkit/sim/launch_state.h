@@ -30,7 +30,7 @@ struct LaunchState {
   int64_t block_num = 1;
   uint64_t tiling_key = 0;
   bool device_rounding = false;
-  std::vector<GmRegion> regions;  // sorted by begin
+  const std::vector<GmRegion>* regions = nullptr;  // sorted by begin; owned by the Launch, which outlives this
   const std::function<void()>* body = nullptr;  // runs the kernel once for the current block
 
   std::mutex m;
@@ -59,9 +59,9 @@ struct LaunchState {
 
 // The registered region holding `p`, or nullptr.
 inline const GmRegion* find_region(const LaunchState& l, uintptr_t p) {
-  auto it = std::upper_bound(l.regions.begin(), l.regions.end(), p,
+  auto it = std::upper_bound(l.regions->begin(), l.regions->end(), p,
                              [](uintptr_t v, const GmRegion& r) { return v < r.begin; });
-  if (it == l.regions.begin()) return nullptr;
+  if (it == l.regions->begin()) return nullptr;
   --it;
   return p < it->begin + it->bytes ? &*it : nullptr;
 }
@@ -77,7 +77,7 @@ inline void check_gm(const char* api, const char* what, const void* p, uint64_t 
     // Name the buffer just below the address when the address is within one buffer length past its end:
     // the usual cause is running off the end. Farther away it is some other memory.
     const GmRegion* below = nullptr;
-    for (const GmRegion& g : c.launch->regions) {
+    for (const GmRegion& g : *c.launch->regions) {
       if (g.begin <= addr) below = &g;
     }
     if (below != nullptr && addr - below->begin < 2 * below->bytes) {

@@ -1,9 +1,10 @@
 // Kernel-side tiling: GET_TILING_DATA (new and classic style), REGISTER_TILING_DEFAULT, TILING_KEY_IS.
 //
 // CONTRACT (build <-> kernel TU <-> host):
-// - The launcher passes the host's tiling bytes as the kernel's `tiling` argument (at least sizeof(struct) bytes
-//   readable; opkit::host's launch contract: a zero-filled buffer of tiling_capacity bytes) and sets
-//   opkit::sim::detail::current_block().tiling_key to the key the TilingFunc chose.
+// - The launcher passes the host's tiling bytes as the kernel's `tiling` argument and sets
+//   opkit::sim::detail::current_block().tiling_key to the key the TilingFunc chose. opkit::host's launch
+//   contract: a GM buffer named "tiling" holding exactly the bytes the TilingFunc saved (its data size), as the
+//   NPU gets them; every GET_TILING_DATA* form checks that what it reads lies inside it.
 // - New style (CANN >= 9 msopgen): op_kernel/<op>_tiling.h holds a plain struct T, included by the host and the
 //   kernel. The kernel writes `REGISTER_TILING_DEFAULT(T); GET_TILING_DATA(t, tiling);` at function scope (as
 //   CANN samples do); REGISTER_TILING_DEFAULT at global scope also works (one struct per TU).
@@ -26,6 +27,7 @@
 
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
+#include "opkit/sim/launch_state.h"
 
 namespace opkit::sim::detail {
 
@@ -40,14 +42,31 @@ struct PickTiling<NoTilingStruct, Classic> {
   using type = Classic;
 };
 
+// The kernel reads `bytes` of tiling at `src`: inside a launch they must lie in a registered GM buffer, which for
+// a generated project holds exactly what the host's TilingFunc saved. A struct bigger than that reads memory the
+// host never wrote (garbage on the NPU), which is a mismatch between host and kernel worth stopping on.
+inline void check_tiling_read(const char* api, const void* src, uint64_t bytes, const SourceLoc& where) {
+  const BlockContext& c = current_block();
+  if (c.launch == nullptr) return;
+  const GmRegion* r = find_region(*c.launch, reinterpret_cast<uintptr_t>(src));
+  if (r != nullptr && reinterpret_cast<uintptr_t>(src) - r->begin + bytes > r->bytes) {
+    fault(api, cat("the kernel's tiling struct is ", bytes, " bytes but the tiling buffer '", r->name, "' holds ",
+                   r->bytes - (reinterpret_cast<uintptr_t>(src) - r->begin), ": the host's TilingFunc saved less "
+                   "than the kernel reads (host and kernel must use the same struct; a classic TilingData needs "
+                   "context->GetRawTilingData()->SetDataSize(tiling.GetDataSize()))"), where);
+  }
+  check_gm(api, "read", src, bytes, where);
+}
+
 template <typename T>
-void load_tiling(T* dst, const void* src, const char* api) {
+void load_tiling(T* dst, const void* src, const char* api, const SourceLoc& where) {
   static_assert(!std::is_same<T, NoTilingStruct>::value,
                 "GET_TILING_DATA found no tiling struct: put REGISTER_TILING_DEFAULT(YourTilingData); before it "
                 "(new style), or build this kernel TU with -DOPKIT_OP_TYPE=<OpType> -include "
                 "<op_host>/<op>_tiling.h (classic BEGIN_TILING_DATA_DEF style)");
   static_assert(std::is_trivially_copyable<T>::value, "a tiling struct must be trivially copyable (plain fields)");
-  if (src == nullptr) fault(api, "the tiling argument is null: the launch passed no tiling data");
+  if (src == nullptr) fault(api, "the tiling argument is null: the launch passed no tiling data", where);
+  check_tiling_read(api, src, sizeof(T), where);
   std::memcpy(static_cast<void*>(dst), src, sizeof(T));
 }
 
@@ -85,17 +104,22 @@ opkit::sim::detail::NoTilingStruct OPKIT_CLASSIC_TILING_PROBE(...);
   using opkit_tiling_type_##var = ::opkit::sim::detail::PickTiling<decltype(opkit_tiling_default_probe(0)), \
                                                                   OPKIT_CLASSIC_TILING_TYPE(var)>::type; \
   opkit_tiling_type_##var var;                                                                         \
-  ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA")
+  ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA", ::opkit::sim::detail::SourceLoc::here())
 
 #define GET_TILING_DATA_WITH_STRUCT(tiling_struct, var, tiling) \
   tiling_struct var;                                            \
-  ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA_WITH_STRUCT")
+  ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA_WITH_STRUCT", \
+                                    ::opkit::sim::detail::SourceLoc::here())
 
-#define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, var, tiling) \
-  const tiling_struct* var = reinterpret_cast<const tiling_struct*>(tiling)
+#define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, var, tiling)                                         \
+  const tiling_struct* var = (::opkit::sim::detail::check_tiling_read("GET_TILING_DATA_PTR_WITH_STRUCT", tiling, \
+                                  sizeof(tiling_struct), ::opkit::sim::detail::SourceLoc::here()),              \
+                              reinterpret_cast<const tiling_struct*>(tiling))
 
 #define GET_TILING_DATA_MEMBER(tiling_struct, member, var, tiling)                                      \
   std::remove_cv_t<std::remove_reference_t<decltype(std::declval<tiling_struct>().member)>> var;         \
+  ::opkit::sim::detail::check_tiling_read("GET_TILING_DATA_MEMBER", tiling, offsetof(tiling_struct, member) + sizeof(var), \
+                                          ::opkit::sim::detail::SourceLoc::here());                                  \
   std::memcpy(&var, reinterpret_cast<const uint8_t*>(tiling) + offsetof(tiling_struct, member), sizeof(var))
 
 #ifndef TILING_KEY_IS

@@ -7,6 +7,7 @@ numpy arrays run here and return numpy arrays (no torch needed). Torch tensors g
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,7 @@ _PLANS: dict[tuple[Any, ...], Any] = {}
 _PLANNABLE = frozenset(name for name, spec in _OPS.items()
                        if all(kind == "required" for _, kind in spec["inputs"] + spec["outputs"]))
 _MAX_PLANS = 512
+_tensor_key = attrgetter("shape", "dtype", "is_cpu")   # a tensor's part of a plan key
 _MAX_RANK = 8   # gert::Shape holds at most 8 dims
 _SCALAR_CHECKS = {
     "int": lambda v: isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)),
@@ -241,37 +243,30 @@ def run_numpy(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
     return _result(outputs)
 
 
-def _plan(spec: dict[str, Any], values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any) -> Any:
-    """(plan, per output (torch.empty's positional args, torch dtype)) for these inputs, or None when the op's C++
-    side cannot plan it. Every check of the slow path runs here, once per key; errors are raised, never cached."""
+def _plan(spec: dict[str, Any], values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
+    """A launch plan for these inputs (`_C.run_plan(plan, *inputs)` then allocates outputs with `empty` and runs the
+    kernel), or None when the op's C++ side cannot plan it. Every check of the slow path runs here, once per key;
+    errors are raised, never cached."""
     inputs = _inputs(spec, values, _tensor)
     _check_combination(spec, inputs)
-    made = spec["plan"](_described(inputs, _shape_only), attrs)
-    if made is None:
-        return None
-    plan, outputs = made
-    # torch.empty(*shape) is faster than torch.empty(shape); a 0-dim shape must still be passed as ()
-    return plan, [(tuple(shape) or ((),), torch_dtype(dtype)) for shape, dtype in outputs]
+    return spec["plan"](_described(inputs, _shape_only), attrs, empty, torch_dtype)
 
 
 def run_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
     """The implementation of torch.ops.scale_shift_custom.<op>: attrs arrive already checked by the op's schema."""
     if name in _PLANNABLE:
-        # The per-call path of a torch call: a handful of operations, the rest is cached in the plan. The key holds
+        # The per-call path of a torch call: a key and one C++ call, the rest is cached in the plan. The key holds
         # everything the plan depends on; repr keeps apart attrs that compare equal but may tile differently (1 and
         # True, 0.0 and -0.0); is_cpu sends other devices to _plan's check (which raises, so nothing is cached).
-        # contiguous() keeps shape, dtype and device, so the key can be built before it.
-        key = (name, repr(tuple(attrs.values())) if attrs else None, *[(t.shape, t.dtype, t.is_cpu) for t in values])
-        planned = _PLANS.get(key, False)
-        if planned is False:
+        # run_plan makes inputs contiguous, which keeps shape, dtype and device.
+        key = (name, repr(tuple(attrs.values())) if attrs else None, *map(_tensor_key, values))
+        plan = _PLANS.get(key, False)
+        if plan is False:
             if len(_PLANS) >= _MAX_PLANS:
                 _PLANS.clear()
-            planned = _PLANS[key] = _plan(_OPS[name], values, attrs, torch_dtype)
-        if planned is not None:
-            inputs = [v.contiguous() for v in values]   # held until run_plan returns: copies must outlive the call
-            outputs = [empty(*shape, dtype=dtype) for shape, dtype in planned[1]]
-            _C.run_plan(planned[0], [t.data_ptr() for t in inputs] + [o.data_ptr() for o in outputs])
-            return outputs[0] if len(outputs) == 1 else tuple(outputs)
+            plan = _PLANS[key] = _plan(_OPS[name], values, attrs, torch_dtype, empty)
+        if plan is not None:
+            return _C.run_plan(plan, *values)
     spec = _OPS[name]
     inputs = _inputs(spec, values, _tensor)
     _check_combination(spec, inputs)
