@@ -1,11 +1,14 @@
 """Simulator throughput: the add kernel on 16M float32 vs numpy and torch, a copy-only kernel vs memcpy.
 
-Run: .venv/bin/python benchmarks/bench_sim.py [--threads N] [--n 16777216] [--reps 25] [--gap 0.02] [--native]
+Run: .venv/bin/python benchmarks/bench_sim.py [--threads N] [--n 16777216] [--reps 25] [--gap 0.02] [--burst 1]
+                                              [--native]
 
 The kernels are built as a shared library (benchmarks/sim/bench_lib.cpp) and called through ctypes, so the
 simulator, numpy.add and torch.add run in one process and are timed call by call in rotating order: on a shared
-machine the noise then hits every contender alike. Each row is the median of --reps calls (the best one beside
-it); "vs torch" is the median over repetitions of torch's time / the kernel's time measured in the same round.
+machine the noise then hits every contender alike. Each row is the median of --reps turns (the best one beside
+it); "vs torch" is the median over rounds of torch's time / the kernel's time measured in the same round. A turn is
+one call after a pause (--burst 1) or the mean of --burst back-to-back calls after a warm-up call: torch's OpenMP
+threads are much faster in that steady state than waking from idle, so the two regimes can rank differently.
 Builds: -O2 (what a generated project's CMake uses for kernels), -O3, and with --native -O3 -march=native.
 The simulator runs its blocks on OPKIT_SIM_THREADS = --threads threads; torch.set_num_threads(--threads);
 numpy's element-wise add is single-threaded whatever the count.
@@ -127,11 +130,13 @@ def reference_contenders(buf: Buffers, threads: int) -> list[Contender]:
     return found
 
 
-def measure(contenders: list[Contender], reps: int, gap: float) -> None:
-    """One call of every contender per round, the starting contender rotating from round to round.
+def measure(contenders: list[Contender], reps: int, gap: float, burst: int) -> None:
+    """One turn of every contender per round, the starting contender rotating from round to round.
 
-    The pause before each call lets the previous contender's threads go idle (torch's OpenMP workers spin for a
-    while after a parallel region and would otherwise take a core from whoever runs next).
+    The pause before each turn lets the previous contender's threads go idle (torch's OpenMP workers spin for a
+    while after a parallel region and would otherwise take a core from whoever runs next). A turn is one timed call
+    (--burst 1: a call after idle, thread pools waking up) or an untimed call and then `burst` back-to-back calls
+    timed together (the steady state of a model calling ops one after another).
     """
     for c in contenders:
         c.call()  # warm-up: page faults, thread pools
@@ -139,16 +144,20 @@ def measure(contenders: list[Contender], reps: int, gap: float) -> None:
         for i in range(len(contenders)):
             c = contenders[(r + i) % len(contenders)]
             time.sleep(gap)
+            if burst > 1:
+                c.call()
             start = time.perf_counter()
-            c.call()
-            c.times.append(time.perf_counter() - start)
+            for _ in range(burst):
+                c.call()
+            c.times.append((time.perf_counter() - start) / burst)
 
 
 def report(contenders: list[Contender], args: argparse.Namespace) -> None:
     torch_c = next((c for c in contenders if c.label.startswith("torch.add")), None)
     numpy_c = next(c for c in contenders if c.label.startswith("numpy.add"))
+    turn = "one call after idle" if args.burst == 1 else f"{args.burst} back-to-back calls after a warm-up call"
     print(f"n = {args.n} float32, threads = {args.threads}, block dim = {args.blocks}, tile = {args.tile}, "
-          f"{args.reps} interleaved rounds")
+          f"{args.reps} interleaved rounds, a turn = {turn}")
     print(f"{'what':34} {'median s':>9} {'best s':>9} {'GB/s':>7} {'vs torch':>9} {'vs numpy':>9}")
 
     def ratio(base: Contender | None, c: Contender) -> str:
@@ -177,6 +186,8 @@ def main() -> None:
     parser.add_argument("--tile", type=int, default=_UB_FILLING_TILE,
                         help="elements per tile; default: the largest whose 3 queues x 2 buffers fill Ascend910B's UB")
     parser.add_argument("--gap", type=float, default=0.02, help="seconds of pause before each timed call")
+    parser.add_argument("--burst", type=int, default=1,
+                        help="calls per turn: 1 = a call after idle; N > 1 = steady state, N back-to-back calls timed")
     parser.add_argument("--native", action="store_true", help="also build with -O3 -march=native")
     args = parser.parse_args()
     if args.n % 8 != 0:
@@ -189,7 +200,7 @@ def main() -> None:
     for label, path in libs.items():
         contenders += sim_contenders(label, path, buf, args)
     contenders.append(memcpy_contender(next(iter(libs.values())), buf, args.threads))
-    measure(contenders, args.reps, args.gap)
+    measure(contenders, args.reps, args.gap, args.burst)
     report(contenders, args)
 
 
