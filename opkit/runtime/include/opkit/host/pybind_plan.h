@@ -10,7 +10,6 @@
 #include <Python.h>
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,11 +30,11 @@ struct __attribute__((visibility("hidden"))) Plan {
     std::vector<uint8_t> tiling;  // the bytes the TilingFunc saved
     size_t workspaceBytes = 0;
     uint64_t ioBytes = 0;         // what the kernel's inputs and outputs hold: decides whether to release the GIL
-    // Per output, the vectorcall of the allocator that makes it (torch.empty): shape dims then the dtype, the dtype
-    // passed by keyword. Destroyed with the capsule, under the GIL.
+    // Per output, the vectorcall of the allocator that makes it (torch.empty): a tuple of the shape dims then the
+    // dtype, the dtype passed by keyword. Destroyed with the capsule, under the GIL.
     py::object allocate;
     py::tuple dtypeKeyword;
-    std::vector<std::vector<py::object>> allocateArgs;
+    std::vector<py::tuple> allocateArgs;
 };
 
 inline constexpr const char* kPlanCapsule = "opkit.launch_plan";
@@ -91,11 +90,11 @@ inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::
         if (ge::GetSizeByDataType(t.dtype) <= 0) return py::none();
         plan->slots.push_back(IrSlot{op.outputs.at(i).first, false, {Tensor{nullptr, BytesOf(t.shape, t.dtype),
                                                                              t.shape, t.dtype}}});
-        std::vector<py::object> args;
-        for (int64_t d : t.shape) args.push_back(py::int_(d));
-        if (args.empty()) args.push_back(py::tuple());  // a 0-dim output: empty((), dtype=...)
-        args.push_back(dtypeOf(ge::TypeUtils::DataTypeToPrototypeName(t.dtype)));
-        plan->allocateArgs.push_back(std::move(args));
+        py::list args;
+        for (int64_t d : t.shape) args.append(d);
+        if (args.empty()) args.append(py::tuple());  // a 0-dim output: empty((), dtype=...)
+        args.append(dtypeOf(ge::TypeUtils::DataTypeToPrototypeName(t.dtype)));
+        plan->allocateArgs.push_back(py::tuple(args));
     }
     for (const IrSlot& slot : plan->slots) plan->ioBytes += slot.tensors.front().bytes;
     plan->combination = FindCombination(op, plan->slots);
@@ -165,7 +164,9 @@ inline GmPtr DataPtr(const py::object& tensor)
 // ensures it.
 inline py::object RunPlanCall(PyObject* const* args, size_t nargs)
 {
-    if (nargs < 1 || !PyCapsule_IsValid(args[0], kPlanCapsule)) throw CallError("run_plan: the first argument must be a launch plan");
+    if (nargs < 1 || !PyCapsule_IsValid(args[0], kPlanCapsule)) {
+        throw CallError("run_plan: the first argument must be a launch plan");
+    }
     const Plan& plan = *static_cast<const Plan*>(PyCapsule_GetPointer(args[0], kPlanCapsule));
     const size_t inputs = plan.slots.size() - plan.allocateArgs.size();
     if (nargs - 1 != inputs) {
@@ -181,10 +182,10 @@ inline py::object RunPlanCall(PyObject* const* args, size_t nargs)
         tensors.push_back(CallMethod(args[i + 1], contiguous));
         addresses.push_back(DataPtr(tensors.back()));
     }
-    for (const std::vector<py::object>& call : plan.allocateArgs) {
-        std::vector<PyObject*> argv;
-        for (const py::object& a : call) argv.push_back(a.ptr());
-        PyObject* made = PyObject_Vectorcall(plan.allocate.ptr(), argv.data(), argv.size() - 1,
+    for (const py::tuple& call : plan.allocateArgs) {
+        // A tuple's items are an array of PyObject*: exactly the vectorcall's argument vector.
+        PyObject* made = PyObject_Vectorcall(plan.allocate.ptr(), &PyTuple_GET_ITEM(call.ptr(), 0),
+                                             static_cast<size_t>(PyTuple_GET_SIZE(call.ptr())) - 1,
                                              plan.dtypeKeyword.ptr());
         if (made == nullptr) throw py::error_already_set();
         tensors.push_back(py::reinterpret_steal<py::object>(made));

@@ -49,13 +49,17 @@ inline void check_tiling_read(const char* api, const void* src, uint64_t bytes, 
   const BlockContext& c = current_block();
   if (c.launch == nullptr) return;
   const GmRegion* r = find_region(*c.launch, reinterpret_cast<uintptr_t>(src));
-  if (r != nullptr && reinterpret_cast<uintptr_t>(src) - r->begin + bytes > r->bytes) {
+  if (r == nullptr) {  // not in any GM buffer: check_gm's own message says so
+    check_gm(api, "read", src, bytes, where);
+    return;
+  }
+  const uint64_t held = r->bytes - (reinterpret_cast<uintptr_t>(src) - r->begin);
+  if (bytes > held) {
     fault(api, cat("the kernel's tiling struct is ", bytes, " bytes but the tiling buffer '", r->name, "' holds ",
-                   r->bytes - (reinterpret_cast<uintptr_t>(src) - r->begin), ": the host's TilingFunc saved less "
-                   "than the kernel reads (host and kernel must use the same struct; a classic TilingData needs "
+                   held, ": the host's TilingFunc saved less than the kernel reads (host and kernel must use the "
+                   "same struct; a classic TilingData needs "
                    "context->GetRawTilingData()->SetDataSize(tiling.GetDataSize()))"), where);
   }
-  check_gm(api, "read", src, bytes, where);
 }
 
 template <typename T>
@@ -118,8 +122,9 @@ opkit::sim::detail::NoTilingStruct OPKIT_CLASSIC_TILING_PROBE(...);
 
 #define GET_TILING_DATA_MEMBER(tiling_struct, member, var, tiling)                                      \
   std::remove_cv_t<std::remove_reference_t<decltype(std::declval<tiling_struct>().member)>> var;         \
-  ::opkit::sim::detail::check_tiling_read("GET_TILING_DATA_MEMBER", tiling, offsetof(tiling_struct, member) + sizeof(var), \
-                                          ::opkit::sim::detail::SourceLoc::here());                                  \
+  ::opkit::sim::detail::check_tiling_read("GET_TILING_DATA_MEMBER", tiling,                              \
+                                          offsetof(tiling_struct, member) + sizeof(var),                 \
+                                          ::opkit::sim::detail::SourceLoc::here());                      \
   std::memcpy(&var, reinterpret_cast<const uint8_t*>(tiling) + offsetof(tiling_struct, member), sizeof(var))
 
 #ifndef TILING_KEY_IS
