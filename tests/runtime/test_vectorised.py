@@ -6,6 +6,7 @@ kernels) and -O3; the object's relocations then show whether the hot loop calls 
 """
 from __future__ import annotations
 
+import platform
 import re
 import shutil
 import subprocess
@@ -87,3 +88,24 @@ def test_transcendentals_call_no_libm(tmp_path: Path, api: str) -> None:
     called = _called(obj)
     assert called, "the probe calls nothing at all (not even its fault path): objdump output not understood"
     assert not _libm(called), f"{api} calls libm: {sorted(called)}"
+
+
+def _function_bodies(obj: Path) -> dict[str, str]:
+    """Disassembly of each function in the object, by symbol name."""
+    text = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(obj)], capture_output=True, text=True,
+                          check=True).stdout
+    return {m.group(1): m.group(2) for m in re.finditer(r"^[0-9a-f]+ <([^>]+)>:\n(.*?)(?=^\n|\Z)", text, re.M | re.S)}
+
+
+@needs_objdump
+@pytest.mark.skipif(not CXX.endswith("g++") or platform.machine() != "x86_64",
+                    reason="the AVX2 clone is GCC's target_clones on x86-64")
+@pytest.mark.parametrize(("api", "binary"), [("Add", True), ("Exp", False)])
+def test_count_form_loop_has_an_avx2_clone_on_256_bit_registers(tmp_path: Path, api: str, binary: bool) -> None:
+    """x86-64's baseline is SSE2 (128-bit): the loop's AVX2 clone is what a machine with AVX2 runs."""
+    _, obj = _build(tmp_path, api, "float", binary, "-O2")
+    bodies = _function_bodies(obj)
+    clones = {name: body for name, body in bodies.items() if "_plain" in name and name.endswith(".avx2")}
+    assert clones, f"{api}: no AVX2 clone of the count-form loop among {sorted(bodies)}"
+    assert all("ymm" in body for body in clones.values()), f"{api}: the AVX2 clone uses no 256-bit register"
+    assert any(name.endswith(".default") for name in bodies), f"{api}: no baseline clone for machines without AVX2"

@@ -239,11 +239,19 @@ void require_ub_elements(const char* api, const char* role, const LocalTensor<T>
 #else
 #define OPKIT_VEC_IVDEP _Pragma("GCC ivdep")
 #endif
+// x86-64's baseline ISA is SSE2, so with GCC each loop also gets an AVX2 clone, picked once at load time
+// (target_clones). The clone leaves FMA out, so no multiply-add gets fused: results are bit-identical whichever
+// clone runs.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define OPKIT_VEC_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define OPKIT_VEC_CLONES
+#endif
 inline constexpr int64_t kLanes = 64;
 inline constexpr int64_t kChunk = 512;
 
 template <typename D, typename S, typename F>
-inline void map_unary_plain(D* dst, const S* src, int64_t n, F f) {
+OPKIT_VEC_CLONES inline void map_unary_plain(D* dst, const S* src, int64_t n, F f) {
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes) {
     D* d = dst + i;
@@ -255,7 +263,7 @@ inline void map_unary_plain(D* dst, const S* src, int64_t n, F f) {
 }
 
 template <typename D, typename S, typename F>
-inline void map_binary_plain(D* dst, const S* a, const S* b, int64_t n, F f) {
+OPKIT_VEC_CLONES inline void map_binary_plain(D* dst, const S* a, const S* b, int64_t n, F f) {
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes) {
     D* d = dst + i;
