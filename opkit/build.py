@@ -22,7 +22,7 @@ from opkit.errors import BuildError
 __all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
            "find_wheel", "wheel_is_stale"]
 
-EventKind = Literal["configure", "compile", "link", "wheel", "output"]
+EventKind = Literal["configure", "compile", "link", "wheel", "warning", "output"]
 
 _WHEEL_SCRIPT = (
     "import json, sys\n"
@@ -31,7 +31,8 @@ _WHEEL_SCRIPT = (
 )
 _NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] (Building|Linking) \S+ (?:object|shared module|static library|module) (.+)$")
 _OBJECT = re.compile(r"^CMakeFiles/(?P<target>[^/]+)\.dir/(?P<source>.+)\.o$")
-_DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?error: (?P<msg>.*)$")
+_DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?(?P<severity>error|warning): "
+                         r"(?P<msg>.*)$")
 
 
 @dataclass(frozen=True)
@@ -48,10 +49,11 @@ class CompilerDiagnostic:
     line: int
     column: int
     message: str
+    severity: Literal["error", "warning"] = "error"
 
     def __str__(self) -> str:
         col = f":{self.column}" if self.column else ""
-        return f"{self.file}:{self.line}{col}: error: {self.message}"
+        return f"{self.file}:{self.line}{col}: {self.severity}: {self.message}"
 
 
 def wheel_command(project: Path, wheel_dir: Path, *, soc: str | None = None) -> list[str]:
@@ -90,20 +92,24 @@ def classify(line: str) -> BuildEvent:
     return BuildEvent("output", line)
 
 
-def parse_diagnostics(output: str, project: Path) -> list[CompilerDiagnostic]:
-    """Compiler errors in `output`, with paths made relative to `project` where they lie inside it."""
+def parse_diagnostics(output: str, project: Path, severity: Literal["error", "warning"] = "error", *,
+                      only_project: bool = False) -> list[CompilerDiagnostic]:
+    """Compiler diagnostics of one severity in `output`, once each (a kernel compiles once per dtype combination),
+    with paths made relative to `project` where they lie inside it; `only_project` drops the others."""
     root = project.resolve()
     found: list[CompilerDiagnostic] = []
     for line in output.splitlines():
         m = _DIAGNOSTIC.match(line.strip())
-        if not m:
+        if not m or m["severity"] != severity:
             continue
         path = Path(m["file"])
         try:
             shown = str(path.resolve().relative_to(root))
         except ValueError:
+            if only_project:
+                continue
             shown = m["file"]
-        diag = CompilerDiagnostic(shown, int(m["line"]), int(m["col"] or 0), m["msg"])
+        diag = CompilerDiagnostic(shown, int(m["line"]), int(m["col"] or 0), m["msg"], severity)
         if diag not in found:
             found.append(diag)
     return found
@@ -170,5 +176,9 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
             old.unlink()
         target = dist / name
         shutil.move(str(Path(tmp) / name), target)
+    # The project's CMake compiles the user's kernel and host files with -Wall -Wextra (opkit's and pybind11's
+    # headers are system headers there): their warnings are the user's business, the rest is noise.
+    for warning in parse_diagnostics(output, project, "warning", only_project=True):
+        on_event(BuildEvent("warning", str(warning)))
     on_event(BuildEvent("wheel", f"built {target.relative_to(project)}"))
     return target

@@ -179,8 +179,9 @@ def build(ctx: click.Context, project: Path, jobs: int | None, soc: str | None) 
 
     Builds in the current environment (no isolation, no network) with a persistent build directory, so a
     rebuild after editing one kernel recompiles only that kernel. On a compiler error, prints FILE:LINE
-    relative to the project, keeps the previous wheel and exits 1. Prints a line per step; -v also prints
-    every compiler command and CMake's output; -q prints only the wheel's path.
+    relative to the project, keeps the previous wheel and exits 1. Kernel and host files compile with -Wall
+    -Wextra; their warnings are printed (on stderr) the same way. Prints a line per step; -v also prints every
+    compiler command and CMake's output; -q prints only the wheel's path.
 
     \b
     Example:
@@ -194,6 +195,9 @@ def build(ctx: click.Context, project: Path, jobs: int | None, soc: str | None) 
     def show(event: BuildEvent) -> None:
         if event.kind == "wheel" and event.text.startswith("built "):
             return  # the result line below says it, relative to where the user is
+        if event.kind == "warning":
+            console.warning(event.text)
+            return
         if event.kind == "output":
             if not event.text.startswith("OPKIT_WHEEL="):  # opkit's own marker, not the user's business
                 console.detail(event.text)

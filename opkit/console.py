@@ -1,8 +1,8 @@
 """What the CLI prints and where: verbosity levels, colour only on a terminal (never with NO_COLOR), stdout for
 results and progress, stderr for errors.
 
-Levels: -1 (`-q`) prints only errors and each command's final result (a path, a test headline); 0 adds progress;
-1 (`-v`) adds detail such as the commands a build runs and every file gen writes.
+Levels: -1 (`-q`) prints only errors and each command's final result (a path, a test headline); 0 adds progress
+and warnings (on stderr); 1 (`-v`) adds detail such as the commands a build runs and every file gen writes.
 """
 from __future__ import annotations
 
@@ -58,6 +58,14 @@ class Console:
     def result(self, message: str, tone: Tone = "good") -> None:
         """A command's final result: printed even with -q, so scripts can capture it."""
         self._out(message, tone)
+
+    def warning(self, message: str) -> None:
+        """A problem that does not stop the command, such as a compiler warning: stderr, hidden by -q."""
+        if self.quiet:
+            return
+        colour = colour_enabled(sys.stderr)
+        click.echo(click.style(message, **_TONES["warn"]) if colour else message,  # type: ignore[arg-type]
+                   err=True, color=colour)
 
     def error(self, message: str) -> None:
         stream = sys.stderr

@@ -59,6 +59,26 @@ def test_compiler_errors_are_located_relative_to_the_project(tmp_path: Path) -> 
     ]
 
 
+def test_warnings_are_parsed_apart_from_errors_once_each_and_only_from_the_project(tmp_path: Path) -> None:
+    unused = f"{tmp_path}/op_kernel/add_custom.cpp:40:13: warning: unused variable 'k' [-Wunused-variable]"
+    output = "\n".join([
+        unused,
+        unused,  # the same kernel file compiled for a second dtype combination
+        f"{tmp_path}/op_kernel/add_custom.cpp:12:5: error: 'foo' was not declared in this scope",
+        "/usr/include/pybind11/cast.h:99:1: warning: not the user's code",
+        f"  {tmp_path}/op_host/add_custom.cpp:7:3: warning: comparison of integer expressions of different "
+        "signedness [-Wsign-compare]",
+    ])
+    warnings = [str(d) for d in parse_diagnostics(output, tmp_path, "warning", only_project=True)]
+    assert warnings == [
+        "op_kernel/add_custom.cpp:40:13: warning: unused variable 'k' [-Wunused-variable]",
+        "op_host/add_custom.cpp:7:3: warning: comparison of integer expressions of different signedness "
+        "[-Wsign-compare]",
+    ]
+    assert [d.severity for d in parse_diagnostics(output, tmp_path)] == ["error"]
+    assert len(parse_diagnostics(output, tmp_path, "warning")) == 3
+
+
 def test_building_a_directory_that_is_not_a_project_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BuildError, match="is not an opkit project"):
         build_project(tmp_path)

@@ -73,3 +73,14 @@ def test_colour_rule(env: dict[str, str], expected: bool, monkeypatch: pytest.Mo
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     assert colour_enabled(Terminal()) is expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("verbosity", "shown"), [(-1, False), (0, True), (1, True)])
+def test_warnings_go_to_stderr_and_quiet_hides_them(verbosity: int, shown: bool,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from opkit.console import Console
+
+    Console(verbosity).warning("k.cpp:3:5: warning: unused variable")
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == ("k.cpp:3:5: warning: unused variable\n" if shown else "")

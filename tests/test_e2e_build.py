@@ -63,7 +63,9 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Venv:
 def _gen_build_install(prototype: Path, root: Path, venv: Venv) -> Path:
     project = root / prototype.stem
     _must(_opkit("gen", "-i", str(prototype), "-o", str(project), cwd=root))
-    _must(_opkit("build", str(project), "-j", "2", cwd=root))
+    built = _must(_opkit("build", str(project), "-j", "2", cwd=root))
+    # Kernel and host files compile with -Wall -Wextra: what opkit generates must not warn.
+    assert "warning:" not in built.stdout + built.stderr, built.stdout + built.stderr
     wheels = list((project / "dist").glob("*.whl"))
     assert len(wheels) == 1, wheels
     venv.pip("install", "-q", "--force-reinstall", "--no-deps", str(wheels[0]))
@@ -193,7 +195,7 @@ def test_bad_calls_raise_errors_naming_op_and_argument(venv: Venv, multi_ops: Pa
         assert rows[what][0] == kind and fragment in rows[what][1], (what, rows[what])
 
 
-# The last two tests edit the add_custom kernel; they run after the ones above that use it unchanged.
+# The last three tests edit the add_custom kernel; they run after the ones above that use it unchanged.
 def test_compiler_error_is_located_and_keeps_previous_wheel(add_custom: Path) -> None:
     kernel = add_custom / "op_kernel" / "add_custom.cpp"
     original = kernel.read_text()
@@ -212,6 +214,25 @@ def test_compiler_error_is_located_and_keeps_previous_wheel(add_custom: Path) ->
     assert "undeclared_thing" in proc.stderr
     assert [p.name for p in (add_custom / "dist").glob("*.whl")] == [wheel.name]
     assert wheel.read_bytes() == before
+
+
+def test_compiler_warning_in_user_code_is_located_and_the_build_succeeds(add_custom: Path) -> None:
+    kernel = add_custom / "op_kernel" / "add_custom.cpp"
+    original = kernel.read_text()
+    lines = original.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if "DataCopy(zLocal" in line) + 1
+    lines.insert(at, "        int unused_thing = 0;\n")   # becomes line at + 1
+    try:
+        kernel.write_text("".join(lines))
+        proc = _must(_opkit("build", str(add_custom), cwd=add_custom.parent))
+    finally:
+        kernel.write_text(original)
+    # GCC quotes the name with the locale's quotation marks.
+    assert f"op_kernel/add_custom.cpp:{at + 1}:13: warning: unused variable" in proc.stderr, proc.stderr
+    assert "unused_thing" in proc.stderr
+    # Once, although the kernel compiled once per dtype combination; none from opkit's or pybind11's headers.
+    assert proc.stderr.count("warning:") == 1, proc.stderr
+    assert "built " in proc.stdout
 
 
 GM_OVERRUN = """
