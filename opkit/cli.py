@@ -214,15 +214,17 @@ def build(ctx: click.Context, project: Path, jobs: int | None, soc: str | None) 
 
 class _TestProgress:
     """Sorts `opkit test`'s stream: build and install steps, then pytest's `....  [ 40%]` lines, are progress
-    (shown by default); the rest of pytest's output is detail (-v). testrun announces "installing <wheel>" last
-    before pytest starts."""
+    (shown by default); the build's compiler warnings go to stderr as `opkit build` prints them; the rest of
+    pytest's output is detail (-v). testrun announces "installing <wheel>" last before pytest starts."""
 
     def __init__(self, console: Console) -> None:
         self._console = console
         self._in_pytest = False
 
     def __call__(self, line: str) -> None:
-        if not self._in_pytest or re.search(r"\[ *\d+%\]$", line):
+        if not self._in_pytest and ": warning: " in line:
+            self._console.warning(line)
+        elif not self._in_pytest or re.search(r"\[ *\d+%\]$", line):
             self._console.info(line)
         else:
             self._console.detail(line)

@@ -84,3 +84,18 @@ def test_warnings_go_to_stderr_and_quiet_hides_them(verbosity: int, shown: bool,
     out, err = capsys.readouterr()
     assert out == ""
     assert err == ("k.cpp:3:5: warning: unused variable\n" if shown else "")
+
+
+def test_opkit_test_shows_build_warnings_on_stderr_and_pytest_output_as_before(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from opkit.cli import _TestProgress
+    from opkit.console import Console
+
+    progress = _TestProgress(Console(0))
+    for line in ["[1/3] compile op_kernel/k.cpp (k_kernel_c0)", "op_kernel/k.cpp:3:5: warning: unused variable",
+                 "installing dist/k-0.1.0.whl", "tests/test_k.py:9: warning: in pytest's own output", "....  [ 40%]"]:
+        progress(line)
+    out, err = capsys.readouterr()
+    assert err == "op_kernel/k.cpp:3:5: warning: unused variable\n"
+    assert out.splitlines() == ["[1/3] compile op_kernel/k.cpp (k_kernel_c0)", "installing dist/k-0.1.0.whl",
+                                "....  [ 40%]"]

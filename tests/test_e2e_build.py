@@ -196,39 +196,37 @@ def test_bad_calls_raise_errors_naming_op_and_argument(venv: Venv, multi_ops: Pa
 
 
 # The last three tests edit the add_custom kernel; they run after the ones above that use it unchanged.
-def test_compiler_error_is_located_and_keeps_previous_wheel(add_custom: Path) -> None:
-    kernel = add_custom / "op_kernel" / "add_custom.cpp"
+def _build_with_line(project: Path, text: str) -> tuple[subprocess.CompletedProcess[str], int]:
+    """`opkit build` with `text` added to the kernel after its copy-out (restored afterwards); returns the build
+    and the line number the text had."""
+    kernel = project / "op_kernel" / "add_custom.cpp"
     original = kernel.read_text()
-    wheel = next((add_custom / "dist").glob("*.whl"))
-    before = wheel.read_bytes()
     lines = original.splitlines(keepends=True)
-    broken_line = next(i for i, line in enumerate(lines) if "DataCopy(zLocal" in line) + 1
-    lines.insert(broken_line, "        undeclared_thing += 1;\n")   # becomes line broken_line + 1
+    at = next(i for i, line in enumerate(lines) if "DataCopy(zLocal" in line) + 1
+    lines.insert(at, f"        {text}\n")
     try:
         kernel.write_text("".join(lines))
-        proc = _opkit("build", str(add_custom), cwd=add_custom.parent)
+        return _opkit("build", str(project), cwd=project.parent), at + 1
     finally:
         kernel.write_text(original)
+
+
+def test_compiler_error_is_located_and_keeps_previous_wheel(add_custom: Path) -> None:
+    wheel = next((add_custom / "dist").glob("*.whl"))
+    before = wheel.read_bytes()
+    proc, line = _build_with_line(add_custom, "undeclared_thing += 1;")
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert f"op_kernel/add_custom.cpp:{broken_line + 1}" in proc.stderr, proc.stderr
+    assert f"op_kernel/add_custom.cpp:{line}" in proc.stderr, proc.stderr
     assert "undeclared_thing" in proc.stderr
     assert [p.name for p in (add_custom / "dist").glob("*.whl")] == [wheel.name]
     assert wheel.read_bytes() == before
 
 
 def test_compiler_warning_in_user_code_is_located_and_the_build_succeeds(add_custom: Path) -> None:
-    kernel = add_custom / "op_kernel" / "add_custom.cpp"
-    original = kernel.read_text()
-    lines = original.splitlines(keepends=True)
-    at = next(i for i, line in enumerate(lines) if "DataCopy(zLocal" in line) + 1
-    lines.insert(at, "        int unused_thing = 0;\n")   # becomes line at + 1
-    try:
-        kernel.write_text("".join(lines))
-        proc = _must(_opkit("build", str(add_custom), cwd=add_custom.parent))
-    finally:
-        kernel.write_text(original)
+    proc, line = _build_with_line(add_custom, "int unused_thing = 0;")
+    _must(proc)
     # GCC quotes the name with the locale's quotation marks.
-    assert f"op_kernel/add_custom.cpp:{at + 1}:13: warning: unused variable" in proc.stderr, proc.stderr
+    assert f"op_kernel/add_custom.cpp:{line}:13: warning: unused variable" in proc.stderr, proc.stderr
     assert "unused_thing" in proc.stderr
     # Once, although the kernel compiled once per dtype combination; none from opkit's or pybind11's headers.
     assert proc.stderr.count("warning:") == 1, proc.stderr
