@@ -24,7 +24,7 @@ class Program:
 
 def compile_program(sources: list[Path] | Path, *, flags: tuple[str, ...] = (), opt: str = "-O1",
                     defines: dict[str, str] | None = None) -> Program:
-    """Build once per (sources' content, flags); cached under build/cxx-tests so reruns are quick.
+    """Build once per (sources' and headers' content, flags); cached under build/cxx-tests so reruns are quick.
 
     Raises AssertionError with the compiler's output on failure, so a failing test shows why.
     """
@@ -32,7 +32,9 @@ def compile_program(sources: list[Path] | Path, *, flags: tuple[str, ...] = (), 
     defs = tuple(f"-D{k}={v}" for k, v in sorted((defines or {}).items()))
     cmd_flags = ("-std=c++17", opt, "-g", "-pthread", *WARNINGS, *flags, *defs, f"-I{opkit.include_dir()}")
     digest = hashlib.sha256(" ".join(cmd_flags).encode())
-    for header in sorted(opkit.include_dir().rglob("*.h")):
+    # opkit's headers and the ones beside the sources (the case harness, test tilings), which they include.
+    local = {h for f in files for h in f.parent.glob("*.h")}
+    for header in [*sorted(opkit.include_dir().rglob("*.h")), *sorted(local)]:
         digest.update(header.read_bytes())
     for f in files:
         digest.update(f.read_bytes())

@@ -6,15 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "core_harness.h"
 #include "kernel_operator.h"
 
 using namespace AscendC;
-
-void register_case(const char* name, void (*fn)());
-#define CASE(name)                                                                          \
-  static void name();                                                                       \
-  [[maybe_unused]] static const bool name##_registered = (register_case(#name, name), true); \
-  static void name()
 
 static void check(bool ok, const std::string& what) {
   if (!ok) throw std::runtime_error(what);

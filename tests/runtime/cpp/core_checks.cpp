@@ -4,15 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "core_harness.h"
 #include "kernel_operator.h"
 
 using namespace AscendC;
-
-void register_case(const char* name, void (*fn)());
-#define CASE(name)                                                                          \
-  static void name();                                                                       \
-  [[maybe_unused]] static const bool name##_registered = (register_case(#name, name), true); \
-  static void name()
 
 // One block of a kernel over a 1 KiB GM buffer "x" of floats.
 template <typename Kernel>

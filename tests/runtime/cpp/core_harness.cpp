@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core_harness.h"
 #include "opkit/sim/fault.h"
 
 static std::map<std::string, void (*)()>& cases() {

@@ -3,15 +3,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "core_harness.h"
 #include "kernel_operator.h"
 
 using namespace AscendC;
-
-void register_case(const char* name, void (*fn)());
-#define CASE(name)                                                                          \
-  static void name();                                                                       \
-  [[maybe_unused]] static const bool name##_registered = (register_case(#name, name), true); \
-  static void name()
 
 template <typename Kernel>
 static void run_one_block(Kernel kernel) {
