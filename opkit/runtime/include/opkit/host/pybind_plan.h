@@ -106,7 +106,7 @@ inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::
     plan->blockDim = tiled.block_dim;
     plan->tilingKey = tiled.tiling_key;
     plan->tiling = tiled.tiling;
-    for (size_t s : tiled.workspace_sizes) plan->workspaceBytes += s;
+    plan->workspaceBytes = tiled.workspace_bytes();
     py::capsule capsule(plan.release(), kPlanCapsule, [](PyObject* o) {
         delete static_cast<Plan*>(PyCapsule_GetPointer(o, kPlanCapsule));
     });
@@ -119,19 +119,12 @@ inline constexpr uint64_t kReleaseGilBytes = 256 * 1024;
 // The kernel on the plan's tensors at these addresses (inputs then outputs, in the plan's order).
 inline void RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
 {
-    // Fresh copies per call: a kernel may write its workspace or tiling, and the next call must not see that.
-    std::vector<uint8_t> workspace(plan.workspaceBytes);
-    std::vector<uint8_t> tiling(plan.tiling);
     opkit::sim::Launch launch{plan.op->opType, plan.soc, plan.blockDim, plan.tilingKey};
     std::vector<GmPtr> args(addresses);
     for (size_t i = 0; i < addresses.size(); ++i) {
         launch.register_gm(addresses[i], plan.slots[i].tensors.front().bytes, plan.slots[i].name);
     }
-    launch.register_gm(workspace.data(), workspace.size(), "workspace");
-    launch.register_gm(tiling.data(), tiling.size(), "tiling");
-    args.push_back(workspace.empty() ? nullptr : workspace.data());
-    args.push_back(tiling.data());
-    plan.dispatch(launch, plan.combination, args);
+    RunWithWorkspaceAndTiling(launch, plan.workspaceBytes, plan.tiling, args, plan.combination, plan.dispatch);
 }
 
 // `obj.name()` for a method without arguments, `name` an interned string (no bound method is made); a Python error

@@ -218,6 +218,22 @@ inline std::vector<uint64_t> TensorList(const IrSlot& slot)
 
 using Dispatch = std::function<void(opkit::sim::Launch&, size_t combination, const std::vector<GmPtr>& args)>;
 
+// The end of every launch: the kernel's last two arguments are a fresh workspace and a fresh copy of the tiling
+// bytes (the kernel may write both, and the next call must not see that: registry.h's launch contract), each
+// registered as a GM buffer; then the kernel of `combination` runs.
+inline void RunWithWorkspaceAndTiling(opkit::sim::Launch& launch, size_t workspaceBytes,
+                                      const std::vector<uint8_t>& tilingBytes, std::vector<GmPtr>& args,
+                                      size_t combination, const Dispatch& dispatch)
+{
+    std::vector<uint8_t> workspace(workspaceBytes);
+    std::vector<uint8_t> tiling(tilingBytes);
+    launch.register_gm(workspace.data(), workspace.size(), "workspace");
+    launch.register_gm(tiling.data(), tiling.size(), "tiling");
+    args.push_back(workspace.empty() ? nullptr : workspace.data());
+    args.push_back(tiling.data());
+    dispatch(launch, combination, args);
+}
+
 // Everything between Python and the kernel, run with the GIL released.
 inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& slots, const AttrMap& attrs,
               const std::string& soc, const Dispatch& dispatch)
@@ -230,12 +246,6 @@ inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& slots, const 
     options.outputs = ToHost(outputs);
     const TileResult tiled = tile(op.opType, ToHost(inputs), attrs, options);
 
-    size_t workspaceBytes = 0;
-    for (size_t s : tiled.workspace_sizes) {
-        workspaceBytes += s;
-    }
-    std::vector<uint8_t> workspace(workspaceBytes);
-    std::vector<uint8_t> tiling(tiled.tiling);  // a copy: the kernel may write it (registry.h's launch contract)
     opkit::sim::Launch launch{op.opType, tiled.soc, tiled.block_dim, tiled.tiling_key};
     std::vector<std::vector<uint64_t>> lists;
     lists.reserve(slots.size());
@@ -253,11 +263,7 @@ inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& slots, const 
             args.push_back(s.tensors.empty() ? nullptr : s.tensors.front().data);
         }
     }
-    launch.register_gm(workspace.data(), workspace.size(), "workspace");
-    launch.register_gm(tiling.data(), tiling.size(), "tiling");
-    args.push_back(workspace.empty() ? nullptr : workspace.data());
-    args.push_back(tiling.data());
-    dispatch(launch, combination, args);
+    RunWithWorkspaceAndTiling(launch, tiled.workspace_bytes(), tiled.tiling, args, combination, dispatch);
 }
 
 // tileLength from a tiling struct that has such a field; None for any other struct (or an incomplete one).
@@ -291,14 +297,10 @@ inline py::dict Tiling(const OpTable& op, const py::list& inputs, const py::dict
     options.soc = soc;
     const TileResult result = tile(op.opType, ToHost(ToSlots(inputs, op.inputs, "inputs")), ToAttrs(op, attrs),
                                    options);
-    size_t workspaceBytes = 0;
-    for (size_t s : result.workspace_sizes) {
-        workspaceBytes += s;
-    }
     py::dict out;
     out["block_dim"] = result.block_dim;
     out["tiling_key"] = result.tiling_key;
-    out["workspace_bytes"] = workspaceBytes;
+    out["workspace_bytes"] = result.workspace_bytes();
     out["tile_length"] = readTileLength(result.tiling);
     out["soc"] = result.soc;
     return out;

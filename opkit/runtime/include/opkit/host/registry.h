@@ -67,6 +67,13 @@ struct TileResult {
   uint32_t schedule_mode = 0;
   bool need_atomic = false;
   std::string soc;  // the SoC profile used ("Ascend910B2")
+
+  // One workspace buffer holds them all (GetUserWorkspace hands the kernel its start).
+  size_t workspace_bytes() const {
+    size_t total = 0;
+    for (size_t s : workspace_sizes) total += s;
+    return total;
+  }
 };
 
 inline std::vector<std::string> registered_ops() { return detail::OpStore::instance().names(); }
