@@ -31,7 +31,7 @@ import numpy as np
 
 _ROOT = Path(__file__).resolve().parents[1]
 _SOURCES = [_ROOT / "tests/runtime/kernels/add_custom.cpp", _ROOT / "benchmarks/sim/copy_kernel.cpp",
-            _ROOT / "benchmarks/sim/bench_lib.cpp"]
+            _ROOT / "benchmarks/sim/floor_kernels.cpp", _ROOT / "benchmarks/sim/bench_lib.cpp"]
 _BUILD = _ROOT / "build" / "bench-sim"
 _CONFIGS: dict[str, tuple[str, ...]] = {"-O2": ("-O2",), "-O3": ("-O3",)}
 _NATIVE = {"-O3 -march=native": ("-O3", "-march=native")}
@@ -95,19 +95,31 @@ def _checked(lib: ctypes.CDLL, name: str, *args: object) -> Callable[[], None]:
     return call
 
 
-def sim_contenders(label: str, lib_path: Path, buf: Buffers, args: argparse.Namespace) -> list[Contender]:
+_ADD_KERNEL, _STAGED_FLOOR, _FUSED_FLOOR = 0, 1, 2
+
+
+def sim_contenders(label: str, lib_path: Path, buf: Buffers, args: argparse.Namespace,
+                   floors: bool) -> list[Contender]:
+    """The add and copy kernels; with `floors`, also the two baselines of floor_kernels.cpp on the same launch."""
     lib = ctypes.CDLL(str(lib_path))
     n, blocks, tile = ctypes.c_uint32(args.n), ctypes.c_uint32(args.blocks), ctypes.c_uint32(args.tile)
-    add = _checked(lib, "opkit_bench_add", buf.ptr("x"), buf.ptr("y"), buf.ptr("z"), n, blocks, tile)
-    add()
-    if not np.array_equal(buf.z, buf.x + buf.y):
-        raise SystemExit(f"sim add kernel [{label}] computed a wrong result")
+    adds = [(f"sim add kernel [{label}]", _ADD_KERNEL)]
+    if floors:
+        adds += [(f"staged floor [{label}]", _STAGED_FLOOR), (f"fused floor [{label}]", _FUSED_FLOOR)]
+    found = []
+    for name, kernel in adds:
+        call = _checked(lib, "opkit_bench_add", buf.ptr("x"), buf.ptr("y"), buf.ptr("z"), n, blocks, tile,
+                        ctypes.c_uint32(kernel))
+        buf.z[:] = 0
+        call()
+        if not np.array_equal(buf.z, buf.x + buf.y):
+            raise SystemExit(f"{name} computed a wrong result")
+        found.append(Contender(name, 12 * args.n, call, True))
     copy = _checked(lib, "opkit_bench_copy", buf.ptr("x"), buf.ptr("z"), n, blocks, tile)
     copy()
     if not np.array_equal(buf.z, buf.x):
         raise SystemExit(f"sim copy kernel [{label}] computed a wrong result")
-    return [Contender(f"sim add kernel [{label}]", 12 * args.n, add, True),
-            Contender(f"sim copy kernel [{label}]", 8 * args.n, copy, False)]
+    return [*found, Contender(f"sim copy kernel [{label}]", 8 * args.n, copy, False)]
 
 
 def memcpy_contender(lib_path: Path, buf: Buffers, threads: int) -> Contender:
@@ -173,6 +185,10 @@ def report(contenders: list[Contender], args: argparse.Namespace) -> None:
         if c.label.startswith("sim copy"):
             share = statistics.median(m / t for m, t in zip(memcpy.times, c.times))
             print(f"{c.label} / memcpy bandwidth: {share:.2f}")
+    floor = next(c for c in contenders if c.label.startswith("staged floor"))
+    add = next(c for c in contenders if c.label == floor.label.replace("staged floor", "sim add kernel"))
+    share = statistics.median(f / t for f, t in zip(floor.times, add.times))
+    print(f"{add.label} / {floor.label} speed: {share:.2f} (1.00 = the simulator's API costs nothing)")
     if torch_c is None:
         print("torch is not installed: its row is skipped")
 
@@ -197,8 +213,8 @@ def main() -> None:
     libs = {label: build(flags) for label, flags in configs.items()}
     buf = Buffers.make(args.n)
     contenders = reference_contenders(buf, args.threads)
-    for label, path in libs.items():
-        contenders += sim_contenders(label, path, buf, args)
+    for i, (label, path) in enumerate(libs.items()):
+        contenders += sim_contenders(label, path, buf, args, floors=i == 0)
     contenders.append(memcpy_contender(next(iter(libs.values())), buf, args.threads))
     measure(contenders, args.reps, args.gap, args.burst)
     report(contenders, args)

@@ -13,6 +13,8 @@
 
 extern "C" void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
 extern "C" void copy_custom(GM_ADDR x, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
+extern "C" void staged_floor(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
+extern "C" void fused_floor(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
 
 namespace {
 
@@ -37,7 +39,12 @@ int guarded(Body&& body) {
 
 #define OPKIT_BENCH_API extern "C" __attribute__((visibility("default")))
 
-OPKIT_BENCH_API int opkit_bench_add(float* x, float* y, float* z, uint32_t n, uint32_t blocks, uint32_t tile) {
+using AddEntry = void (*)(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR);
+
+// kernel 0: the add kernel; 1: staged_floor; 2: fused_floor (floor_kernels.cpp). Same launch for all three.
+OPKIT_BENCH_API int opkit_bench_add(float* x, float* y, float* z, uint32_t n, uint32_t blocks, uint32_t tile,
+                                    uint32_t kernel) {
+  static const AddEntry kEntries[] = {add_custom, staged_floor, fused_floor};
   AddTiling tiling = split(n, blocks, tile);
   auto* t = reinterpret_cast<uint8_t*>(&tiling);
   const uint64_t bytes = uint64_t(n) * sizeof(float);
@@ -45,7 +52,7 @@ OPKIT_BENCH_API int opkit_bench_add(float* x, float* y, float* z, uint32_t n, ui
     opkit::sim::Launch launch("add_custom", opkit::sim::kDefaultSoc, blocks);
     launch.register_gm(x, bytes, "x").register_gm(y, bytes, "y").register_gm(z, bytes, "z");
     launch.register_gm(t, sizeof tiling, "tiling");
-    launch.run(add_custom, reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(y),
+    launch.run(kEntries[kernel], reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(y),
                reinterpret_cast<uint8_t*>(z), nullptr, t);
   });
 }
