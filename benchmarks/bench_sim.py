@@ -31,7 +31,8 @@ import numpy as np
 
 _ROOT = Path(__file__).resolve().parents[1]
 _SOURCES = [_ROOT / "tests/runtime/kernels/add_custom.cpp", _ROOT / "benchmarks/sim/copy_kernel.cpp",
-            _ROOT / "benchmarks/sim/floor_kernels.cpp", _ROOT / "benchmarks/sim/bench_lib.cpp"]
+            _ROOT / "benchmarks/sim/floor_kernels.cpp", _ROOT / "benchmarks/sim/vec_kernel.cpp",
+            _ROOT / "benchmarks/sim/bench_lib.cpp"]
 _BUILD = _ROOT / "build" / "bench-sim"
 _CONFIGS: dict[str, tuple[str, ...]] = {"-O2": ("-O2",), "-O3": ("-O3",)}
 _NATIVE = {"-O3 -march=native": ("-O3", "-march=native")}
@@ -193,6 +194,48 @@ def report(contenders: list[Contender], args: argparse.Namespace) -> None:
         print("torch is not installed: its row is skipped")
 
 
+# vec_kernel.cpp's instructions, in its switch order, each with numpy's counterpart on (a, b) into d.
+_VEC_OPS: list[tuple[str, Callable[[np.ndarray, np.ndarray, np.ndarray], object]]] = [
+    ("Add", lambda a, b, d: np.add(a, b, out=d)),
+    ("Mul", lambda a, b, d: np.multiply(a, b, out=d)),
+    ("Exp", lambda a, b, d: np.exp(a, out=d)),
+    ("Ln", lambda a, b, d: np.log(a, out=d)),
+    ("Tanh", lambda a, b, d: np.tanh(a, out=d)),
+    ("Sqrt", lambda a, b, d: np.sqrt(a, out=d)),
+    ("Rsqrt", lambda a, b, d: np.divide(1.0, np.sqrt(a, out=d), out=d)),
+    ("Relu", lambda a, b, d: np.maximum(a, 0.0, out=d)),
+]
+
+
+def vector_instructions(lib_path: Path, rounds: int) -> None:
+    """ns per element of each vector instruction on a tile in UB (one block), beside numpy on in-cache arrays.
+
+    numpy works on 8x longer arrays than the tile so its per-call cost (about a microsecond) stays small.
+    """
+    count, reps = 8192, 500
+    fn = ctypes.CDLL(str(lib_path)).opkit_bench_vec
+    fn.argtypes = [_F32P, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32]
+    x = np.linspace(0.5, 10.0, count, dtype=np.float32)
+    a = np.resize(x, 8 * count)
+    b, d = a[::-1].copy(), np.empty_like(a)
+    print(f"vector instructions on {count} float32 in UB, 1 block, {reps} calls per timing; numpy on {8 * count} "
+          "in-cache float32")
+    print(f"{'instruction':12} {'sim ns/elem':>12} {'numpy ns/elem':>14} {'sim / numpy speed':>18}")
+    for op, (name, ufunc) in enumerate(_VEC_OPS):
+        sim_t, np_t = [], []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            if fn(x.ctypes.data_as(_F32P), op, count, reps) != 0:
+                raise SystemExit(f"vec_bench {name} faulted (see stderr)")
+            sim_t.append((time.perf_counter() - start) / (count * reps))
+            start = time.perf_counter()
+            for _ in range(reps // 8):
+                ufunc(a, b, d)
+            np_t.append((time.perf_counter() - start) / (count * reps))
+        sim, ref = statistics.median(sim_t), statistics.median(np_t)
+        print(f"{name:12} {sim * 1e9:12.3f} {ref * 1e9:14.3f} {ref / sim:17.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=16 * 1024 * 1024)
@@ -218,6 +261,8 @@ def main() -> None:
     contenders.append(memcpy_contender(next(iter(libs.values())), buf, args.threads))
     measure(contenders, args.reps, args.gap, args.burst)
     report(contenders, args)
+    print()
+    vector_instructions(next(iter(libs.values())), rounds=7)
 
 
 if __name__ == "__main__":

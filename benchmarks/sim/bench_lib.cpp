@@ -15,6 +15,7 @@ extern "C" void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, G
 extern "C" void copy_custom(GM_ADDR x, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
 extern "C" void staged_floor(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
 extern "C" void fused_floor(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
+extern "C" void vec_bench(GM_ADDR x, GM_ADDR tiling);
 
 namespace {
 
@@ -65,6 +66,17 @@ OPKIT_BENCH_API int opkit_bench_copy(float* x, float* z, uint32_t n, uint32_t bl
     opkit::sim::Launch launch("copy_custom", opkit::sim::kDefaultSoc, blocks);
     launch.register_gm(x, bytes, "x").register_gm(z, bytes, "z").register_gm(t, sizeof tiling, "tiling");
     launch.run(copy_custom, reinterpret_cast<uint8_t*>(x), reinterpret_cast<uint8_t*>(z), nullptr, t);
+  });
+}
+
+// One vector instruction `reps` times on `count` floats in UB (vec_kernel.cpp), one block.
+OPKIT_BENCH_API int opkit_bench_vec(float* x, uint32_t op, uint32_t count, uint32_t reps) {
+  uint32_t tiling[3] = {op, count, reps};
+  auto* t = reinterpret_cast<uint8_t*>(tiling);
+  return guarded([&] {
+    opkit::sim::Launch launch("vec_bench", opkit::sim::kDefaultSoc, 1);
+    launch.register_gm(x, uint64_t(count) * sizeof(float), "x").register_gm(t, sizeof tiling, "tiling");
+    launch.run(vec_bench, reinterpret_cast<uint8_t*>(x), t);
   });
 }
 

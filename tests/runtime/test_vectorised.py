@@ -109,3 +109,15 @@ def test_count_form_loop_has_an_avx2_clone_on_256_bit_registers(tmp_path: Path, 
     assert clones, f"{api}: no AVX2 clone of the count-form loop among {sorted(bodies)}"
     assert all("ymm" in body for body in clones.values()), f"{api}: the AVX2 clone uses no 256-bit register"
     assert any(name.endswith(".default") for name in bodies), f"{api}: no baseline clone for machines without AVX2"
+
+
+@needs_objdump
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="the SSE/AVX square-root loop is x86-64's")
+@pytest.mark.parametrize("dtype", ["float", "half"])
+@pytest.mark.parametrize("api", ["Sqrt", "Rsqrt"])
+def test_sqrt_count_forms_use_vector_square_roots(tmp_path: Path, api: str, dtype: str) -> None:
+    """GCC cannot vectorise std::sqrt under -fmath-errno: the count forms run mathfn.h's sqrt_loop instead."""
+    _, obj = _build(tmp_path, api, dtype, False, "-O2")
+    text = "\n".join(_function_bodies(obj).values())
+    assert re.search(r"\svsqrtps\s+.*%ymm", text), f"{api}<{dtype}>: no 8-wide square root (AVX)"
+    assert re.search(r"\ssqrtps\s+.*%xmm", text), f"{api}<{dtype}>: no 4-wide square root for CPUs without AVX2"

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -202,6 +203,28 @@ void unary_floats(double tol) {
 // exp/log are polynomials (a few float ulp); the half results may land one half ulp off after rounding.
 CASE("unary", floats_float) { unary_floats<float>(4e-7); }
 CASE("unary", floats_half) { unary_floats<half>(1e-3); }
+
+// Sqrt/Rsqrt count forms run the SSE/AVX square-root loop (mathfn.h), the mask forms std::sqrt element by element:
+// both must give std::sqrt's bits, for every kind of float and at every position of the vector loop and its tail.
+CASE("unary", sqrt_rsqrt_bits_match_std_sqrt) {
+  const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, INFINITY, -INFINITY, NAN, -NAN, 1e-45f, 1e-40f, -1e-40f,
+                            3.4e38f, 2.0f, 0.25f, 1e-30f, 7.0f, 123456.789f};
+  const uint32_t n = 333;  // not a multiple of 8: the loop's scalar tail runs too
+  auto src = alloc<float>(n), dst = alloc<float>(n);
+  vt::fill_random(src, 0, 1e6);
+  for (uint32_t i = 0; i < n; i += 7) src.GetPhyAddr()[i] = specials[(i / 7) % (sizeof specials / sizeof(float))];
+  const auto bits = [](float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; };
+  Sqrt(dst, src, int32_t(n));
+  for (uint32_t i = 0; i < n; ++i) {
+    const float x = src.GetPhyAddr()[i];
+    CHECK(bits(dst.GetPhyAddr()[i]) == bits(std::sqrt(x)), "Sqrt x=", x, " got ", dst.GetPhyAddr()[i]);
+  }
+  Rsqrt(dst, src, int32_t(n));
+  for (uint32_t i = 0; i < n; ++i) {
+    const float x = src.GetPhyAddr()[i];
+    CHECK(bits(dst.GetPhyAddr()[i]) == bits(1.0f / std::sqrt(x)), "Rsqrt x=", x, " got ", dst.GetPhyAddr()[i]);
+  }
+}
 
 CASE("unary", relu_int32_not_int16) {
   unary_check<int32_t>("Relu", UNARY_API(Relu), [](double x) { return x < 0 ? 0.0 : x; }, -1e6, 1e6, 0);

@@ -275,6 +275,16 @@ OPKIT_VEC_CLONES inline void map_binary_plain(D* dst, const S* a, const S* b, in
   for (; i < n; ++i) dst[i] = f(a[i], b[i]);
 }
 
+// map_unary's function object for an operation that brings its own whole-array float loop, Op::loop(dst, src, n):
+// one the compiler could not vectorise from a per-element call (OpSqrt in elementwise.h).
+template <typename Op>
+struct WholeArray {};
+
+template <typename Op>
+inline void map_unary_plain(float* dst, const float* src, int64_t n, WholeArray<Op>) {
+  Op::loop(dst, src, n);
+}
+
 template <typename T, typename F>
 void map_unary(T* dst, const T* src, int64_t n, F f) {
   if constexpr (is_float16_v<T>) {

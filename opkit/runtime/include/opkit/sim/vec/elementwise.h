@@ -85,12 +85,16 @@ struct OpLn {
 struct OpAbs {
   OPKIT_VEC_INLINE static float apply(float x) { return std::fabs(x); }
 };
+// Sqrt and Rsqrt bring their own count-form loop (`loop`, see count_form below): the compiler cannot vectorise
+// std::sqrt element by element.
 struct OpSqrt {
-  OPKIT_VEC_INLINE static float apply(float x) { return std::sqrt(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return sqrt_one<false>(x); }
+  static void loop(float* dst, const float* src, int64_t n) { sqrt_loop<false>(dst, src, n); }
 };
 // Exact here; the device's Rsqrt/Reciprocal are approximations (results may differ in the last bits).
 struct OpRsqrt {
-  OPKIT_VEC_INLINE static float apply(float x) { return 1.0f / std::sqrt(x); }
+  OPKIT_VEC_INLINE static float apply(float x) { return sqrt_one<true>(x); }
+  static void loop(float* dst, const float* src, int64_t n) { sqrt_loop<true>(dst, src, n); }
 };
 struct OpReciprocal {
   OPKIT_VEC_INLINE static float apply(float x) { return 1.0f / x; }
@@ -129,6 +133,21 @@ void binary_masked(const char* api, const LocalTensor<T>& dst, const LocalTensor
 }
 
 // Unary and tensor-scalar instructions share one shape: dst[i] = f(src[i]).
+template <typename Op, typename = void>
+inline constexpr bool has_loop_v = false;
+template <typename Op>
+inline constexpr bool has_loop_v<Op, std::void_t<decltype(&Op::loop)>> = true;
+
+// What a unary count form hands to map_unary: Op's own float loop where it has one, else Op::apply per element.
+template <typename Op, typename C>
+auto count_form() {
+  if constexpr (has_loop_v<Op>) {
+    return WholeArray<Op>{};
+  } else {
+    return [](C x) OPKIT_VEC_LAMBDA { return Op::apply(x); };
+  }
+}
+
 template <typename T, typename F>
 void unary_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int64_t count, F f) {
   const uint64_t n = count_arg(api, count);
@@ -201,7 +220,7 @@ OPKIT_VEC_BINARY(Or, opkit::sim::detail::OpOr, "int16_t and uint16_t", int16_t, 
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                      \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
     opkit::sim::detail::unary_count(#NAME, dst, src, count,                                                    \
-        [](opkit::sim::detail::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });                     \
+                                    opkit::sim::detail::count_form<FN, opkit::sim::detail::compute_t<T>>());   \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                       \

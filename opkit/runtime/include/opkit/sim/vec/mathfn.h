@@ -4,8 +4,14 @@
 // floats [1.5]; tanh_poly 1.26 ulp on [-10, 10] [2]. Subnormal exp results are within one subnormal step.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define OPKIT_VEC_SQRT_X86 1
+#endif
 
 #include "opkit/sim/numeric.h"
 
@@ -106,6 +112,54 @@ OPKIT_VEC_INLINE float tanh_poly(float x) {
   const float large_abs = 1.0f - 2.0f / (e + 1.0f);
   const float large = bits_float(float_bits(large_abs) | (float_bits(x) & 0x80000000u));
   return select(a < 0.625f, small, large);
+}
+
+// dst[i] = sqrt(src[i]), or 1 / sqrt(src[i]) with `kReciprocal`, over whole arrays. GCC never vectorises a loop of
+// std::sqrt while -fmath-errno is on (its default): each call keeps a branch to libm for negative inputs, and no
+// attribute turns that off for one function. On x86-64 this loop uses the SSE/AVX square-root and divide
+// instructions instead; like std::sqrt they are IEEE 754 correctly rounded, so the results are the same bits
+// (NaN for negative inputs included), only many at a time.
+template <bool kReciprocal>
+OPKIT_VEC_INLINE float sqrt_one(float x) {
+  return kReciprocal ? 1.0f / std::sqrt(x) : std::sqrt(x);
+}
+
+#if defined(OPKIT_VEC_SQRT_X86)
+template <bool kReciprocal>
+__attribute__((target("avx2"))) void sqrt_loop_avx2(float* dst, const float* src, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 r = _mm256_sqrt_ps(_mm256_loadu_ps(src + i));
+    if (kReciprocal) r = _mm256_div_ps(_mm256_set1_ps(1.0f), r);
+    _mm256_storeu_ps(dst + i, r);
+  }
+  for (; i < n; ++i) dst[i] = sqrt_one<kReciprocal>(src[i]);
+}
+
+template <bool kReciprocal>
+void sqrt_loop_sse(float* dst, const float* src, int64_t n) {  // SSE is in every x86-64
+  int64_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    __m128 r = _mm_sqrt_ps(_mm_loadu_ps(src + i));
+    if (kReciprocal) r = _mm_div_ps(_mm_set1_ps(1.0f), r);
+    _mm_storeu_ps(dst + i, r);
+  }
+  for (; i < n; ++i) dst[i] = sqrt_one<kReciprocal>(src[i]);
+}
+#endif
+
+template <bool kReciprocal>
+inline void sqrt_loop(float* dst, const float* src, int64_t n) {
+#if defined(OPKIT_VEC_SQRT_X86)
+  static const bool avx2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
+  if (avx2) {
+    sqrt_loop_avx2<kReciprocal>(dst, src, n);
+  } else {
+    sqrt_loop_sse<kReciprocal>(dst, src, n);
+  }
+#else
+  for (int64_t i = 0; i < n; ++i) dst[i] = sqrt_one<kReciprocal>(src[i]);
+#endif
 }
 
 }  // namespace opkit::sim::detail
