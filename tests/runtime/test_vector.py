@@ -68,3 +68,11 @@ def test_unsupported_dtype_is_a_compile_error(tmp_path: Path, dtype: str, call: 
     source.write_text(_MISUSE.format(dtype=dtype, call=call))
     with pytest.raises(AssertionError, match=re.escape(message)):
         compile_program(source)
+
+
+@pytest.mark.compile
+def test_float_cases_hold_at_O2_where_the_loops_run_vectorised() -> None:
+    """The fixture's -O1 leaves the count-form loops scalar. At -O2 (a generated project's kernel flags) the loop
+    clone the CPU picks (SSE2, AVX2 or AVX-512) is vectorised; its results must still be the bits of the scalar code."""
+    lines = _run_groups(compile_program(_SOURCES, opt="-O2"), "unary", "activation", "math")
+    assert any(line == "PASS unary count_form_clone_bits_match_scalar_code" for line in lines), lines

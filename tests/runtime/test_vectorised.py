@@ -99,17 +99,19 @@ def _function_bodies(obj: Path) -> dict[str, str]:
 
 @needs_objdump
 @pytest.mark.skipif(not CXX.endswith("g++") or platform.machine() != "x86_64",
-                    reason="the AVX2 clone is GCC's target_clones on x86-64")
-@pytest.mark.parametrize(("api", "binary"), [("Add", True), ("Exp", False)])
-def test_count_form_loop_has_an_avx2_clone_on_256_bit_registers(tmp_path: Path, api: str, binary: bool) -> None:
-    """x86-64's baseline is SSE2 (128-bit): the loop's AVX2 clone is what a machine with AVX2 runs."""
+                    reason="the AVX2 and AVX-512 clones are GCC's target_clones on x86-64")
+@pytest.mark.parametrize(("api", "binary"), [("Add", True), ("Exp", False), ("Mul", True)])
+def test_count_form_loop_has_avx2_and_avx512_clones_without_fma(tmp_path: Path, api: str, binary: bool) -> None:
+    """x86-64's baseline is SSE2 (128-bit): a machine with AVX2 or AVX-512 runs the loop's clone for it, and no clone
+    fuses a multiply-add (which would change the results' bits from one CPU to another)."""
     _, obj = _build(tmp_path, api, "float", binary, "-O2")
     bodies = _function_bodies(obj)
-    clones = {name: body for name, body in bodies.items() if "_plain" in name and name.endswith(".avx2")}
-    assert clones, f"{api}: no AVX2 clone of the count-form loop among {sorted(bodies)}"
-    assert all("ymm" in body for body in clones.values()), f"{api}: the AVX2 clone uses no 256-bit register"
-    assert any(name.endswith(".default") for name in bodies), f"{api}: no baseline clone for machines without AVX2"
-
+    clones = {name.rsplit(".", 1)[-1]: body for name, body in bodies.items() if "_plain" in name and "." in name}
+    assert {"avx2", "avx512f", "default"} <= clones.keys(), f"{api}: clones {sorted(clones)}"
+    assert "ymm" in clones["avx2"], f"{api}: the AVX2 clone uses no 256-bit register"
+    assert "zmm" in clones["avx512f"], f"{api}: the AVX-512 clone uses no 512-bit register"
+    fused = [name for name, body in bodies.items() if "vfmadd" in body or "vfmsub" in body or "vfnmadd" in body]
+    assert not fused, f"{api}: fused multiply-add in {fused}"
 
 @needs_objdump
 @pytest.mark.skipif(platform.machine() != "x86_64", reason="the SSE/AVX square-root loop is x86-64's")

@@ -226,6 +226,38 @@ CASE("unary", sqrt_rsqrt_bits_match_std_sqrt) {
   }
 }
 
+// The count forms run a loop the CPU picks at load time (SSE2, AVX2 or AVX-512 clone); the mask forms and a direct
+// call of the scalar formula are compiled here, for the baseline. Same bits everywhere, or the simulator's results
+// would depend on the machine.
+CASE("unary", count_form_clone_bits_match_scalar_code) {
+  const uint32_t n = 512;  // 8 repeats of 64 floats
+  auto src = alloc<float>(n), count_dst = alloc<float>(n), mask_dst = alloc<float>(n);
+  const auto bits = [](float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; };
+  const auto same_bits = [&](const char* op) {
+    for (uint32_t i = 0; i < n; ++i) {
+      CHECK(bits(count_dst.GetPhyAddr()[i]) == bits(mask_dst.GetPhyAddr()[i]), op, " x=", src.GetPhyAddr()[i],
+            " count form ", count_dst.GetPhyAddr()[i], " scalar ", mask_dst.GetPhyAddr()[i]);
+    }
+  };
+  vt::fill_random(src, -90, 90);
+  Exp(count_dst, src, int32_t(n));
+  Exp(mask_dst, src, uint64_t(64), 8, UnaryRepeatParams());
+  same_bits("Exp");
+  Tanh(count_dst, src, n);
+  for (uint32_t i = 0; i < n; ++i) mask_dst.GetPhyAddr()[i] = opkit::sim::detail::Tanh::apply(src.GetPhyAddr()[i]);
+  same_bits("Tanh");
+  Gelu(count_dst, src, n);
+  for (uint32_t i = 0; i < n; ++i) mask_dst.GetPhyAddr()[i] = opkit::sim::detail::Gelu::apply(src.GetPhyAddr()[i]);
+  same_bits("Gelu");
+  vt::fill_random(src, 1e-30, 1e30);
+  Ln(count_dst, src, int32_t(n));
+  Ln(mask_dst, src, uint64_t(64), 8, UnaryRepeatParams());
+  same_bits("Ln");
+  Reciprocal(count_dst, src, int32_t(n));
+  Reciprocal(mask_dst, src, uint64_t(64), 8, UnaryRepeatParams());
+  same_bits("Reciprocal");
+}
+
 CASE("unary", relu_int32_not_int16) {
   unary_check<int32_t>("Relu", UNARY_API(Relu), [](double x) { return x < 0 ? 0.0 : x; }, -1e6, 1e6, 0);
   const uint32_t n = 300;

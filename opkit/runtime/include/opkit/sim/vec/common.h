@@ -239,11 +239,12 @@ void require_ub_elements(const char* api, const char* role, const LocalTensor<T>
 #else
 #define OPKIT_VEC_IVDEP _Pragma("GCC ivdep")
 #endif
-// x86-64's baseline ISA is SSE2, so with GCC each loop also gets an AVX2 clone, picked once at load time
-// (target_clones). The clone leaves FMA out, so no multiply-add gets fused: results are bit-identical whichever
-// clone runs.
+// x86-64's baseline ISA is SSE2, so with GCC each loop also gets an AVX2 and an AVX-512 clone, and the best the CPU
+// has is picked once at load time (target_clones). AVX-512 roughly halves the time of the compute-bound loops
+// (Exp, Ln, Tanh, the activations). fp-contract=off keeps multiply-adds unfused in every clone (AVX-512 brings FMA
+// with it), so results are bit-identical whichever clone runs.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define OPKIT_VEC_CLONES __attribute__((target_clones("avx2", "default")))
+#define OPKIT_VEC_CLONES __attribute__((target_clones("avx512f", "avx2", "default"), optimize("fp-contract=off")))
 #else
 #define OPKIT_VEC_CLONES
 #endif
