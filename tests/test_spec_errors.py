@@ -77,7 +77,8 @@ def test_every_attr_type_rejects_a_default_of_another_kind(tmp_path: Path, attr_
 
 
 def test_problems_of_several_ops_are_all_reported_in_file_order(tmp_path: Path) -> None:
-    ops = [{"op": f"Op{i}", "output_desc": [{"name": "y", "type": ["flaot16"]}]} for i in range(3)]
+    ops = [{"op": f"Op{i}", "input_desc": [{"name": "x", "type": ["float16"]}],
+            "output_desc": [{"name": "y", "type": ["flaot16"]}]} for i in range(3)]
     path = tmp_path / "ops.json"
     path.write_text(json.dumps(ops, indent=1))
     with pytest.raises(SpecError) as caught:

@@ -52,9 +52,10 @@ def test_dtype_aliases_resolve_to_canonical_dtypes() -> None:
 @pytest.mark.parametrize("spelling", sorted(DTYPE_ALIASES))
 def test_every_msopgen_dtype_spelling_is_accepted(tmp_path: Path, spelling: str) -> None:
     path = tmp_path / "op.json"
-    path.write_text(json.dumps({"op": "Cast", "output_desc": [{"name": "y", "type": [spelling.upper()]}]}))
+    path.write_text(json.dumps({"op": "Cast", "input_desc": [{"name": "x", "type": [spelling]}],
+                                "output_desc": [{"name": "y", "type": [spelling.upper()]}]}))
     (op,) = load_spec(path).ops
-    assert op.outputs[0].dtypes == (DTYPES[DTYPE_ALIASES[spelling]],)
+    assert op.inputs[0].dtypes == op.outputs[0].dtypes == (DTYPES[DTYPE_ALIASES[spelling]],)
 
 
 def test_single_format_is_broadcast_and_missing_format_means_nd() -> None:
@@ -128,9 +129,9 @@ def test_summary_names_tensors_attrs_and_dtype_combinations() -> None:
     ]
 
 
-def test_utf8_bom_is_tolerated_and_an_op_may_have_no_inputs(tmp_path: Path) -> None:
+def test_utf8_bom_is_tolerated(tmp_path: Path) -> None:
     path = tmp_path / "bom.json"
-    path.write_bytes(b'\xef\xbb\xbf[{"op": "Fill", "output_desc": [{"name": "y", "type": ["fp16"]}]}]')
+    path.write_bytes(b'\xef\xbb\xbf[{"op": "Neg", "input_desc": [{"name": "x", "type": ["fp16"]}], '
+                     b'"output_desc": [{"name": "y", "type": ["fp16"]}]}]')
     spec = load_spec(path)
-    assert spec.ops[0].inputs == ()
-    assert summarize(spec) == "Fill (fill): inputs -; outputs y; attrs -; dtypes -> float16"
+    assert summarize(spec) == "Neg (neg): inputs x; outputs y; attrs -; dtypes float16 -> float16"

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from opkit.errors import GenerateError
 from opkit.generate.literals import attr_builder, py_attr_value
 from opkit.soc import SocChoice
 from opkit.spec.model import OpSpec, TensorSpec
@@ -21,12 +20,6 @@ _PARAM = {"required": "REQUIRED", "optional": "OPTIONAL", "dynamic": "DYNAMIC"}
 # Scalar attrs travel to the kernel in the tiling struct; C++ field type and GetAttrPointer<T> type.
 _TILING_ATTR = {"int": ("int64_t", "int64_t"), "float": ("float", "float"), "bool": ("bool", "bool"),
                 "type": ("int64_t", "int64_t")}
-
-
-def _check_inputs(op: OpSpec) -> None:
-    if not op.inputs:
-        raise GenerateError(f"{op.op_type}: opkit needs at least one input (the generated code takes output "
-                            f"shapes from input 0); add one to input_desc")
 
 
 def _cap(name: str) -> str:
@@ -120,7 +113,6 @@ def _combinations(op: OpSpec) -> list[dict[str, Any]]:
 
 
 def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
-    _check_inputs(op)
     inputs = [_tensor(t, i, True) for i, t in enumerate(op.inputs)]
     outputs = [_tensor(t, i, False) for i, t in enumerate(op.outputs)]
     source = _copy_source(op)

@@ -39,7 +39,7 @@ def summarize(spec_file: SpecFile) -> str:
 
 
 def _summarize_op(op: OpSpec) -> str:
-    inputs = ", ".join(_tensor(t) for t in op.inputs) or "-"
+    inputs = ", ".join(_tensor(t) for t in op.inputs)
     outputs = ", ".join(_tensor(t) for t in op.outputs)
     attrs = ", ".join(_attr(a) for a in op.attrs) or "-"
     ins = len(op.inputs)

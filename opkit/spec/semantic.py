@@ -10,7 +10,7 @@ from opkit.spec.dtypes import DTYPE_ALIASES, FORMATS, DType, lookup_dtype
 from opkit.spec.model import AttrSpec, OpSpec, TensorSpec
 from opkit.spec.naming import CXX_KEYWORDS, OP_TYPE, PYTHON_KEYWORDS, RESERVED_NAMES, camel_case, name_problem, \
     snake_case
-from opkit.spec.schema import did_you_mean
+from opkit.spec.schema import did_you_mean, prototype_schema
 from opkit.spec.source import Located, child_pointer
 
 __all__ = ["build_ops"]
@@ -75,6 +75,12 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
     before = len(checker.problems)
     op_type = raw["op"]
     _check_op_type(checker, op_type, child_pointer(pointer, "op"))
+    # msopgen accepts an op without inputs; opkit's generated code has nothing to size outputs from. Not said of an
+    # op with an unknown key: that may be a misspelled "input_desc", and the unknown key is the error worth showing.
+    if not raw.get("input_desc") and not _unknown_keys(raw):
+        at = child_pointer(pointer, "input_desc" if "input_desc" in raw else "op")
+        checker.report(at, "opkit needs at least one input: the generated code takes output shapes from input 0",
+                       "add one to input_desc")
     inputs, in_counts = _tensors(checker, raw.get("input_desc", []), child_pointer(pointer, "input_desc"))
     outputs, out_counts = _tensors(checker, raw["output_desc"], child_pointer(pointer, "output_desc"))
     attr_pointers = [child_pointer(pointer, f"attr[{i}]") for i in range(len(raw.get("attr", [])))]
@@ -86,6 +92,11 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
         return None
     return OpSpec(op_type=op_type, name=snake_case(op_type), inputs=inputs, outputs=outputs, attrs=attrs,
                   pointer=pointer)
+
+
+def _unknown_keys(raw: dict[str, Any]) -> set[str]:
+    known = prototype_schema()["$defs"]["op"]["properties"]
+    return {k for k in raw if k not in known and not k.startswith("opkit_")}
 
 
 def _check_op_type(checker: _Checker, op_type: str, pointer: str) -> None:
