@@ -67,8 +67,10 @@ OUTCOMES = """
 import json, sys
 from pathlib import Path
 from opkit.testrun import run_project_tests
-summary = run_project_tests(Path(sys.argv[1]))
-print(json.dumps([[o.test, o.outcome, o.message] for o in summary.outcomes]))
+lines = []
+summary = run_project_tests(Path(sys.argv[1]), on_line=lines.append)
+warnings = [line for line in lines if "Warning" in line or "warnings summary" in line]
+print(json.dumps({"outcomes": [[o.test, o.outcome, o.message] for o in summary.outcomes], "warnings": warnings}))
 """
 
 
@@ -119,16 +121,19 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     return project, skeleton, root / "env" / "bin" / "python"
 
 
-def _outcomes(python: Path, project: Path) -> dict[str, tuple[str, str]]:
+def _run_tests(python: Path, project: Path) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """Each test's (outcome, message), and pytest's lines about warnings."""
     proc = _must([str(python), "-c", OUTCOMES, str(project)], cwd=project.parent)
-    return {test: (outcome, message) for test, outcome, message in json.loads(proc.stdout.strip().splitlines()[-1])}
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    return {test: (outcome, message) for test, outcome, message in report["outcomes"]}, report["warnings"]
 
 
 def test_generated_tests_pass_with_references_written(built: tuple[Path, Path, Path]) -> None:
     project, _, python = built
-    outcomes = _outcomes(python, project)
+    outcomes, warnings = _run_tests(python, project)
     bad = {t: o for t, o in outcomes.items() if o[0] != "passed"}
     assert not bad, bad
+    assert not warnings, "\n".join(warnings)
     names = " ".join(outcomes)
     for kind in ("matches_reference_numpy", "matches_reference_torch", "passes_opcheck", "runs_without_kernel_faults",
                  "compiles_with_fullgraph", "gradcheck"):
@@ -146,7 +151,7 @@ def test_fresh_reference_reports_skips_not_passes(built: tuple[Path, Path, Path]
     text = proc.stdout + proc.stderr
     assert proc.returncode == 0, text[-4000:]
     assert "reference not written: implement scale_custom() in tests/reference.py" in text, text[-4000:]
-    outcomes = _outcomes(python, fresh)
+    outcomes, _ = _run_tests(python, fresh)
     correctness = {t: o for t, (o, _) in outcomes.items() if "matches_reference" in t}
     assert correctness and set(correctness.values()) == {"skipped"}
     assert all(o == "passed" for t, (o, _) in outcomes.items() if "kernel_faults" in t)
