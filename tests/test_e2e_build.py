@@ -153,6 +153,22 @@ def test_attrs_and_optional_inputs_reach_the_op(venv: Venv, multi_ops: Path) -> 
     assert rows == [True]
 
 
+def test_bfloat16_numpy_arrays_go_through_with_ml_dtypes(venv: Venv, multi_ops: Path, tmp_path: Path) -> None:
+    """numpy has no bfloat16 of its own; with ml_dtypes installed, its bfloat16 arrays reach the kernel and come back
+    as bfloat16 (the skeleton ScaleShiftCustom copies x into y)."""
+    target = tmp_path / "ml_dtypes"   # beside the shared venv, so the other tests still see numpy alone
+    venv.pip("install", "-q", "--no-deps", "--target", str(target), "ml_dtypes")
+    rows = venv.results(f"""
+        import sys
+        sys.path.insert(0, {str(target)!r})
+        import json, ml_dtypes, numpy as np, scale_shift_custom as m
+        x = np.linspace(-3, 3, 4099).astype(ml_dtypes.bfloat16)
+        y = m.scale_shift_custom(x, np.ones(4099, ml_dtypes.bfloat16), axis=1)
+        print(json.dumps([str(y.dtype), y.shape == x.shape, bool((y.view(np.uint16) == x.view(np.uint16)).all())]))
+        """, cwd=multi_ops.parent)
+    assert rows == ["bfloat16", True, True]
+
+
 BAD_CALLS = """
 import json, numpy as np, scale_shift_custom as m
 calls = {
