@@ -153,6 +153,26 @@ def test_attrs_and_optional_inputs_reach_the_op(venv: Venv, multi_ops: Path) -> 
     assert rows == [True]
 
 
+def test_tiling_gives_every_core_a_512_byte_aligned_start(venv: Venv, add_custom: Path) -> None:
+    """The generated TilingFunc splits the data in whole 512-byte groups per core (the NPU's GM<->UB moves need
+    512-byte-aligned addresses for full bandwidth): block_dim over sizes that the plain 32-byte split cuts otherwise."""
+    sizes = [48 * 4096 + 16 * k for k in range(1, 60, 3)] + [10**6 + 16, 3 * 2**20 + 48]
+    rows = venv.results(f"""
+        import json
+        from add_custom import _ops
+        print(json.dumps([_ops.tiling("add_custom", (n,), 0)["block_dim"] for n in {sizes}]))
+        """, cwd=add_custom.parent)
+
+    def block_dim(n: int, group: int) -> int:
+        """AddCustom's split: float16 steps of 16 elements (32 B), 48 cores, 4096 elements at least per core, whole
+        `group`s of steps per core."""
+        steps = -(-n // 16)
+        per_core = -(-max(-(-steps // 48), 4096 // 16) // group) * group
+        return -(-n // (min(per_core, steps) * 16))
+    assert rows == [block_dim(n, 16) for n in sizes]
+    assert rows != [block_dim(n, 1) for n in sizes], "the sizes should tell a 512-byte split from a 32-byte one"
+
+
 def test_bfloat16_numpy_arrays_go_through_with_ml_dtypes(venv: Venv, multi_ops: Path, tmp_path: Path) -> None:
     """numpy has no bfloat16 of its own; with ml_dtypes installed, its bfloat16 arrays reach the kernel and come back
     as bfloat16 (the skeleton ScaleShiftCustom copies x into y)."""

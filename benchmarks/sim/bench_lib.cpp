@@ -19,9 +19,9 @@ extern "C" void vec_bench(GM_ADDR x, GM_ADDR tiling);
 
 namespace {
 
-// Blocks get whole 32 B blocks of data (blockLength a multiple of 8 floats), as a TilingFunc would split them.
+// Blocks get whole 512 B of data (blockLength a multiple of 128 floats), as the generated TilingFunc splits them.
 AddTiling split(uint32_t n, uint32_t blocks, uint32_t tile) {
-  return AddTiling{n, ((n + blocks - 1) / blocks + 7) / 8 * 8, tile};
+  return AddTiling{n, ((n + blocks - 1) / blocks + 127) / 128 * 128, tile};
 }
 
 // 0 on success; a KernelFault is printed (the benchmark treats it as a failed run).
