@@ -41,7 +41,7 @@ def _install_examples() -> None:
         if len(wheels) != 1:
             raise SystemExit(f"expected one wheel in {project / 'dist'}, found {[w.name for w in wheels]}")
         proc = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall",
-                               "--disable-pip-version-check", "--target", str(site), str(wheels[0])],
+                               "--disable-pip-version-check", "--upgrade", "--target", str(site), str(wheels[0])],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             raise SystemExit(f"pip could not install {wheels[0].name}:\n{proc.stdout}{proc.stderr}")

@@ -76,7 +76,8 @@ def install_command(wheel: Path, target: Path | None = None) -> list[str]:
     """pip installing `wheel` over any installed version (into `target` instead of the environment if given)."""
     command = [sys.executable, "-m", "pip", "install", "--no-deps", "--force-reinstall", "--no-index",
                "--disable-pip-version-check", "-q", str(wheel)]
-    return command + (["--target", str(target)] if target is not None else [])
+    # --target keeps a package folder already there (with a warning) unless told to --upgrade.
+    return command + (["--upgrade", "--target", str(target)] if target is not None else [])
 
 
 def pytest_command(junit: Path, keyword: str | None = None) -> list[str]:

@@ -147,6 +147,24 @@ def test_cli_prints_summary_and_exits_1_on_failure(project: Path, tmp_path: Path
     assert exited.value.code == 0
 
 
+@pytest.mark.e2e
+def test_a_rebuilt_wheel_replaces_the_one_in_the_target(tmp_path: Path) -> None:
+    """Same version, new code: pip --target keeps an existing package folder unless told to upgrade."""
+    project = _make_project(tmp_path / "a")
+    site = tmp_path / "site"
+    assert testrun.run_project_tests(project, target=site).count("failed") == 1
+    package = project / "python" / "tinyop" / "__init__.py"
+    package.write_text(_PACKAGE.replace(" + (np.arange(x.size).reshape(x.shape) == 3)", ""))
+    for wheel in (project / "dist").glob("*.whl"):
+        wheel.unlink()
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "--no-index", "-q",
+                    "-w", str(project / "dist"), str(project)], check=True, capture_output=True, timeout=300)
+    later = time.time() + 10
+    os.utime(next((project / "dist").glob("*.whl")), (later, later))
+    summary = testrun.run_project_tests(project, target=site)
+    assert summary.count("failed") == 0, summary.render()
+
+
 def test_stale_wheel_triggers_a_build(tmp_path: Path) -> None:
     project = tmp_path / "p"
     (project / "tests").mkdir(parents=True)
@@ -163,5 +181,5 @@ def test_folder_without_tests_is_refused(tmp_path: Path) -> None:
 def test_commands_are_data() -> None:
     wheel = Path("dist/a-0.1.0-py3-none-any.whl")
     assert testrun.install_command(wheel)[1:6] == ["-m", "pip", "install", "--no-deps", "--force-reinstall"]
-    assert testrun.install_command(wheel, Path("t"))[-2:] == ["--target", "t"]
+    assert testrun.install_command(wheel, Path("t"))[-3:] == ["--upgrade", "--target", "t"]
     assert testrun.pytest_command(Path("j.xml"), "float16")[-2:] == ["-k", "float16"]
