@@ -93,12 +93,19 @@ def _make_project(root: Path) -> Path:
     (project / "python" / "tinyop" / "__init__.py").write_text(_PACKAGE)
     (project / "tests" / "reference.py").write_text(_REFERENCE)
     (project / "tests" / "test_tinyop.py").write_text(_TESTS)
+    _build_wheel(project)
+    return project
+
+
+def _build_wheel(project: Path) -> None:
+    """project/dist/tinyop-0.1.0-*.whl, in place of any wheel there."""
+    for wheel in (project / "dist").glob("*.whl"):
+        wheel.unlink()
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "--no-index", "-q",
                     "-w", str(project / "dist"), str(project)], check=True, capture_output=True, timeout=300)
     later = time.time() + 5   # the wheel must be newer than every source, or opkit test would rebuild
     wheel = next((project / "dist").glob("*.whl"))
     os.utime(wheel, (later, later))
-    return project
 
 
 @pytest.fixture(scope="module")
@@ -155,12 +162,7 @@ def test_a_rebuilt_wheel_replaces_the_one_in_the_target(tmp_path: Path) -> None:
     assert testrun.run_project_tests(project, target=site).count("failed") == 1
     package = project / "python" / "tinyop" / "__init__.py"
     package.write_text(_PACKAGE.replace(" + (np.arange(x.size).reshape(x.shape) == 3)", ""))
-    for wheel in (project / "dist").glob("*.whl"):
-        wheel.unlink()
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "--no-index", "-q",
-                    "-w", str(project / "dist"), str(project)], check=True, capture_output=True, timeout=300)
-    later = time.time() + 10
-    os.utime(next((project / "dist").glob("*.whl")), (later, later))
+    _build_wheel(project)
     summary = testrun.run_project_tests(project, target=site)
     assert summary.count("failed") == 0, summary.render()
 

@@ -13,7 +13,7 @@ import jsonschema
 from opkit.errors import Problem
 from opkit.spec.source import Located, child_pointer
 
-__all__ = ["prototype_schema", "check_shape", "did_you_mean", "pointer_of"]
+__all__ = ["prototype_schema", "check_shape", "did_you_mean", "pointer_of", "unknown_keys"]
 
 _JSON_TYPE_NAMES = {"array": "a list", "object": "an object", "string": "a string", "number": "a number",
                     "integer": "an integer", "boolean": "a boolean", "null": "null"}
@@ -66,11 +66,15 @@ def _translate(error: jsonschema.ValidationError, source: Located) -> Iterator[P
     yield Problem(source.label, line, column, pointer, message, hint)
 
 
+def unknown_keys(obj: dict[str, Any], known: Iterable[str]) -> list[str]:
+    """The keys of `obj` that are neither in `known` nor opkit_* extensions (which any object may carry)."""
+    known = set(known)
+    return [key for key in obj if key not in known and not key.startswith("opkit_")]
+
+
 def _unknown_keys(error: jsonschema.ValidationError, source: Located, pointer: str) -> Iterator[Problem]:
     known = list(error.schema.get("properties", {}))
-    for key in error.instance:
-        if key in known or key.startswith("opkit_"):
-            continue
+    for key in unknown_keys(error.instance, known):
         child = child_pointer(pointer, key)
         line, column = source.positions.of_key(child)
         hint = did_you_mean(key, known) or f"known keys: {', '.join(known)} (or opkit_* extensions)"

@@ -10,7 +10,7 @@ from opkit.spec.dtypes import DTYPE_ALIASES, FORMATS, DType, lookup_dtype
 from opkit.spec.model import AttrSpec, OpSpec, TensorSpec
 from opkit.spec.naming import CXX_KEYWORDS, OP_TYPE, PYTHON_KEYWORDS, RESERVED_NAMES, camel_case, name_problem, \
     snake_case
-from opkit.spec.schema import did_you_mean, prototype_schema
+from opkit.spec.schema import did_you_mean, prototype_schema, unknown_keys
 from opkit.spec.source import Located, child_pointer
 
 __all__ = ["build_ops"]
@@ -77,7 +77,7 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
     _check_op_type(checker, op_type, child_pointer(pointer, "op"))
     # msopgen accepts an op without inputs; opkit's generated code has nothing to size outputs from. Not said of an
     # op with an unknown key: that may be a misspelled "input_desc", and the unknown key is the error worth showing.
-    if not raw.get("input_desc") and not _unknown_keys(raw):
+    if not raw.get("input_desc") and not unknown_keys(raw, prototype_schema()["$defs"]["op"]["properties"]):
         at = child_pointer(pointer, "input_desc" if "input_desc" in raw else "op")
         checker.report(at, "opkit needs at least one input: the generated code takes output shapes from input 0",
                        "add one to input_desc")
@@ -92,11 +92,6 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
         return None
     return OpSpec(op_type=op_type, name=snake_case(op_type), inputs=inputs, outputs=outputs, attrs=attrs,
                   pointer=pointer)
-
-
-def _unknown_keys(raw: dict[str, Any]) -> set[str]:
-    known = prototype_schema()["$defs"]["op"]["properties"]
-    return {k for k in raw if k not in known and not k.startswith("opkit_")}
 
 
 def _check_op_type(checker: _Checker, op_type: str, pointer: str) -> None:
