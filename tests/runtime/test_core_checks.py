@@ -81,6 +81,18 @@ FAULTS = [
     ("leak_enqueued", "kernel exit",
      "queue buffer 0 (VECOUT, UB offset 0, 256 bytes) is still ENQUE when the kernel returns: a tensor was "
      "allocated but never freed (EnQue without DeQue)"),
+    ("leak_dequeued", "kernel exit",
+     "queue buffer 0 (VECIN, UB offset 0, 256 bytes) is still DEQUE when the kernel returns: a tensor was "
+     "dequeued but never freed (DeQue without FreeTensor)"),
+    ("leak_two_buffers", "kernel exit",
+     "queue buffer 0 (VECIN, UB offset 0, 256 bytes) is still OCCUPIED when the kernel returns: a tensor was "
+     "allocated but never freed (AllocTensor without EnQue/FreeTensor); 1 more queue buffer(s) are still held too"),
+    ("gm_copy_into_neighbour", "DataCopy",
+     "GM read of 256 bytes at bytes [256, 512) of 'x' (256 bytes) is out of bounds; it reaches into 'y'"),
+    ("gm_scalar_into_neighbour", "GlobalTensor::SetValue",
+     "GM write of 4 bytes at bytes [280, 284) of 'x' (256 bytes) is out of bounds; it reaches into 'y'"),
+    ("gm_before_start", "GlobalTensor::GetValue",
+     "GM read of 4 bytes at bytes [-4, 0) of 'y' (256 bytes) is out of bounds; it reaches into 'x'"),
     ("waitflag_unpaired", "WaitFlag",
      "WaitFlag<HardEvent::V_MTE3>(1) has no pending SetFlag<HardEvent::V_MTE3>(1); the device would hang here"),
     ("release_unallocated_event", "TPipe::ReleaseEventID",
@@ -105,6 +117,17 @@ def test_fault_names_the_kernel_source_line(checks: Program) -> None:
     lines = (CPP / "core_checks.cpp").read_text().splitlines()
     line = next(i for i, text in enumerate(lines, 1) if "LINE:copy_unaligned_count" in text)
     assert f"[core_checks.cpp:{line}][DataCopy]" in run_case(checks, "copy_unaligned_count")
+
+
+@pytest.mark.parametrize("case", ["leak_dequeued", "leak_two_buffers"])
+def test_leak_names_the_line_that_took_the_buffer(checks: Program, case: str) -> None:
+    lines = (CPP / "core_checks.cpp").read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if f"LINE:{case}" in text)
+    assert run_case(checks, case).startswith(f"fault: [core][Block_0][core_checks.cpp:{line}][kernel exit] ")
+
+
+def test_views_of_one_array_each_read_whole_are_in_bounds(checks: Program) -> None:
+    assert run_case(checks, "gm_halves_in_bounds") == "ok"
 
 
 def test_same_buffers_fit_the_larger_ub_of_310p(checks: Program) -> None:

@@ -74,3 +74,48 @@ def test_bad_thread_count_is_refused(launch: Program, value: str) -> None:
     proc = run_program(launch, "many_blocks", env={"OPKIT_SIM_THREADS": value})
     assert proc.stdout.strip() == (f"fault: [kernel][Launch] OPKIT_SIM_THREADS='{value}' is not a thread count in "
                                    "[1, 4096]")
+
+
+def _line(tag: str) -> int:
+    lines = (CPP / "core_launch.cpp").read_text().splitlines()
+    return next(i for i, text in enumerate(lines, 1) if f"LINE:{tag}" in text)
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_watchdog_cancels_a_launch_that_never_returns(launch: Program, threads: str) -> None:
+    fault, ok = run_case(launch, "watchdog_cancels", threads).splitlines()
+    line = _line("never_returns")
+    assert fault == (
+        "fault: [hang][watchdog] the launch ran longer than its limit of 0.3 s (OPKIT_KERNEL_TIMEOUT, or "
+        "set_kernel_timeout in Python) and was cancelled; blocks still running: "
+        + ("0 (last API GlobalTensor::SetValue at core_launch.cpp:%d), 1 (no API call yet)" % line
+           if threads == "2" else "0 (last API GlobalTensor::SetValue at core_launch.cpp:%d)" % line))
+    assert ok == "ok"  # and the next launches on the same threads ran
+
+
+def test_watchdog_stops_a_block_on_the_calling_thread(launch: Program) -> None:
+    fault, ok = run_case(launch, "watchdog_cancels_single_block").splitlines()
+    assert fault.startswith("fault: [hang][watchdog] the launch ran longer than its limit of 0.2 s")
+    assert fault.endswith(f"blocks still running: 0 (last API GlobalTensor::SetValue at core_launch.cpp:"
+                          f"{_line('never_returns')})")
+    assert ok == "ok"
+
+
+def test_watchdog_limit_from_the_environment(launch: Program) -> None:
+    proc = run_program(launch, "watchdog_env_limit", env={"OPKIT_SIM_THREADS": "2", "OPKIT_KERNEL_TIMEOUT": "0.25"},
+                       timeout=60)
+    assert "[hang][watchdog] the launch ran longer than its limit of 0.25 s" in proc.stdout
+    proc = run_program(launch, "watchdog_env_limit", env={"OPKIT_KERNEL_TIMEOUT": "soon"}, timeout=60)
+    assert proc.stdout.strip() == ("fault: [kernel][Launch] OPKIT_KERNEL_TIMEOUT='soon' is not a number of seconds "
+                                   "(0 turns the limit off)")
+
+
+def test_crash_inside_a_kernel_is_a_fault_and_the_process_goes_on(launch: Program) -> None:
+    segv, fpe, ok = run_case(launch, "crash_is_a_fault", "2").splitlines()
+    assert segv.startswith("fault: [crash][Block_1][kernel] the kernel crashed with SIGSEGV (an access to memory that "
+                           "is not mapped) at address 0x10 after its last Ascend C API call, GlobalTensor::SetValue at "
+                           f"core_launch.cpp:{_line('wild_pointer')}; look for a raw pointer"), segv
+    assert fpe.startswith("fault: [crash][Block_"), fpe
+    assert fpe.endswith("[kernel] the kernel crashed with SIGFPE (an integer division by zero, or overflow) before its "
+                        "first Ascend C API call; look for a divisor that can be 0 (a tiling value?)"), fpe
+    assert ok == "ok"  # the launches after each crash ran on the same threads

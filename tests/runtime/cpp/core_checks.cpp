@@ -322,6 +322,71 @@ CASE(leak_enqueued) {
     q.EnQue(q.AllocTensor<float>());
   });
 }
+CASE(leak_dequeued) {
+  run_x([](GM_ADDR) {
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 256);
+    q.EnQue(q.AllocTensor<float>());
+    [[maybe_unused]] LocalTensor<float> a = q.DeQue<float>();  // LINE:leak_dequeued
+  });
+}
+CASE(leak_two_buffers) {
+  run_x([](GM_ADDR) {
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 2> q;
+    pipe.InitBuffer(q, 2, 256);
+    [[maybe_unused]] LocalTensor<float> a = q.AllocTensor<float>();  // LINE:leak_two_buffers
+    [[maybe_unused]] LocalTensor<float> b = q.AllocTensor<float>();
+  });
+}
+// x and y are two halves of one allocation (views of one array): reading x past its end lands in y.
+template <typename Kernel>
+static void run_halves(Kernel kernel) {
+  static std::vector<float> both(128, 1.0f);
+  opkit::sim::Launch launch{"core", "Ascend910B2", 1};
+  launch.register_gm(both.data(), 64 * sizeof(float), "x").register_gm(both.data() + 64, 64 * sizeof(float), "y");
+  launch.run(kernel, reinterpret_cast<GM_ADDR>(both.data()), reinterpret_cast<GM_ADDR>(both.data() + 64));
+}
+CASE(gm_copy_into_neighbour) {
+  run_halves([](GM_ADDR x, GM_ADDR) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 64);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 256);
+    DataCopy(b.Get<float>(), g[64], 64);  // the second "tile" of x is y's first
+  });
+}
+CASE(gm_scalar_into_neighbour) {
+  run_halves([](GM_ADDR x, GM_ADDR) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 64);
+    g.ReinterpretCast<int32_t>().SetValue(70, 0);
+  });
+}
+CASE(gm_before_start) {
+  run_halves([](GM_ADDR, GM_ADDR y) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(y), 64);
+    float v = g.GetValue(static_cast<uint64_t>(-1));
+    (void)v;
+  });
+}
+CASE(gm_halves_in_bounds) {  // each half read whole through its own GlobalTensor: no fault
+  run_halves([](GM_ADDR x, GM_ADDR y) {
+    GlobalTensor<float> gx;
+    GlobalTensor<float> gy;
+    gx.SetGlobalBuffer(reinterpret_cast<float*>(x), 64);
+    gy.SetGlobalBuffer(reinterpret_cast<float*>(y), 64);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 512);
+    DataCopy(b.Get<float>(), gx, 64);
+    DataCopy(b.Get<float>()[64], gy, 64);
+    DataCopy(gx[32], b.Get<float>(), 32);
+  });
+}
 CASE(waitflag_unpaired) {
   run_x([](GM_ADDR) {
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);

@@ -1,6 +1,7 @@
 // Launches: many blocks, SyncAll across more blocks than threads, faults that stop a launch, CANN's ICPU host API.
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -161,4 +162,87 @@ CASE(icpu_run_kf_fault) {
 CASE(gm_free_unknown) {
   int32_t local = 0;
   AscendC::GmFree(&local);
+}
+
+// ---- the watchdog: a launch past its time limit is cancelled, saying where each block still running is ----
+
+// Block 1 spins without calling any API (only the watchdog's signal can stop it); block 0 loops on SetValue.
+extern "C" __global__ __aicore__ void never_returns(GM_ADDR x) {
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<float*>(x), 16);
+  if (GetBlockIdx() == 1) {
+    volatile uint64_t spins = 0;
+    for (;;) spins = spins + 1;
+  }
+  for (;;) g.SetValue(0, 1.0f);  // LINE:never_returns
+}
+
+static void launch_never_returns(int blocks, double timeout) {
+  static float x[16];
+  opkit::sim::Launch launch{"hang", "Ascend910B2", blocks};
+  launch.register_gm(x, sizeof(x), "x");
+  if (timeout >= 0) launch.set_timeout(timeout);
+  launch.run(never_returns, reinterpret_cast<GM_ADDR>(x));
+}
+
+// Twice over: the launch is cancelled (the second fault is printed), then the same threads run a normal launch.
+CASE(watchdog_cancels) {
+  for (int round = 0; round < 2; ++round) {
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      launch_never_returns(2, 0.3);
+      check(false, "expected the watchdog to cancel the launch");
+    } catch (const opkit::sim::KernelFault& f) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      check(s >= 0.3 && s < 5.0, "cancelled soon after the limit, not before");
+      if (round == 1) std::printf("fault: %s\n", f.what());
+    }
+    run_add(4);
+  }
+}
+
+// One block runs on the calling thread: the watchdog stops it there too.
+CASE(watchdog_cancels_single_block) {
+  try {
+    launch_never_returns(1, 0.2);
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+  }
+  run_add(1);
+}
+
+// OPKIT_KERNEL_TIMEOUT is the default limit.
+CASE(watchdog_env_limit) { launch_never_returns(2, -1); }
+
+// ---- a crash inside a block is a fault, and the process goes on ----
+
+extern "C" __global__ __aicore__ void wild_pointer(GM_ADDR x) {
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<float*>(x), 16);
+  g.SetValue(0, 2.0f);  // LINE:wild_pointer
+  if (GetBlockIdx() == 1) *reinterpret_cast<volatile float*>(uintptr_t(16)) = 1.0f;
+}
+
+extern "C" __global__ __aicore__ void divide_by_tiling(GM_ADDR x) {
+  volatile int32_t zero = 0;
+  reinterpret_cast<int32_t*>(x)[0] = 7 / zero;
+}
+
+static void launch_crashing(void (*kernel)(GM_ADDR), int blocks) {
+  static float x[16];
+  opkit::sim::Launch launch{"crash", "Ascend910B2", blocks};
+  launch.register_gm(x, sizeof(x), "x");
+  launch.run(kernel, reinterpret_cast<GM_ADDR>(x));
+}
+
+CASE(crash_is_a_fault) {
+  for (int round = 0; round < 2; ++round) {
+    try {
+      launch_crashing(round == 0 ? wild_pointer : divide_by_tiling, 4);
+      check(false, "expected a fault");
+    } catch (const opkit::sim::KernelFault& f) {
+      std::printf("fault: %s\n", f.what());
+    }
+    run_add(4);  // the same threads go on
+  }
 }

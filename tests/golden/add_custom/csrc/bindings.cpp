@@ -80,6 +80,7 @@ PYBIND11_MODULE(_C, m)
     m.doc() = "add_custom: Ascend C operators run on opkit's CPU simulator";
     m.attr("default_soc") = OPKIT_PROJECT_SOC;  // the SoC profile launches use unless told otherwise
     DefineRunPlan<KernelError>(m, py::register_exception<KernelError>(m, "KernelError", PyExc_RuntimeError));
+    DefineSetKernelTimeout<KernelError>(m);
     DefineOp<KernelError>(m, "add_custom", Table_add_custom(), Dispatch_add_custom,
                           &TileLength<AddCustomTilingData>::Read, OPKIT_PROJECT_SOC);
 }

@@ -75,6 +75,7 @@ PYBIND11_MODULE(_C, m)
     m.doc() = "gather310p: Ascend C operators run on opkit's CPU simulator";
     m.attr("default_soc") = OPKIT_PROJECT_SOC;  // the SoC profile launches use unless told otherwise
     DefineRunPlan<KernelError>(m, py::register_exception<KernelError>(m, "KernelError", PyExc_RuntimeError));
+    DefineSetKernelTimeout<KernelError>(m);
     DefineOp<KernelError>(m, "gather_sum_custom", Table_gather_sum_custom(), Dispatch_gather_sum_custom,
                           &TileLength<GatherSumCustomTilingData>::Read, OPKIT_PROJECT_SOC);
 }

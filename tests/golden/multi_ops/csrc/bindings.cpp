@@ -146,6 +146,7 @@ PYBIND11_MODULE(_C, m)
     m.doc() = "scale_shift_custom: Ascend C operators run on opkit's CPU simulator";
     m.attr("default_soc") = OPKIT_PROJECT_SOC;  // the SoC profile launches use unless told otherwise
     DefineRunPlan<KernelError>(m, py::register_exception<KernelError>(m, "KernelError", PyExc_RuntimeError));
+    DefineSetKernelTimeout<KernelError>(m);
     DefineOp<KernelError>(m, "scale_shift_custom", Table_scale_shift_custom(), Dispatch_scale_shift_custom,
                           &TileLength<ScaleShiftCustomTilingData>::Read, OPKIT_PROJECT_SOC);
     DefineOp<KernelError>(m, "gather_sum_custom", Table_gather_sum_custom(), Dispatch_gather_sum_custom,

@@ -121,8 +121,11 @@ inline void RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
 {
     opkit::sim::Launch launch{plan.op->opType, plan.soc, plan.blockDim, plan.tilingKey};
     std::vector<GmPtr> args(addresses);
-    for (size_t i = 0; i < addresses.size(); ++i) {
-        launch.register_gm(addresses[i], plan.slots[i].tensors.front().bytes, plan.slots[i].name);
+    std::vector<std::pair<GmPtr*, uint64_t>> inputs;
+    for (size_t i = 0; i < plan.op->inputs.size(); ++i) inputs.emplace_back(&args[i], plan.slots[i].tensors.front().bytes);
+    const std::vector<std::vector<uint8_t>> copies = SeparateOverlappingInputs(inputs);
+    for (size_t i = 0; i < args.size(); ++i) {
+        launch.register_gm(args[i], plan.slots[i].tensors.front().bytes, plan.slots[i].name);
     }
     RunWithWorkspaceAndTiling(launch, plan.workspaceBytes, plan.tiling, args, plan.combination, plan.dispatch);
 }
@@ -222,6 +225,16 @@ void DefineRunPlan(py::module_& m, py::handle errorType)
     PyObject* function = PyCFunction_NewEx(&def, nullptr, m.attr("__name__").ptr());
     if (function == nullptr) throw py::error_already_set();
     m.add_object("run_plan", py::reinterpret_steal<py::object>(function));
+}
+
+// The module's `set_kernel_timeout(seconds)`: the watchdog's limit for later launches of this module (0: none).
+template <typename Error>
+void DefineSetKernelTimeout(py::module_& m)
+{
+    m.def("set_kernel_timeout", [](double seconds) {
+        return Guarded<Error>([&] { return opkit::sim::detail::set_default_timeout(seconds); });
+    }, "Cancel a kernel launch (KernelError naming where each block is) after `seconds`; 0 turns the limit off. "
+       "Returns the previous limit. The default is OPKIT_KERNEL_TIMEOUT, else 60 s.", py::arg("seconds"));
 }
 
 // The module functions of one op, the same for every generated _C: infer_<name>, launch_<name>, plan_<name> and

@@ -149,6 +149,11 @@ auto Guarded(Fn&& fn) -> decltype(fn())
 {
     try {
         return fn();
+    } catch (const opkit::sim::KernelInterrupted&) {
+        // Ctrl-C stopped the kernel: the caller gets KeyboardInterrupt. Python's own handler has usually seen the
+        // signal too (it runs here, on the main thread); otherwise, or on another thread, it is raised here.
+        if (PyErr_CheckSignals() == 0) PyErr_SetNone(PyExc_KeyboardInterrupt);
+        throw py::error_already_set();
     } catch (const opkit::sim::KernelFault& e) {
         throw Error(e.what());
     } catch (const HostError& e) {
@@ -218,6 +223,31 @@ inline std::vector<uint64_t> TensorList(const IrSlot& slot)
 
 using Dispatch = std::function<void(opkit::sim::Launch&, size_t combination, const std::vector<GmPtr>& args)>;
 
+// Inputs that partly overlap an earlier input (two views of one array, shifted) get a private copy, so that every
+// kernel argument is a GM buffer of its own and an overrun of one into the other is caught (the simulator checks a
+// GlobalTensor against the buffer it was set on). Inputs are read-only, so nothing else changes; identical views
+// (`add(x, x)`) stay shared. `inputs` are the (address, bytes) of every input tensor; the copies are returned and
+// must outlive the launch.
+inline std::vector<std::vector<uint8_t>> SeparateOverlappingInputs(const std::vector<std::pair<GmPtr*, uint64_t>>& inputs)
+{
+    std::vector<std::vector<uint8_t>> copies;
+    for (size_t j = 0; j < inputs.size(); ++j) {
+        GmPtr& data = *inputs[j].first;
+        const uint64_t bytes = inputs[j].second;
+        for (size_t i = 0; i < j && data != nullptr && bytes != 0; ++i) {
+            const GmPtr other = *inputs[i].first;
+            const uint64_t otherBytes = inputs[i].second;
+            const bool same = other == data && otherBytes == bytes;
+            if (!same && other < data + bytes && data < other + otherBytes) {
+                copies.emplace_back(data, data + bytes);
+                data = copies.back().data();
+                break;
+            }
+        }
+    }
+    return copies;
+}
+
 // The end of every launch: the kernel's last two arguments are a fresh workspace and a fresh copy of the tiling
 // bytes (the kernel may write both, and the next call must not see that: registry.h's launch contract), each
 // registered as a GM buffer; then the kernel of `combination` runs.
@@ -235,10 +265,16 @@ inline void RunWithWorkspaceAndTiling(opkit::sim::Launch& launch, size_t workspa
 }
 
 // Everything between Python and the kernel, run with the GIL released.
-inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& slots, const AttrMap& attrs,
+inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& given, const AttrMap& attrs,
               const std::string& soc, const Dispatch& dispatch)
 {
-    const size_t combination = FindCombination(op, slots);
+    const size_t combination = FindCombination(op, given);
+    std::vector<IrSlot> slots(given);
+    std::vector<std::pair<GmPtr*, uint64_t>> inputTensors;
+    for (size_t s = 0; s < op.inputs.size(); ++s) {
+        for (Tensor& t : slots[s].tensors) inputTensors.emplace_back(&t.data, t.bytes);
+    }
+    const std::vector<std::vector<uint8_t>> copies = SeparateOverlappingInputs(inputTensors);
     std::vector<IrSlot> inputs(slots.begin(), slots.begin() + static_cast<std::ptrdiff_t>(op.inputs.size()));
     std::vector<IrSlot> outputs(slots.begin() + static_cast<std::ptrdiff_t>(op.inputs.size()), slots.end());
     TileOptions options;

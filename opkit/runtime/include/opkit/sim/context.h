@@ -31,8 +31,14 @@ struct BlockContext {
   const std::atomic<bool>* cancelled = nullptr;
   void* pipe = nullptr;              // the block's live TPipe (GetTPipePtr), pipe.h
   std::string exit_fault;            // problem found when the TPipe died (a leaked buffer), raised at block exit
+  std::string exit_where;            // the kernel line exit_fault points at (the AllocTensor/DeQue of the leak)
   uint16_t pending_flags[kHardEvents][kEventIds] = {};  // SetFlag count not yet consumed by WaitFlag
   uint8_t allocated_events[kHardEvents] = {};           // AllocEventID bitmask per HardEvent
+  // The API this block called last and where: what the watchdog reports for a block that does not return. Atomic
+  // because the watchdog thread reads them while the block runs (relaxed stores cost what plain ones do on x86).
+  std::atomic<const char*> last_api{nullptr};
+  std::atomic<const char*> last_file{nullptr};
+  std::atomic<int> last_line{0};
 };
 
 inline BlockContext& current_block() {
@@ -46,6 +52,15 @@ struct LaunchCancelled {};
 inline void check_cancelled() {
   const std::atomic<bool>* c = current_block().cancelled;
   if (c != nullptr && c->load(std::memory_order_relaxed)) throw LaunchCancelled{};
+}
+
+// The same, for an API call of the kernel: also records the call as the block's last one (for the watchdog).
+inline void check_cancelled(const char* api, const char* file, int line) {
+  BlockContext& b = current_block();
+  b.last_api.store(api, std::memory_order_relaxed);
+  b.last_file.store(file, std::memory_order_relaxed);
+  b.last_line.store(line, std::memory_order_relaxed);
+  if (b.cancelled != nullptr && b.cancelled->load(std::memory_order_relaxed)) throw LaunchCancelled{};
 }
 
 }  // namespace opkit::sim::detail

@@ -112,7 +112,7 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
                  const T& pad_value, const SourceLoc& where) {
   const char* api = "DataCopyPad";
   require_pad_support(api, where);
-  check_cancelled();
+  check_cancelled(api, where);
   if (count == 0 || len == 0) return;
   if (len % sizeof(T) != 0) fault(api, cat("blockLen ", len, " bytes is not a whole number of ", sizeof(T),
                                            "-byte elements"), where);
@@ -121,7 +121,7 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
   }
   const uint64_t row = (left * sizeof(T) + len + right * sizeof(T) + 31) / 32 * 32;
   const uint64_t ub_step = row + dst_gap_blocks * 32;
-  check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where);
+  check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
   require_ub_operand(api, "dst", dst, (count - 1) * ub_step + row, where);
   for (uint64_t i = 0; i < count; ++i) {
     uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
@@ -140,11 +140,11 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
                   uint64_t len, uint64_t src_gap_blocks, uint64_t dst_gap, const SourceLoc& where) {
   const char* api = "DataCopyPad";
   require_pad_support(api, where);
-  check_cancelled();
+  check_cancelled(api, where);
   if (count == 0 || len == 0) return;
   const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
-  check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where);
+  check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
   copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap);
 }
 
@@ -159,7 +159,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
-  d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where);
+  d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
   if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
 }
 
@@ -169,7 +169,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "src", src, bytes, where);
-  d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where);
+  d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
   if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
 }
 
@@ -188,11 +188,11 @@ template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
-  d::check_cancelled();
+  d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
-  d::check_gm("DataCopy", "read", src.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
+  d::check_gm("DataCopy", "read", src.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
 }
@@ -201,11 +201,11 @@ template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
-  d::check_cancelled();
+  d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
-  d::check_gm("DataCopy", "write", dst.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
+  d::check_gm("DataCopy", "write", dst.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
 }
@@ -214,7 +214,7 @@ template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
-  d::check_cancelled();
+  d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);

@@ -44,6 +44,12 @@ class KernelFault : public std::runtime_error {
   std::string message_;
 };
 
+// A launch stopped by SIGINT (Ctrl-C) while it ran: the Python bindings turn it into KeyboardInterrupt.
+class KernelInterrupted : public KernelFault {
+ public:
+  explicit KernelInterrupted(const KernelFault& f) : KernelFault(f) {}
+};
+
 namespace detail {
 
 // Where in the kernel source an API was called: APIs take `SourceLoc where = SourceLoc::here()` as a last
@@ -62,6 +68,9 @@ struct SourceLoc {
     return (slash == std::string::npos ? f : f.substr(slash + 1)) + ":" + std::to_string(line);
   }
 };
+
+// check_cancelled for an API call at `where` (context.h): the watchdog can then say where a block is.
+inline void check_cancelled(const char* api, const SourceLoc& where) { check_cancelled(api, where.file, where.line); }
 
 // The trailing parameter of kernel-facing APIs that records the caller's file and line as `where`.
 #define OPKIT_SIM_HERE ::opkit::sim::detail::SourceLoc where = ::opkit::sim::detail::SourceLoc::here()

@@ -20,6 +20,7 @@ class GlobalTensor {
 
   void SetGlobalBuffer(T* buffer, uint64_t count) {
     opkit_addr = buffer;
+    opkit_base = buffer;
     opkit_count = count;
   }
   void SetGlobalBuffer(T* buffer) { SetGlobalBuffer(buffer, 0); }
@@ -53,19 +54,22 @@ class GlobalTensor {
   GlobalTensor<U> ReinterpretCast() const {
     GlobalTensor<U> t;
     t.opkit_addr = reinterpret_cast<U*>(opkit_addr);
+    t.opkit_base = opkit_base;
     t.opkit_count = opkit_count * sizeof(T) / sizeof(U);
     return t;
   }
 
   // Internals, public so the copy APIs can reach them.
   T* opkit_addr = nullptr;
+  // What SetGlobalBuffer was given: the GM buffer (kernel argument) that this tensor and its views may touch.
+  const void* opkit_base = nullptr;
   uint64_t opkit_count = 0;
 
  private:
   T* element(const char* api, const char* what, uint64_t index, const SourceLoc& where) const {
-    opkit::sim::detail::check_cancelled();
+    opkit::sim::detail::check_cancelled(api, where);
     if (opkit_addr == nullptr) opkit::sim::detail::fault(api, "SetGlobalBuffer was never called", where);
-    opkit::sim::detail::check_gm(api, what, opkit_addr + index, sizeof(T), where);
+    opkit::sim::detail::check_gm(api, what, opkit_addr + index, sizeof(T), where, opkit_base);
     return opkit_addr + index;
   }
 };

@@ -13,6 +13,7 @@
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pool.h"
 #include "opkit/sim/soc.h"
+#include "opkit/sim/watchdog.h"
 
 namespace opkit::sim {
 
@@ -84,8 +85,25 @@ class Launch {
     state.device_rounding = device_rounding_;
     state.regions = &regions_;
     state.body = &body;
-    detail::Pool::instance().run(state);
-    if (state.fault) throw *state.fault;
+    state.timeout_s = timeout_s_ < 0 ? detail::default_timeout() : timeout_s_;
+    {
+      struct Watched {  // the watchdog forgets the launch however the run ends
+        detail::LaunchState& l;
+        explicit Watched(detail::LaunchState& s) : l(s) { detail::Watchdog::instance().add(l); }
+        ~Watched() { detail::Watchdog::instance().remove(l); }
+      } watched(state);
+      detail::Pool::instance().run(state);
+    }
+    if (state.fault) {
+      if (state.interrupted) throw KernelInterrupted(*state.fault);
+      throw *state.fault;
+    }
+  }
+
+  // Cancel the launch after `seconds` (0: never); the default is OPKIT_KERNEL_TIMEOUT or 60 s (watchdog.h).
+  Launch& set_timeout(double seconds) {
+    timeout_s_ = seconds;
+    return *this;
   }
 
   const std::string& op() const { return op_; }
@@ -98,6 +116,7 @@ class Launch {
   int64_t block_dim_;
   uint64_t tiling_key_;
   bool device_rounding_;
+  double timeout_s_ = -1;  // -1: the process-wide default
   std::vector<detail::GmRegion> regions_;
 };
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,6 +23,13 @@ struct GmRegion {
   uintptr_t begin;
   uint64_t bytes;
   std::string name;
+};
+
+// A thread inside a launch's block loop (pool.h's drain): what the watchdog names and, if need be, signals.
+struct Runner {
+  pthread_t thread;
+  int64_t block;                 // the block it runs, -1 between blocks
+  const BlockContext* context;   // its block's last API call (context.h)
 };
 
 struct LaunchState {
@@ -44,6 +52,9 @@ struct LaunchState {
   std::unique_ptr<KernelFault> fault;  // the first fault of the launch
   std::vector<int64_t> returned;       // blocks that returned (for the SyncAll deadlock message)
   std::vector<std::thread> helpers;    // extra threads started so that SyncAll can complete (pool.h)
+  std::vector<Runner> running;         // threads in the block loop now
+  double timeout_s = 0;                // the watchdog cancels the launch after this many seconds; 0: never
+  bool interrupted = false;            // the first fault is a SIGINT (Ctrl-C) cancellation (watchdog.h)
 
   // Keep the first fault; wake everything waiting so the launch winds down. Caller holds `m`.
   void record_locked(const KernelFault& f) {
@@ -66,12 +77,24 @@ inline const GmRegion* find_region(const LaunchState& l, uintptr_t p) {
   return p < it->begin + it->bytes ? &*it : nullptr;
 }
 
-// Fault unless [p, p+bytes) lies inside one GM buffer registered for this launch. The message names the
-// buffer and the byte range relative to its start, which is what a user can map back to an index.
-inline void check_gm(const char* api, const char* what, const void* p, uint64_t bytes, const SourceLoc& where) {
+// Fault unless [p, p+bytes) lies inside one GM buffer registered for this launch: the one holding `home` (where the
+// GlobalTensor was set, so an overrun into the buffer next to it is caught), else any. The message names the buffer
+// and the byte range relative to its start, which is what a user can map back to an index.
+inline void check_gm(const char* api, const char* what, const void* p, uint64_t bytes, const SourceLoc& where,
+                     const void* home = nullptr) {
   const BlockContext& c = current_block();
   if (c.launch == nullptr || bytes == 0) return;
   const auto addr = reinterpret_cast<uintptr_t>(p);
+  const GmRegion* own = home == nullptr ? nullptr : find_region(*c.launch, reinterpret_cast<uintptr_t>(home));
+  if (own != nullptr) {
+    if (addr >= own->begin && addr - own->begin <= own->bytes && bytes <= own->bytes - (addr - own->begin)) return;
+    const int64_t off = static_cast<int64_t>(addr - own->begin);
+    const GmRegion* other = find_region(*c.launch, addr);
+    fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + static_cast<int64_t>(bytes),
+                   ") of '", own->name, "' (", own->bytes, " bytes) is out of bounds",
+                   other != nullptr && other != own ? cat("; it reaches into '", other->name, "'") : std::string()),
+          where);
+  }
   const GmRegion* r = find_region(*c.launch, addr);
   if (r == nullptr) {
     // Name the buffer just below the address when the address is within one buffer length past its end:

@@ -36,6 +36,7 @@ struct BufferSlot {
   bool is_queue = false;
   uint32_t index = 0;           // buffer number within its owner
   uint32_t ub_offset = 0;
+  SourceLoc taken;              // the AllocTensor or DeQue that last took a queue buffer: where a leak is reported
 };
 
 inline const uint8_t* buffer_end(const BufferSlot* slot) {
@@ -78,7 +79,7 @@ class TPipe {
   ~TPipe() {
     auto& c = opkit::sim::detail::current_block();
     if (c.pipe != this) return;
-    if (std::uncaught_exceptions() == 0 && c.exit_fault.empty()) c.exit_fault = opkit_leak_report();
+    if (std::uncaught_exceptions() == 0 && c.exit_fault.empty()) opkit_leak_report(c.exit_fault, c.exit_where);
     c.pipe = nullptr;
   }
 
@@ -149,27 +150,32 @@ class TPipe {
     mask = uint8_t(mask & ~(1u << id));
   }
 
-  // Internals for the leak check and tests.
-  std::string opkit_leak_report() const {
+  // Internals for the leak check and tests: every queue buffer still taken (OCCUPIED, ENQUE or DEQUE) is a leak;
+  // the message describes the first and counts the rest, `where` is the line of the call that took the first.
+  void opkit_leak_report(std::string& message, std::string& where) const {
+    namespace d = opkit::sim::detail;
+    const d::BufferSlot* first = nullptr;
+    uint32_t more = 0;
     for (uint32_t i = 0; i < used_; ++i) {
-      const auto& s = slots_[i];
-      if (s.is_queue && (s.state == opkit::sim::detail::BufState::OCCUPIED ||
-                         s.state == opkit::sim::detail::BufState::ENQUE)) {
-        return opkit::sim::detail::cat(describe(s), " is still ", state_name(s.state),
-                                       " when the kernel returns: a tensor was allocated but never freed (",
-                                       s.state == opkit::sim::detail::BufState::ENQUE ? "EnQue without DeQue"
-                                                                                       : "AllocTensor without "
-                                                                                         "EnQue/FreeTensor",
-                                       ")");
-      }
+      if (!slots_[i].is_queue || slots_[i].state == d::BufState::FREE) continue;
+      if (first == nullptr) first = &slots_[i]; else ++more;
     }
-    return "";
+    if (first == nullptr) return;
+    const char* how = first->state == d::BufState::ENQUE ? "allocated but never freed (EnQue without DeQue)"
+                      : first->state == d::BufState::DEQUE ? "dequeued but never freed (DeQue without FreeTensor)"
+                                                           : "allocated but never freed (AllocTensor without "
+                                                             "EnQue/FreeTensor)";
+    message = d::cat(describe(*first), " is still ", state_name(first->state), " when the kernel returns: a tensor "
+                     "was ", how);
+    if (more > 0) message += d::cat("; ", more, " more queue buffer(s) are still held too");
+    where = first->taken.str();
   }
   uint64_t opkit_ub_used() const { return ub_used_; }
   uint32_t opkit_generation() const { return generation_; }
 
  private:
   uint32_t checked_len(const char* api, uint32_t len, uint32_t num, const SourceLoc& where) const {
+    opkit::sim::detail::check_cancelled(api, where);
     const auto& c = opkit::sim::detail::current_block();
     if (c.ub_base == nullptr) opkit::sim::detail::fault(api, "TPipe used outside a kernel launch (no UB)", where);
     if (len == 0) opkit::sim::detail::fault(api, "buffer length is 0 bytes", where);
@@ -281,7 +287,7 @@ class TBuf {
 
  private:
   const opkit::sim::detail::BufferSlot* slot(const char* api, const SourceLoc& where) const {
-    opkit::sim::detail::check_cancelled();
+    opkit::sim::detail::check_cancelled(api, where);
     if (slot_ == nullptr) opkit::sim::detail::fault(api, "TBuf used before TPipe::InitBuffer", where);
     if (pipe_->opkit_generation() != generation_) {
       opkit::sim::detail::fault(api, "TBuf used after TPipe::Reset/Destroy without a new InitBuffer", where);

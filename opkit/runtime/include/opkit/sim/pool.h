@@ -20,6 +20,7 @@
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pipe.h"
 #include "opkit/sim/vec/common.h"
+#include "opkit/sim/watchdog.h"
 
 namespace opkit::sim::detail {
 
@@ -66,12 +67,14 @@ inline void ensure_progress_locked(LaunchState& l) {
 // The leak check: a TPipe that died reported leaks in exit_fault; one still alive is checked now.
 inline void check_block_exit(BlockContext& c) {
   if (c.exit_fault.empty() && c.pipe != nullptr) {
-    c.exit_fault = static_cast<AscendC::TPipe*>(c.pipe)->opkit_leak_report();
+    static_cast<AscendC::TPipe*>(c.pipe)->opkit_leak_report(c.exit_fault, c.exit_where);
   }
   if (!c.exit_fault.empty()) {
     const std::string message = c.exit_fault;
+    const std::string where = c.exit_where;
     c.exit_fault.clear();
-    fault("kernel exit", message);
+    c.exit_where.clear();
+    fault("kernel exit", message, where);
   }
 }
 
@@ -90,6 +93,9 @@ inline void enter_block(LaunchState& l, int64_t block) {
   c.cancelled = &l.failed;
   c.pipe = nullptr;
   c.exit_fault.clear();
+  c.exit_where.clear();
+  c.last_api.store(nullptr, std::memory_order_relaxed);
+  c.last_file.store(nullptr, std::memory_order_relaxed);
   std::memset(c.pending_flags, 0, sizeof(c.pending_flags));
   reset_vector_state();  // mask and counter mode are per-core state: a block never inherits another's
   std::memset(c.allocated_events, 0, sizeof(c.allocated_events));
@@ -106,42 +112,71 @@ inline void leave_block() {
   c.op.clear();
 }
 
-// Run one block; true when it returned cleanly. Any failure is recorded in `l` and stops the launch.
+// Run one block; true when it returned cleanly. Any failure is recorded in `l` and stops the launch. Two kinds of
+// block jump back here from a signal handler (watchdog.h), their stack abandoned without destructors as the device
+// abandons a killed core: a block of a cancelled launch that never reaches an API call (a loop without one), stopped
+// by the watchdog's signal, and a block that crashed (SIGSEGV, SIGFPE, ...), which becomes a fault.
 inline bool run_block(LaunchState& l, int64_t block, const std::function<void()>& body) {
   enter_block(l, block);
-  bool ok = false;
-  try {
-    body();
-    check_block_exit(current_block());
-    ok = true;
-  } catch (const KernelFault& f) {
-    l.record(f);
-  } catch (const LaunchCancelled&) {
-  } catch (const std::exception& e) {
-    l.record(KernelFault(l.op, block, "kernel", "", cat("the kernel threw an exception: ", e.what())));
-  } catch (...) {
-    l.record(KernelFault(l.op, block, "kernel", "", "the kernel threw a non-standard exception"));
+  volatile bool ok = false;
+  Escape& escape = thread_escape();
+  escape.cancelled = &l.failed;
+  escape.crash = 0;
+  if (sigsetjmp(escape.to, 0) == 0) {
+    escape.armed = 1;
+    try {
+      body();
+      escape.armed = 0;
+      check_block_exit(current_block());
+      ok = true;
+    } catch (const KernelFault& f) {
+      escape.armed = 0;
+      l.record(f);
+    } catch (const LaunchCancelled&) {
+    } catch (const std::exception& e) {
+      escape.armed = 0;
+      l.record(KernelFault(l.op, block, "kernel", "", cat("the kernel threw an exception: ", e.what())));
+    } catch (...) {
+      escape.armed = 0;
+      l.record(KernelFault(l.op, block, "kernel", "", "the kernel threw a non-standard exception"));
+    }
+  } else {
+    after_escape();
+    if (escape.crash != 0) l.record(crash_fault(l, block));
   }
+  escape.armed = 0;
   leave_block();
   return ok;
 }
 
+inline void set_running(LaunchState& l, pthread_t self, int64_t block) {
+  for (Runner& r : l.running) {
+    if (pthread_equal(r.thread, self)) r.block = block;
+  }
+}
+
 inline void drain(LaunchState& l, const std::function<void()>& body) {
   std::unique_lock<std::mutex> lock(l.m);
+  const pthread_t self = pthread_self();
+  l.running.push_back(Runner{self, -1, &current_block()});
   while (!l.failed.load() && l.next_block < l.block_num) {
     const int64_t block = l.next_block++;
+    set_running(l, self, block);
     lock.unlock();
     const bool ok = run_block(l, block, body);
     lock.lock();
+    set_running(l, self, -1);
     if (ok) l.returned.push_back(block);
   }
+  l.running.erase(std::find_if(l.running.begin(), l.running.end(),
+                               [&](const Runner& r) { return pthread_equal(r.thread, self); }));
   --l.runners;
   ensure_progress_locked(l);
   if (l.runners == 0) l.cv.notify_all();
 }
 
 inline void sync_all(const SourceLoc& where) {
-  check_cancelled();
+  check_cancelled("SyncAll", where);
   LaunchState* l = current_block().launch;
   if (l == nullptr) fault("SyncAll", "called outside a kernel launch", where);
   std::unique_lock<std::mutex> lock(l->m);

@@ -33,7 +33,7 @@ struct QueueCore {
   void add(BufferSlot* s) { bufs[num++] = s; }
 
   void require_ready(const char* api, const SourceLoc& where) const {
-    check_cancelled();
+    check_cancelled(api, where);
     if (pipe == nullptr) fault(api, cat("TQue<", position_name(pos), "> used before TPipe::InitBuffer"), where);
     if (pipe->opkit_generation() != generation) {
       fault(api, cat("TQue<", position_name(pos), "> used after TPipe::Reset/Destroy without a new InitBuffer"),
@@ -47,6 +47,7 @@ struct QueueCore {
     for (uint32_t i = 0; i < num; ++i) {
       if (bufs[i]->state == BufState::FREE) {
         bufs[i]->state = BufState::OCCUPIED;
+        bufs[i]->taken = where;
         return bufs[i];
       }
     }
@@ -90,6 +91,7 @@ struct QueueCore {
     head = (head + 1) % kMaxBuffersPerPipe;
     --count;
     s->state = BufState::DEQUE;
+    s->taken = where;
     return s;
   }
 

@@ -15,7 +15,7 @@ static_assert(kHardEvents == static_cast<int>(AscendC::HardEvent::MAX) + 1,
               "context.h's event table must have one row per HardEvent");
 
 inline uint16_t& pending_flag(const char* api, AscendC::HardEvent evt, int32_t id, const SourceLoc& where) {
-  check_cancelled();
+  check_cancelled(api, where);
   if (id < 0 || id >= kEventIds) {
     fault(api, cat("event id ", id, " of HardEvent::", event_name(evt), " is outside [0, ", kEventIds, ")"), where);
   }
@@ -93,8 +93,8 @@ namespace AscendC {
 
 // Program order already serialises every pipe here, so a barrier has nothing to wait for.
 template <pipe_t pipe>
-void PipeBarrier() {
-  opkit::sim::detail::check_cancelled();
+void PipeBarrier(OPKIT_SIM_HERE) {
+  opkit::sim::detail::check_cancelled("PipeBarrier", where);
 }
 
 template <HardEvent evt>
@@ -125,7 +125,7 @@ class TQueSync {
 }  // namespace AscendC
 
 // The CCE builtins that older kernels call directly.
-inline void pipe_barrier(pipe_t) { opkit::sim::detail::check_cancelled(); }
+inline void pipe_barrier(pipe_t, OPKIT_SIM_HERE) { opkit::sim::detail::check_cancelled("pipe_barrier", where); }
 
 inline void set_flag(pipe_t src, pipe_t dst, event_t id, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;

@@ -104,7 +104,7 @@ class LocalTensor {
 
  private:
   T* element(const char* api, uint32_t index, const SourceLoc& where) const {
-    opkit::sim::detail::check_cancelled();
+    opkit::sim::detail::check_cancelled(api, where);
     if (opkit_addr == nullptr) opkit::sim::detail::fault(api, "the tensor has no buffer (never allocated)", where);
     if (index >= opkit_count) {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat("index ", index, " is out of bounds for a tensor of ",
@@ -144,7 +144,7 @@ AscendC::LocalTensor<T> make_local(T* addr, uint32_t count, AscendC::TPosition p
 template <typename T>
 void require_ub_operand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes,
                         const SourceLoc& where) {
-  check_cancelled();  // every vector and copy API passes here: the cheapest place to stop a cancelled block
+  check_cancelled(api, where);  // every vector and copy API passes here: the cheapest place to stop a cancelled block
   const BlockContext& c = current_block();
   const auto* p = reinterpret_cast<const uint8_t*>(t.opkit_addr);
   if (c.ub_base == nullptr || p < c.ub_base || p >= c.ub_base + c.ub_size) {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util as _importlib_util
 
-from ._C import KernelError
+from ._C import KernelError, set_kernel_timeout
 from ._ops import gather_sum_custom
 
 # With torch installed, register torch.ops.gather310p.* now, so they exist even before the first call; without
@@ -12,4 +12,4 @@ from ._ops import gather_sum_custom
 if _importlib_util.find_spec("torch") is not None:
     from . import _torch  # noqa: F401
 
-__all__ = ["KernelError", "gather_sum_custom"]
+__all__ = ["KernelError", "set_kernel_timeout", "gather_sum_custom"]

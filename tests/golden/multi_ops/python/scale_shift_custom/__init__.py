@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util as _importlib_util
 
-from ._C import KernelError
+from ._C import KernelError, set_kernel_timeout
 from ._ops import scale_shift_custom, gather_sum_custom, cast_like_custom
 
 # With torch installed, register torch.ops.scale_shift_custom.* now, so they exist even before the first call; without
@@ -12,4 +12,4 @@ from ._ops import scale_shift_custom, gather_sum_custom, cast_like_custom
 if _importlib_util.find_spec("torch") is not None:
     from . import _torch  # noqa: F401
 
-__all__ = ["KernelError", "scale_shift_custom", "gather_sum_custom", "cast_like_custom"]
+__all__ = ["KernelError", "set_kernel_timeout", "scale_shift_custom", "gather_sum_custom", "cast_like_custom"]

@@ -1,0 +1,150 @@
+"""Kernels that go wrong in the ways a GM bounds check per allocation or a blocking call cannot catch, run from an
+installed package: an overrun into the view next door (two views of one numpy array), a kernel that never returns
+(cancelled by the watchdog, or by Ctrl-C), and the interpreter carrying on after each."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_e2e_build import ADD_CUSTOM, Venv, _gen_build_install, _must, _opkit
+
+pytestmark = [pytest.mark.e2e, pytest.mark.compile]
+
+# The add_custom skeleton (z = x) with two bugs that only inputs of a chosen length trigger, so one build serves all
+# tests and every other length still runs correctly: 64 elements read x one whole input further on (past its end),
+# 4097 elements make block 0 spin forever without calling any Ascend C API.
+BUGS = [
+    ("CopyGmToUb(xLocal, xGm_[offset], count);",
+     "CopyGmToUb(xLocal, xGm_[offset + (tiling_.totalLength == 64 ? 64 : 0)], count);"),
+    ("        const uint32_t tile = tiling_.tileLength;\n",
+     "        const uint32_t tile = tiling_.tileLength;\n"
+     "        if (tiling_.totalLength == 4097 && GetBlockIdx() == 0) {\n"
+     "            volatile uint64_t spins = 0;\n"
+     "            for (;;) spins = spins + 1;\n"
+     "        }\n"),
+]
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> Venv:
+    return Venv(tmp_path_factory.mktemp("venv") / "env")
+
+
+@pytest.fixture(scope="module")
+def faulty(venv: Venv, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = _gen_build_install(ADD_CUSTOM, tmp_path_factory.mktemp("faulty"), venv)
+    kernel = project / "op_kernel" / "add_custom.cpp"
+    text = kernel.read_text()
+    for good, bad in BUGS:
+        assert good in text
+        text = text.replace(good, bad)
+    kernel.write_text(text)
+    _must(_opkit("build", str(project), "-j", "2", cwd=project.parent))
+    venv.pip("install", "-q", "--force-reinstall", "--no-deps", str(next((project / "dist").glob("*.whl"))))
+    return project
+
+
+OVERRUN = """
+import json
+import numpy as np
+import add_custom
+
+both = np.arange(128, dtype=np.float32)
+x, y = both[:64], both[64:]          # two views of one array, next to each other
+rows = []
+for a, b in [(x, y), (x.copy(), y.copy())]:
+    try:
+        add_custom.add_custom(a, b)
+        rows.append(None)
+    except add_custom.KernelError as e:
+        rows.append(str(e))
+z = add_custom.add_custom(np.arange(65, dtype=np.float32), np.ones(65, np.float32))
+rows.append(z.tolist() == list(range(65)))
+print(json.dumps(rows))
+"""
+
+
+def test_overrun_into_the_next_view_of_one_array_is_caught(venv: Venv, faulty: Path) -> None:
+    as_views, as_copies, next_ok = venv.results(OVERRUN, cwd=faulty.parent)
+    for message in (as_views, as_copies):
+        assert message is not None, "reading x past its end went unnoticed"
+        assert message.startswith("[AddCustom][Block_0][add_custom.cpp:"), message
+        assert "GM read of 256 bytes at bytes [256, 512) of 'x' (256 bytes) is out of bounds" in message
+    assert "it reaches into 'y'" in as_views
+    assert next_ok is True
+
+
+HANG = """
+import json, sys, time
+import numpy as np
+import add_custom
+
+{setup}
+x = np.ones(4097, np.float32)
+start = time.monotonic()
+try:
+    add_custom.add_custom(x, x)
+    outcome = "returned"
+except add_custom.KernelError as e:
+    outcome = str(e)
+seconds = time.monotonic() - start
+z = add_custom.add_custom(np.arange(65, dtype=np.float32), np.ones(65, np.float32))
+print(json.dumps([outcome, seconds, z.tolist() == list(range(65))]))
+"""
+
+
+@pytest.mark.parametrize("how", ["environment", "call"])
+def test_kernel_that_never_returns_is_cancelled_by_the_watchdog(venv: Venv, faulty: Path, how: str) -> None:
+    setup = "previous = add_custom.set_kernel_timeout(0.5)\nassert previous == 60, previous"
+    script = HANG.format(setup="" if how == "environment" else setup)
+    env = {**os.environ, "OPKIT_KERNEL_TIMEOUT": "0.5"} if how == "environment" else None
+    proc = subprocess.run([str(venv.python), "-c", textwrap.dedent(script)], cwd=faulty.parent, capture_output=True,
+                          text=True, env=env, timeout=120)
+    _must(proc)
+    outcome, seconds, next_ok = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert outcome.startswith("[AddCustom][watchdog] the launch ran longer than its limit of 0.5 s"), outcome
+    assert "blocks still running: 0 (last API TPipe::InitBuffer at add_custom.cpp:" in outcome, outcome
+    assert 0.5 <= seconds < 10, seconds
+    assert next_ok is True
+
+
+CTRL_C = """
+import sys, time
+import numpy as np
+import add_custom
+
+x = np.ones(4097, np.float32)
+print("started", flush=True)
+try:
+    add_custom.add_custom(x, x)
+    print("returned", flush=True)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+z = add_custom.add_custom(np.arange(65, dtype=np.float32), np.ones(65, np.float32))
+print("next call ok" if z.tolist() == list(range(65)) else "next call WRONG", flush=True)
+"""
+
+
+def test_ctrl_c_stops_a_running_kernel_with_keyboard_interrupt(venv: Venv, faulty: Path) -> None:
+    proc = subprocess.Popen([str(venv.python), "-c", textwrap.dedent(CTRL_C)], cwd=faulty.parent,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "started"
+        time.sleep(1.0)  # the kernel is spinning by now
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        proc.kill()
+    assert out.split() == ["KeyboardInterrupt", "next", "call", "ok"], out + err
+    assert waited < 5, waited
+    assert proc.returncode == 0, err
