@@ -179,8 +179,8 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
                   on_event: Callable[[BuildEvent], None] = lambda e: None) -> Path:
     """Build `project` into project/dist/<wheel>; returns the wheel's path. Raises BuildError, or PathError when
     `project` is not a project opkit can build (a refused target, exit 2)."""
+    check_project_dir(project, ("pyproject.toml", "CMakeLists.txt"))   # named as the user gave it
     project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
-    check_project_dir(project, ("pyproject.toml", "CMakeLists.txt"))
     dist = project / "dist"
     try:
         dist.mkdir(exist_ok=True)

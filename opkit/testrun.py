@@ -146,8 +146,8 @@ def run_project_tests(project: Path, *, keyword: str | None = None, target: Path
     environment. Raises BuildError when the build fails, ProjectTestError when installing fails or pytest
     cannot run (usage error, nothing collected), PathError when `project` is refused, ShadowingError when the wheel
     would replace an installed distribution that opkit did not build."""
+    check_project_dir(Path(project), ("tests",), "has no tests/ folder; is it a project made by `opkit gen`?")
     project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
-    check_project_dir(project, ("tests",), "has no tests/ folder; is it a project made by `opkit gen`?")
     _install(project, target, on_line)
     env = dict(os.environ)
     if target is not None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,7 +82,7 @@ def _seed_user_files(files: list[RenderedFile], source_dir: Path, root: Path) ->
     reference) is generated into a separate build location. Regenerating in place (source_dir == root)
     keeps today's behaviour: those files already are the project's own.
     """
-    if source_dir.resolve() == root.resolve():
+    if os.path.realpath(source_dir) == os.path.realpath(root):   # realpath: a symlink loop is no crash
         return files, []
     seeded: list[RenderedFile] = []
     taken: list[str] = []

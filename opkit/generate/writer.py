@@ -94,8 +94,9 @@ class ProjectWriter:
         parts = rel.split("/")
         if rel.startswith("/") or not all(_SEGMENT.fullmatch(p) and p not in (".", "..") for p in parts):
             raise GenerateError(f"refusing to write {rel!r}: not a plain relative path inside the project")
-        target = (self.root / rel).resolve()
-        if not target.is_relative_to(self.root.resolve()):
+        # realpath, not Path.resolve: a symlink loop must be a refusal, not a RuntimeError (Python < 3.13).
+        target = Path(os.path.realpath(self.root / rel))
+        if not target.is_relative_to(os.path.realpath(self.root)):
             raise GenerateError(f"refusing to write {rel!r}: it resolves to {target}, outside {self.root}")
         return target
 
