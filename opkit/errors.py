@@ -4,7 +4,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "PathError", "ShadowingError", "BuildError", "ProjectTestError"]
+__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "PathError", "ShadowingError", "BuildError",
+           "ProjectTestError"]
 
 
 class OpkitError(Exception):

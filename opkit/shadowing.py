@@ -45,8 +45,9 @@ _STDLIB_KEYS = frozenset(m.lower() for m in sys.stdlib_module_names)
 
 def find_distribution(name: str, path: Sequence[str] | None = None) -> metadata.Distribution | None:
     """The distribution called `name` installed on `path` (default: this interpreter's sys.path), or None."""
-    found = metadata.distributions(name=name, path=list(path)) if path is not None else metadata.distributions(name=name)
-    return next(iter(found), None)
+    if path is None:
+        return next(iter(metadata.distributions(name=name)), None)
+    return next(iter(metadata.distributions(name=name, path=list(path))), None)
 
 
 def built_by_opkit(dist: metadata.Distribution) -> bool:

@@ -101,7 +101,8 @@ def op_type_problem(op_type: str) -> tuple[str, str]:
     """(why, hint) when `op_type` cannot name an operator; ("", "") when it can."""
     if not OP_TYPE.fullmatch(op_type):
         guess = camel_case(op_type)
-        hint = f'did you mean "{guess}"?' if guess and OP_TYPE.fullmatch(guess) and len(guess) <= MAX_NAME_LENGTH else ""
+        fits = guess and OP_TYPE.fullmatch(guess) and len(guess) <= MAX_NAME_LENGTH
+        hint = f'did you mean "{guess}"?' if fits else ""
         return f"operator name {quoted(op_type)} is not UpperCamelCase ([A-Z][A-Za-z0-9]*)", hint
     if _too_long(op_type, "operator name"):
         return _too_long(op_type, "operator name"), "its snake_case form names files"

@@ -297,8 +297,9 @@ class _YamlWalker:
         self.count += 1
         if self.count > MAX_VALUES:
             line, column = _line_column(self.loader.first_alias or node.start_mark)
-            raise _LimitError(Problem(self.label, line, column, "", f"YAML aliases expand to more than {MAX_VALUES} "
-                                      "values", f"{_TOO_BIG_HINT}; write repeated parts out instead of nesting aliases"))
+            message = f"YAML aliases expand to more than {MAX_VALUES} values"
+            hint = f"{_TOO_BIG_HINT}; write repeated parts out instead of nesting aliases"
+            raise _LimitError(Problem(self.label, line, column, "", message, hint))
         where = _line_column(node.start_mark)
         self.positions.values[pointer] = where
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and depth > MAX_DEPTH:
