@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from opkit.errors import BuildError
+from opkit.errors import BuildError, PathError
 
 __all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
-           "find_wheel", "wheel_is_stale"]
+           "find_wheel", "wheel_is_stale", "check_project_dir"]
 
 EventKind = Literal["configure", "compile", "link", "wheel", "warning", "output"]
 
@@ -158,15 +158,34 @@ def wheel_is_stale(project: Path) -> bool:
     return any(p.stat().st_mtime > built for p in _sources(project))
 
 
+def check_project_dir(project: Path, needed: tuple[str, ...], what: str = "") -> None:
+    """Refuse `project` (PathError) unless it is a directory holding every file or folder of `needed`."""
+    try:
+        missing = [name for name in needed if not (project / name).exists()]
+        is_dir = project.is_dir()
+    except OSError as exc:   # e.g. a folder that may not be searched
+        raise PathError.from_os_error(project, "cannot look into it", exc) from exc
+    if not is_dir:
+        raise PathError(project, "is not a directory" if project.exists() else "does not exist",
+                        "give the directory `opkit gen` created")
+    if missing and what:
+        raise PathError(project, what)
+    if missing:
+        raise PathError(project, f"is not an opkit project (no {'/'.join(missing)})",
+                        "create one with `opkit gen -i OP.json -o DIR`")
+
+
 def build_project(project: Path, *, jobs: int | None = None, soc: str | None = None,
                   on_event: Callable[[BuildEvent], None] = lambda e: None) -> Path:
-    """Build `project` into project/dist/<wheel>; returns the wheel's path. Raises BuildError."""
-    project = project.resolve()
-    if not (project / "pyproject.toml").is_file() or not (project / "CMakeLists.txt").is_file():
-        raise BuildError(f"{project} is not an opkit project (no pyproject.toml/CMakeLists.txt); "
-                         "create one with `opkit gen -i OP.json -o DIR`")
+    """Build `project` into project/dist/<wheel>; returns the wheel's path. Raises BuildError, or PathError when
+    `project` is not a project opkit can build (a refused target, exit 2)."""
+    check_project_dir(project, ("pyproject.toml", "CMakeLists.txt"))   # named as the user gave it
+    project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
     dist = project / "dist"
-    dist.mkdir(exist_ok=True)
+    try:
+        dist.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise PathError.from_os_error(project, "cannot create dist/ for the wheel", exc) from exc
     with tempfile.TemporaryDirectory(prefix=".wheel-", dir=dist) as tmp:
         output = _run(wheel_command(project, Path(tmp), soc=soc), project, build_env(jobs), on_event)
         name = next((line.split("=", 1)[1] for line in output.splitlines() if line.startswith("OPKIT_WHEEL=")), None)

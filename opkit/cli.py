@@ -100,16 +100,22 @@ def validate(ctx: click.Context, input_path: Path) -> None:
     """Check a prototype file and summarise its operators.
 
     Prints every problem as FILE:LINE:COL: `PATH`: what is wrong; hint, and exits 2;
-    otherwise one line per operator (nothing with -q: the exit status is the answer).
+    otherwise one line per operator (nothing with -q: the exit status is the answer), and a warning when gen's
+    default package name would shadow a module or package.
 
     \b
     Example:
       opkit validate -i add_custom.json
     """
+    from opkit.shadowing import default_name_note
     from opkit.spec import load_spec, summarize
 
     console = _console(ctx)
-    console.info(summarize(load_spec(input_path)))
+    spec_file = load_spec(input_path)
+    console.info(summarize(spec_file))
+    note = default_name_note(spec_file)
+    if note:
+        console.warning(note)
 
 
 @_command(short="Render an operator project from a prototype.")
@@ -124,13 +130,17 @@ def validate(ctx: click.Context, input_path: Path) -> None:
 @click.option("--derivatives", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="derivatives.yaml (default: the one beside the prototype, if any).")
 @click.option("--force", is_flag=True, help="Regenerate into an existing project; user-owned files are kept.")
+@click.option("--allow-shadowing", is_flag=True,
+              help="Accept a package name that shadows a standard-library module or an installed package.")
 @click.pass_context
 def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_unit: str | None,
-        ops: tuple[str, ...], package: str | None, derivatives: Path | None, force: bool) -> None:
+        ops: tuple[str, ...], package: str | None, derivatives: Path | None, force: bool,
+        allow_shadowing: bool) -> None:
     """Render an operator project from a prototype.
 
     Writes kernel, host, tiling header and reference (yours to edit) and the generated glue. With -q prints only
-    the project directory.
+    the project directory. A package name that would shadow a standard-library module, a package opkit uses or
+    one installed here (and not built by opkit) is refused unless --allow-shadowing is given.
 
     \b
     Example:
@@ -141,7 +151,8 @@ def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_u
 
     console = _console(ctx)
     result = generate_project(load_spec(input_path), output_dir, compute_unit=compute_unit, ops=ops,
-                              package=package, derivatives=derivatives, force=force)
+                              package=package, derivatives=derivatives, force=force,
+                              allow_shadowing=allow_shadowing)
     for note in result.notes:
         console.info(note)
     for path in result.written:

@@ -1,9 +1,11 @@
 """The one error family of opkit. The CLI maps these to one message and an exit code; nothing else exits."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
-__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "BuildError", "ProjectTestError"]
+__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "PathError", "ShadowingError", "BuildError",
+           "ProjectTestError"]
 
 
 class OpkitError(Exception):
@@ -42,6 +44,36 @@ class SpecError(OpkitError):
 
 class GenerateError(OpkitError):
     """Generation refused or failed; nothing was left half-written."""
+
+    exit_code = 2
+
+
+class PathError(OpkitError):
+    """A path the user gave (a prototype, an output directory, a project) cannot be used as asked: it is missing,
+    of the wrong kind, unreadable or unwritable, or it is refused (`/` as a project). Says `PATH: what; hint`."""
+
+    exit_code = 2
+
+    def __init__(self, path: str | os.PathLike[str], message: str, hint: str = "") -> None:
+        self.path = os.fspath(path)
+        self.message = message
+        self.hint = hint
+        super().__init__(f"{self.path}: {message}" + (f"; {hint}" if hint else ""))
+
+    @classmethod
+    def from_os_error(cls, path: str | os.PathLike[str], doing: str, exc: OSError, hint: str = "") -> PathError:
+        """`/proc/x: cannot create the project directory: No such file or directory`, naming the path the
+        operating system failed on when that is not `path` itself (a parent, a temporary file)."""
+        reason = exc.strerror or str(exc)
+        failed = os.fsdecode(exc.filename) if exc.filename is not None else None
+        if failed is not None and failed != os.fspath(path):
+            reason = f"{reason} ({failed})"
+        return cls(path, f"{doing}: {reason}", hint)
+
+
+class ShadowingError(OpkitError):
+    """A package name would shadow a module or replace a distribution that opkit did not build (gen refuses the
+    name, test refuses to install the wheel)."""
 
     exit_code = 2
 

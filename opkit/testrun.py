@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from opkit.build import build_project, find_wheel, wheel_is_stale
+from opkit.build import build_project, check_project_dir, find_wheel, wheel_is_stale
 from opkit.errors import ProjectTestError
+from opkit.shadowing import check_replaceable
 
 __all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_command", "pytest_command",
            "read_junit"]
@@ -129,6 +130,7 @@ def _install(project: Path, target: Path | None, on_line: Callable[[str], None])
     wheel = find_wheel(project)
     if wheel is None:
         raise ProjectTestError(f"{project}: no wheel in dist/ after building")
+    check_replaceable(wheel.name, [str(target)] if target is not None else None)
     on_line(f"installing {wheel.relative_to(project)}")
     run = subprocess.run(install_command(wheel, target), capture_output=True, text=True)
     if run.returncode != 0:
@@ -142,10 +144,10 @@ def run_project_tests(project: Path, *, keyword: str | None = None, target: Path
 
     `target` installs the wheel into that folder (put first on the tests' PYTHONPATH) instead of the current
     environment. Raises BuildError when the build fails, ProjectTestError when installing fails or pytest
-    cannot run (usage error, nothing collected)."""
-    project = Path(project).resolve()
-    if not (project / "tests").is_dir():
-        raise ProjectTestError(f"{project} has no tests/ folder; is it a project made by `opkit gen`?")
+    cannot run (usage error, nothing collected), PathError when `project` is refused, ShadowingError when the wheel
+    would replace an installed distribution that opkit did not build."""
+    check_project_dir(Path(project), ("tests",), "has no tests/ folder; is it a project made by `opkit gen`?")
+    project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
     _install(project, target, on_line)
     env = dict(os.environ)
     if target is not None:

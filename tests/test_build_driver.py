@@ -11,7 +11,7 @@ import pytest
 
 from opkit.build import (BuildEvent, build_project, classify, parse_diagnostics, wheel_command,
                          wheel_is_stale)
-from opkit.errors import BuildError
+from opkit.errors import PathError
 
 
 def test_wheel_command_uses_this_interpreter_and_a_persistent_build_dir(tmp_path: Path) -> None:
@@ -80,7 +80,7 @@ def test_warnings_are_parsed_apart_from_errors_once_each_and_only_from_the_proje
 
 
 def test_building_a_directory_that_is_not_a_project_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(BuildError, match="is not an opkit project"):
+    with pytest.raises(PathError, match="is not an opkit project"):
         build_project(tmp_path)
 
 

@@ -93,8 +93,8 @@ def test_quiet_and_verbose_together_are_bad_input() -> None:
     (["gen", "-i", str(ADD), "--frobnicate"], 2, "err", "No such option '--frobnicate'"),
     (["buidl"], 2, "err", "No such command 'buidl'"),
     (["build", "-j", "0", "."], 2, "err", "0 is not in the range x>=1"),
-    (["build", "{tmp}"], 1, "err", "is not an opkit project"),
-    (["test", "{tmp}"], 1, "err", "has no tests/ folder"),
+    (["build", "{tmp}"], 2, "err", "is not an opkit project"),
+    (["test", "{tmp}"], 2, "err", "has no tests/ folder"),
 ])
 def test_exit_codes(argv: list[str], code: int, where: str, text: str, tmp_path: Path) -> None:
     got, out, err = invoke([a.format(tmp=tmp_path) for a in argv])

@@ -48,7 +48,7 @@ def test_gen_op_and_name_select(tmp_path: Path, capsys: pytest.CaptureFixture[st
 @pytest.mark.parametrize("extra, message", [
     (["-c", "ai_core-Ascend910B9"], "did you mean"),
     (["--op", "AddCustm"], "did you mean 'AddCustom'"),
-    (["--name", "my-pkg"], "must be an identifier"),
+    (["--name", "my-pkg"], "is not a Python package name"),
 ])
 def test_gen_bad_options_exit_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                              extra: list[str], message: str) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import opkit.generate.render as render
-from opkit.errors import GenerateError
+from opkit.errors import GenerateError, PathError
 from opkit.generate import LOCK_NAME, ProjectWriter, RenderedFile, generate_project
 from opkit.spec import load_spec
 
@@ -143,7 +143,7 @@ def test_failure_while_writing_leaves_nothing(tmp_path: Path, monkeypatch: pytes
         return real(self, data)
 
     monkeypatch.setattr(Path, "write_bytes", exploding)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(PathError, match="cannot write the project there: disk full"):
         _gen(tmp_path / "p")
     assert list(tmp_path.iterdir()) == []   # neither the project nor the temporary directory
 

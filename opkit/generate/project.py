@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import difflib
-import keyword
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,9 +13,11 @@ from opkit.generate.context import op_context, project_context
 from opkit.generate.render import render_tree
 from opkit.generate.torch_context import torch_op_context
 from opkit.generate.writer import ProjectWriter, RenderedFile, WriteResult
+from opkit.shadowing import check_package_name
 from opkit.soc import resolve_socs
 from opkit.spec.derivatives import Derivatives, load_derivatives
 from opkit.spec.model import OpSpec, SpecFile
+from opkit.spec.naming import package_problem
 
 __all__ = ["RenderedProject", "generate_project", "render_project"]
 
@@ -41,10 +43,16 @@ def _select_ops(spec: SpecFile, wanted: tuple[str, ...]) -> list[OpSpec]:
     return chosen
 
 
-def _package_name(package: str | None, ops: list[OpSpec]) -> str:
+def _package_name(package: str | None, ops: list[OpSpec], allow_shadowing: bool) -> str:
+    """The package (and distribution) name: --name, or the first op's snake_case name; spelled as a package name must
+    be, and shadowing nothing unless the user insists."""
     name = package if package is not None else ops[0].name
-    if not name.isidentifier() or keyword.iskeyword(name) or not name.isascii():
-        raise GenerateError(f"--name {name!r}: a Python package name must be an identifier, e.g. add_custom")
+    where = "--name" if package is not None else f'package name "{name}" (from operator {ops[0].op_type})'
+    problem = package_problem(name)
+    if problem:
+        raise GenerateError(f"{where}: {problem}")
+    if not allow_shadowing:
+        check_package_name(name, f"--name {name}" if package is not None else where)
     return name
 
 
@@ -74,7 +82,7 @@ def _seed_user_files(files: list[RenderedFile], source_dir: Path, root: Path) ->
     reference) is generated into a separate build location. Regenerating in place (source_dir == root)
     keeps today's behaviour: those files already are the project's own.
     """
-    if source_dir.resolve() == root.resolve():
+    if os.path.realpath(source_dir) == os.path.realpath(root):   # realpath: a symlink loop is no crash
         return files, []
     seeded: list[RenderedFile] = []
     taken: list[str] = []
@@ -106,11 +114,11 @@ class RenderedProject:
 
 def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tuple[str, ...] = (),
                    package: str | None = None, derivatives: Path | None = None,
-                   output_dir: Path | None = None) -> RenderedProject:
+                   output_dir: Path | None = None, allow_shadowing: bool = False) -> RenderedProject:
     """Every file of the project and the notes to print, all in memory: nothing is written."""
     socs = resolve_socs(compute_unit)
     chosen = _select_ops(spec, ops)
-    pkg = _package_name(package, chosen)
+    pkg = _package_name(package, chosen, allow_shadowing)
     root = output_dir if output_dir is not None else Path(pkg)
     extra, notes, derivs = _extra_files(spec, pkg, derivatives, chosen)
     contexts = [op_context(op, socs) | torch_op_context(op, derivs, pkg) for op in chosen]
@@ -125,10 +133,13 @@ def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tupl
 
 def generate_project(spec_file: SpecFile, output_dir: Path | None, *, compute_unit: str | None = None,
                      ops: tuple[str, ...] = (), package: str | None = None, derivatives: Path | None = None,
-                     force: bool = False) -> WriteResult:
-    """Render every chosen op of `spec_file` into one project at `output_dir` (default: ./<package>)."""
+                     force: bool = False, allow_shadowing: bool = False) -> WriteResult:
+    """Render every chosen op of `spec_file` into one project at `output_dir` (default: ./<package>).
+
+    A package name that would shadow a standard-library module or replace an installed distribution opkit did not
+    build is refused (ShadowingError) unless `allow_shadowing`."""
     project = render_project(spec_file, compute_unit=compute_unit, ops=ops, package=package,
-                             derivatives=derivatives, output_dir=output_dir)
+                             derivatives=derivatives, output_dir=output_dir, allow_shadowing=allow_shadowing)
     result = ProjectWriter(project.root, force=force, version=__version__).write(project.files,
                                                                                  prototype=project.prototype)
     result.notes[:0] = project.notes

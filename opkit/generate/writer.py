@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from opkit.errors import GenerateError
+from opkit.errors import GenerateError, PathError
 
 __all__ = ["Owner", "RenderedFile", "WriteResult", "ProjectWriter", "LOCK_NAME", "sha256"]
 
@@ -59,12 +59,28 @@ class ProjectWriter:
         self.version = version
 
     def write(self, files: list[RenderedFile], *, prototype: str) -> WriteResult:
+        """Every filesystem failure (a parent that is a file, a read-only place, /proc) is a PathError naming the
+        project directory, exit 2: where to write is the user's input."""
+        try:
+            return self._write(files, prototype)
+        except OSError as exc:
+            raise PathError.from_os_error(self.root, "cannot write the project there", exc) from exc
+
+    def _write(self, files: list[RenderedFile], prototype: str) -> WriteResult:
         for f in files:
             self._check_path(f.path)
         if len({f.path for f in files}) != len(files) or any(f.path == LOCK_NAME for f in files):
             raise GenerateError("internal: duplicate output paths (or one named opkit.lock)")
+        if self.root == Path(self.root.anchor):
+            raise PathError(self.root, "is the filesystem root", "give the project a directory of its own")
+        if self.root.is_symlink() and not self.root.exists():
+            raise PathError(self.root, f"is a symbolic link to {os.readlink(self.root)}, which does not exist",
+                            "create that directory, or give another -o")
         if self.root.exists() and not self.root.is_dir():
             raise GenerateError(f"{self.root}: exists and is not a directory")
+        parent = next(p for p in self.root.parents if p.exists())
+        if not parent.is_dir():
+            raise PathError(self.root, f"{parent} is a file, not a directory")
         if self.root.is_dir() and any(self.root.iterdir()):
             if not self.force:
                 raise GenerateError(f"{self.root}: exists and is not empty; pass --force to regenerate into it "
@@ -78,15 +94,21 @@ class ProjectWriter:
         parts = rel.split("/")
         if rel.startswith("/") or not all(_SEGMENT.fullmatch(p) and p not in (".", "..") for p in parts):
             raise GenerateError(f"refusing to write {rel!r}: not a plain relative path inside the project")
-        target = (self.root / rel).resolve()
-        if not target.is_relative_to(self.root.resolve()):
+        # realpath, not Path.resolve: a symlink loop must be a refusal, not a RuntimeError (Python < 3.13).
+        target = Path(os.path.realpath(self.root / rel))
+        if not target.is_relative_to(os.path.realpath(self.root)):
             raise GenerateError(f"refusing to write {rel!r}: it resolves to {target}, outside {self.root}")
         return target
 
     # -- new project: temp dir + rename ----------------------------------------------------------------------
     def _create(self, files: list[RenderedFile], prototype: str) -> WriteResult:
-        self.root.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{self.root.name}.opkit-", dir=self.root.parent))
+        # A symlink to an empty directory is followed: the project goes where it points, renamed in beside it.
+        final = Path(os.path.realpath(self.root)) if self.root.is_symlink() else self.root
+        try:
+            final.parent.mkdir(parents=True, exist_ok=True)
+            tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.opkit-", dir=final.parent))
+        except OSError as exc:
+            raise PathError(self.root, f"cannot create a directory in {final.parent}: {exc.strerror or exc}") from exc
         result = WriteResult(self.root)
         try:
             for f in files:
@@ -96,9 +118,9 @@ class ProjectWriter:
                 result.written.append(f.path)
             lock = self._lock_text({f.path: (sha256(f.content.encode()), f.owner) for f in files}, prototype)
             (tmp / LOCK_NAME).write_text(lock, encoding="utf-8")
-            if self.root.is_dir():
-                self.root.rmdir()   # empty (checked by the caller); rename cannot replace it portably
-            os.rename(tmp, self.root)
+            if final.is_dir():
+                final.rmdir()   # empty (checked by the caller); rename cannot replace it portably
+            os.rename(tmp, final)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import struct
 from typing import Any, Callable
 
 from opkit.spec.dtypes import DTYPE_ALIASES, lookup_dtype
@@ -65,7 +66,15 @@ def _to_float(value: Any) -> float:
     if not math.isfinite(result):
         raise AttrValueError(f"{_shown(value)} is not a finite float",
                              "use a large finite value; generated C++ and Python keep defaults as literals")
+    try:
+        struct.pack("<f", result)   # CANN stores float attrs as float32 (`OpAttrDef::Float(float)`)
+    except OverflowError:
+        raise AttrValueError(f"{_shown(value)} does not fit in float32",
+                             f"use a value of magnitude at most {_FLOAT32_MAX:.8g}") from None
     return result
+
+
+_FLOAT32_MAX = struct.unpack("<f", b"\xff\xff\x7f\x7f")[0]
 
 
 def _to_bool(value: Any) -> bool:

@@ -1,6 +1,7 @@
 """The public entry points: load_spec (read -> shape -> meaning, one SpecError with every problem) and summarize."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from opkit.errors import Problem, SpecError
@@ -65,7 +66,7 @@ def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return json.dumps(value, ensure_ascii=False)   # escapes quotes and control characters: one line per op
     if isinstance(value, tuple):
         return "[" + ", ".join(_value(v) for v in value) + "]"
     return repr(value)

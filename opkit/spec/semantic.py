@@ -8,8 +8,7 @@ from opkit.errors import Problem
 from opkit.spec.attrs import AttrValueError, normalize_default
 from opkit.spec.dtypes import DTYPE_ALIASES, FORMATS, DType, lookup_dtype
 from opkit.spec.model import AttrSpec, OpSpec, TensorSpec
-from opkit.spec.naming import CXX_KEYWORDS, OP_TYPE, PYTHON_KEYWORDS, RESERVED_NAMES, camel_case, name_problem, \
-    snake_case
+from opkit.spec.naming import name_problem, op_type_problem, quoted, snake_case
 from opkit.spec.schema import did_you_mean, prototype_schema, unknown_keys
 from opkit.spec.source import Located, child_pointer
 
@@ -44,11 +43,42 @@ def build_ops(source: Located, broken: set[str]) -> tuple[tuple[OpSpec, ...], li
     reports as much as it can.
     """
     checker = _Checker(source, broken)
+    _check_text(checker, source.data, "")
     raw_ops = source.data if isinstance(source.data, list) else [source.data]
     pointers = [f"[{i}]" for i in range(len(raw_ops))] if isinstance(source.data, list) else [""]
     _check_unique_ops(checker, raw_ops, pointers)
     built = (_build_op(checker, raw, pointer) for raw, pointer in zip(raw_ops, pointers))
     return tuple(op for op in built if op is not None), checker.problems
+
+
+def _check_text(checker: _Checker, value: Any, pointer: str) -> None:
+    """Every string (keys included) must be text that UTF-8 can encode: a JSON escape such as "\\ud800" gives a lone
+    surrogate, which no generated file, and no terminal, can hold."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            child = child_pointer(pointer, key)
+            if _not_text(key):
+                line, column = checker.source.positions.of_key(child)
+                checker.problems.append(Problem(checker.source.label, line, column, pointer,
+                                                f"key {quoted(key)} is not encodable text (a lone surrogate)",
+                                                _SURROGATE_HINT))
+            _check_text(checker, item, child)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_text(checker, item, child_pointer(pointer, index))
+    elif isinstance(value, str) and _not_text(value):
+        checker.report(pointer, f"{quoted(value)} is not encodable text (a lone surrogate)", _SURROGATE_HINT)
+
+
+_SURROGATE_HINT = "write the character itself, or a \\uXXXX\\uXXXX surrogate pair"
+
+
+def _not_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _check_unique_ops(checker: _Checker, raw_ops: list[Any], pointers: list[str]) -> None:
@@ -95,17 +125,9 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
 
 
 def _check_op_type(checker: _Checker, op_type: str, pointer: str) -> None:
-    if not OP_TYPE.match(op_type):
-        guess = camel_case(op_type)
-        hint = f'did you mean "{guess}"?' if guess and OP_TYPE.match(guess) else ""
-        checker.report(pointer, f'operator name "{op_type}" is not UpperCamelCase ([A-Z][A-Za-z0-9]*)', hint)
-        return
-    name = snake_case(op_type)
-    clash = ("a C++ keyword" if name in CXX_KEYWORDS else "a Python keyword" if name in PYTHON_KEYWORDS
-             else "reserved" if name in RESERVED_NAMES else "")
-    if clash:
-        checker.report(pointer, f'operator name "{op_type}" becomes "{name}", which is {clash}',
-                       "its snake_case form names the kernel function, files and the Python function")
+    problem, hint = op_type_problem(op_type)
+    if problem:
+        checker.report(pointer, problem, hint)
 
 
 def _tensors(checker: _Checker, raws: list[dict[str, Any]], pointer: str) -> tuple[tuple[TensorSpec, ...], list[int]]:

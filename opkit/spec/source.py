@@ -3,6 +3,10 @@
 The stdlib json parser gives strict JSON semantics but no positions, so a valid JSON text is parsed a second
 time by a small scanner that reuses json's own scalar scanner and records where each value and key starts.
 YAML files get positions from PyYAML's node marks. Duplicate keys are findings in both, never last-wins.
+
+Prototypes come from other people's repositories, so reading is bounded: the file's size, how deep values nest and,
+for YAML, how many values its aliases expand to (nine levels of ten aliases each make a billion). Each limit is a
+located problem, found before the bounded work is exceeded.
 """
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import json
 import json.decoder
 import json.scanner
 import math
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,9 +24,16 @@ import yaml
 
 from opkit.errors import Problem
 
-__all__ = ["Located", "Positions", "read_source", "child_pointer"]
+__all__ = ["Located", "Positions", "read_source", "child_pointer", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_VALUES"]
 
 _Pos = tuple[int, int]
+
+# A msopgen file with a hundred operators is about 100 KB and nests six levels (ops, op, attrs, attr, list_list_int
+# default, inner list); these limits are far above any real prototype and far below what strains a machine.
+MAX_FILE_BYTES = 1 << 20
+MAX_DEPTH = 32
+MAX_VALUES = 100_000
+_TOO_BIG_HINT = "a prototype is a short list of operators"
 
 
 def child_pointer(parent: str, step: str | int) -> str:
@@ -72,10 +84,16 @@ def read_source(path: Path, label: str) -> Located:
     A syntax error leaves `data` as None and one problem in `problems`.
     """
     try:
-        text = path.read_text(encoding="utf-8-sig")  # editors on Windows add a BOM; msopgen files then still load
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        text = raw.decode("utf-8-sig")  # editors on Windows add a BOM; msopgen files then still load
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return Located(path, label, "", None, Positions(), [Problem(label, 1, 1, "", f"cannot read file: {reason}")])
+    if len(raw) > MAX_FILE_BYTES:
+        problem = Problem(label, 1, 1, "", f"file is larger than {MAX_FILE_BYTES} bytes (1 MiB)",
+                          f"{_TOO_BIG_HINT}; split the operators over several files")
+        return Located(path, label, "", None, Positions(), [problem])
     reader = _read_yaml if path.suffix.lower() in (".yaml", ".yml") else _read_json
     try:
         return reader(path, label, text)
@@ -90,6 +108,10 @@ def read_source(path: Path, label: str) -> Located:
 def _read_json(path: Path, label: str, text: str) -> Located:
     if not text.strip():
         return Located(path, label, text, None, Positions(), [])
+    deep = _json_too_deep(text)
+    if deep is not None:
+        line, column = _JsonScanner(text, label).where(deep)
+        return Located(path, label, text, None, Positions(), [_too_deep(label, line, column)])
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
@@ -100,6 +122,28 @@ def _read_json(path: Path, label: str, text: str) -> Located:
     if scanner.not_json:
         data = None  # like any syntax error: nothing further is checked
     return Located(path, label, text, data, scanner.positions, scanner.problems)
+
+
+# A JSON string, or one bracket: what is needed to measure nesting without parsing (json.loads recurses per level).
+_JSON_NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def _json_too_deep(text: str) -> int | None:
+    """The offset of the first bracket that opens level MAX_DEPTH + 1, or None."""
+    depth = 0
+    for match in _JSON_NESTING.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return match.start()
+        elif token in "]}":
+            depth -= 1
+    return None
+
+
+def _too_deep(label: str, line: int, column: int, pointer: str = "", after: str = "") -> Problem:
+    return Problem(label, line, column, pointer, f"values nest deeper than {MAX_DEPTH} levels{after}", _TOO_BIG_HINT)
 
 
 def _skip_ws(text: str, index: int) -> int:
@@ -180,12 +224,14 @@ class _JsonScanner:
 
 
 def _read_yaml(path: Path, label: str, text: str) -> Located:
-    loader = yaml.SafeLoader(text)
+    loader = _BoundedLoader(text)
     walker = _YamlWalker(loader, label)
     try:
         root = loader.get_single_node()
         # Values are built while walking, so an unknown tag (`!foo`) surfaces here, also as a YAML error.
-        data = walker.value(root, "") if root is not None else None
+        data = walker.value(root, "", 1) if root is not None else None
+    except _LimitError as exc:
+        return Located(path, label, text, None, Positions(), [exc.problem])
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -198,29 +244,82 @@ def _read_yaml(path: Path, label: str, text: str) -> Located:
     return Located(path, label, text, data, walker.positions, walker.problems)
 
 
-class _YamlWalker:
-    """Turns a composed YAML node tree into values, recording marks and duplicate keys."""
+class _LimitError(Exception):
+    """A YAML file went past a reading limit; carries the located problem (never leaves this module)."""
 
-    def __init__(self, loader: yaml.SafeLoader, label: str) -> None:
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _line_column(mark: yaml.Mark | None) -> _Pos:
+    return (mark.line + 1, mark.column + 1) if mark else (1, 1)
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with nesting bounded while composing (the composer recurses per level) and the first
+    alias remembered, which is where an expansion past MAX_VALUES is reported."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.depth = 0
+        self.first_alias: yaml.Mark | None = None
+        self.label = ""
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        if self.check_event(yaml.AliasEvent):
+            self.first_alias = self.first_alias or self.peek_event().start_mark
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        if not self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _LimitError(_too_deep(self.label, *_line_column(self.peek_event().start_mark)))
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self.depth -= 1
+
+
+class _YamlWalker:
+    """Turns a composed YAML node tree into values, recording marks and duplicate keys. An alias makes one node
+    appear in many places, so values are counted and nesting measured as they are built, not as they are written."""
+
+    def __init__(self, loader: _BoundedLoader, label: str) -> None:
         self.loader = loader
         self.label = label
+        loader.label = label
         self.positions = Positions()
         self.problems: list[Problem] = []
+        self.count = 0
 
-    def value(self, node: yaml.Node, pointer: str) -> Any:
-        self.positions.values[pointer] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    def value(self, node: yaml.Node, pointer: str, depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_VALUES:
+            line, column = _line_column(self.loader.first_alias or node.start_mark)
+            message = f"YAML aliases expand to more than {MAX_VALUES} values"
+            hint = f"{_TOO_BIG_HINT}; write repeated parts out instead of nesting aliases"
+            raise _LimitError(Problem(self.label, line, column, "", message, hint))
+        where = _line_column(node.start_mark)
+        self.positions.values[pointer] = where
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and depth > MAX_DEPTH:
+            raise _LimitError(_too_deep(self.label, *where, pointer, " once YAML aliases are expanded"))
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, pointer)
+            return self._mapping(node, pointer, depth)
         if isinstance(node, yaml.SequenceNode):
-            return [self.value(item, child_pointer(pointer, i)) for i, item in enumerate(node.value)]
+            return [self.value(item, child_pointer(pointer, i), depth + 1) for i, item in enumerate(node.value)]
         return self.loader.construct_object(node, deep=True)
 
-    def _mapping(self, node: yaml.MappingNode, pointer: str) -> dict[Any, Any]:
+    def _mapping(self, node: yaml.MappingNode, pointer: str, depth: int) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                where = _line_column(key_node.start_mark)
+                self.problems.append(Problem(self.label, *where, pointer, "a key is a list or mapping, not a string"))
+                continue
             key = self.loader.construct_object(key_node, deep=True)
             child = child_pointer(pointer, str(key))
-            where = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            where = _line_column(key_node.start_mark)
             if not isinstance(key, str):
                 self.problems.append(Problem(self.label, *where, pointer, f"key {key!r} is not a string"))
                 continue
@@ -228,5 +327,5 @@ class _YamlWalker:
                 self.problems.append(Problem(self.label, *where, child, f'duplicate key "{key}" in one mapping'))
                 continue
             self.positions.keys[child] = where
-            result[key] = self.value(value_node, child)
+            result[key] = self.value(value_node, child, depth + 1)
         return result
