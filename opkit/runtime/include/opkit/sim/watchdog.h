@@ -100,6 +100,19 @@ inline void escape_handler(int) {
   }
 }
 
+// Hand a signal to the handler that was installed before opkit's. With none (or an ignored crash), the default
+// action runs: the process ends as it would have without opkit.
+inline void pass_on(const struct sigaction& prev, int sig, siginfo_t* info, void* context) {
+  if ((prev.sa_flags & SA_SIGINFO) != 0) {
+    if (prev.sa_sigaction != nullptr) prev.sa_sigaction(sig, info, context);
+  } else if (prev.sa_handler == SIG_DFL || prev.sa_handler == SIG_IGN) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+  } else {
+    prev.sa_handler(sig);
+  }
+}
+
 // ---- a crash inside a block (a raw pointer gone astray, an integer division by zero) becomes a fault ----
 
 inline constexpr int kCrashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
@@ -120,17 +133,7 @@ inline void crash_handler(int sig, siginfo_t* info, void* context) {
     e.crash_address = info != nullptr ? info->si_addr : nullptr;
     siglongjmp(e.to, 1);
   }
-  // Not inside a kernel: whoever handled the signal before does (Python's faulthandler, or the default: the process
-  // ends as it would have without opkit).
-  const struct sigaction& prev = previous_crash_action(sig);
-  if ((prev.sa_flags & SA_SIGINFO) != 0 && prev.sa_sigaction != nullptr) {
-    prev.sa_sigaction(sig, info, context);
-  } else if ((prev.sa_flags & SA_SIGINFO) == 0 && prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN) {
-    prev.sa_handler(sig);
-  } else {
-    signal(sig, SIG_DFL);
-    raise(sig);
-  }
+  pass_on(previous_crash_action(sig), sig, info, context);  // not inside a kernel (Python's faulthandler, ...)
 }
 
 inline void install_crash_handlers() {
@@ -195,15 +198,7 @@ inline void sigint_handler(int sig, siginfo_t* info, void* context) {
   if (inside) return;
   inside = 1;
   interrupt_pending().store(true);
-  const struct sigaction& prev = previous_sigint();
-  if ((prev.sa_flags & SA_SIGINFO) != 0) {
-    if (prev.sa_sigaction != nullptr) prev.sa_sigaction(sig, info, context);
-  } else if (prev.sa_handler == SIG_DFL) {
-    signal(sig, SIG_DFL);  // a program without a handler of its own ends, as it would have without opkit
-    raise(sig);
-  } else if (prev.sa_handler != SIG_IGN) {
-    prev.sa_handler(sig);
-  }
+  pass_on(previous_sigint(), sig, info, context);  // Python's handler: KeyboardInterrupt once the launch is stopped
   inside = 0;
 }
 
