@@ -18,7 +18,7 @@ PROGRAMS = {
     "core_checks": [case for case, _api, _message in FAULTS],
     "core_launch": ["many_blocks", "syncall_across_blocks", "syncall_fault_while_others_wait",
                     "syncall_block_returns_early", "fault_stops_other_blocks", "next_launch_after_fault",
-                    "icpu_run_kf", "gm_free_unknown"],
+                    "icpu_run_kf", "gm_free_unknown", "watchdog_cancels"],
 }
 
 
