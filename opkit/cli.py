@@ -99,8 +99,8 @@ def cli() -> None:
 def validate(ctx: click.Context, input_path: Path) -> None:
     """Check a prototype file and summarise its operators.
 
-    Prints every problem as FILE:LINE:COL: `PATH`: what is wrong; hint, and exits 2;
-    otherwise one line per operator (nothing with -q: the exit status is the answer), and a warning when gen's
+    Prints every problem as FILE:LINE:COL: `PATH`: what is wrong; hint, and exits 2; keys that msopgen
+    ignores are ignored too, with a warning in the same form. Otherwise prints one line per operator (nothing with -q: the exit status is the answer), and a warning when gen's
     default package name would shadow a module or package.
 
     \b
@@ -112,6 +112,8 @@ def validate(ctx: click.Context, input_path: Path) -> None:
 
     console = _console(ctx)
     spec_file = load_spec(input_path)
+    for warning in spec_file.warnings:
+        console.warning(str(warning))
     console.info(summarize(spec_file))
     note = default_name_note(spec_file)
     if note:
@@ -150,7 +152,10 @@ def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_u
     from opkit.spec import load_spec
 
     console = _console(ctx)
-    result = generate_project(load_spec(input_path), output_dir, compute_unit=compute_unit, ops=ops,
+    spec_file = load_spec(input_path)
+    for warning in spec_file.warnings:
+        console.warning(str(warning))
+    result = generate_project(spec_file, output_dir, compute_unit=compute_unit, ops=ops,
                               package=package, derivatives=derivatives, force=force,
                               allow_shadowing=allow_shadowing)
     for note in result.notes:

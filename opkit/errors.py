@@ -16,7 +16,8 @@ class OpkitError(Exception):
 
 @dataclass(frozen=True)
 class Problem:
-    """One located finding in an input file. `pointer` is the JSON path (`[0].input_desc[1].type[2]`)."""
+    """One located finding in an input file. `pointer` is the JSON path (`[0].input_desc[1].type[2]`). A warning
+    (something msopgen tolerates) does not make the file invalid."""
 
     file: str
     line: int
@@ -24,16 +25,18 @@ class Problem:
     pointer: str
     message: str
     hint: str = ""
+    warning: bool = False
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}"
         path = f" `{self.pointer}`:" if self.pointer else ""
         hint = f"; {self.hint}" if self.hint else ""
-        return f"{where}:{path} {self.message}{hint}"
+        return f"{where}:{path} {'warning: ' if self.warning else ''}{self.message}{hint}"
 
 
 class SpecError(OpkitError):
-    """A prototype (or derivatives) file is invalid. Carries every problem found, sorted by position."""
+    """A prototype (or derivatives) file is invalid. Carries every problem found (with the file's warnings, which
+    often explain an error: a misspelled key), sorted by position."""
 
     exit_code = 2
 

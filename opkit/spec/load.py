@@ -16,7 +16,8 @@ __all__ = ["load_spec", "summarize"]
 def load_spec(path: str | Path) -> SpecFile:
     """Read a prototype file (msopgen JSON, or YAML) and return its operators, in file order.
 
-    Raises SpecError carrying every problem of the file, each with file:line:column and JSON path.
+    Raises SpecError carrying every problem of the file, each with file:line:column and JSON path. What msopgen
+    tolerates (an unknown key) is a warning: the file loads, and SpecFile.warnings says where.
     """
     path = Path(path)
     source = read_source(path, str(path))
@@ -29,9 +30,10 @@ def load_spec(path: str | Path) -> SpecFile:
         raise SpecError(source.problems + shape_problems)
     ops, meaning_problems = build_ops(source, broken)
     problems = source.problems + shape_problems + meaning_problems
-    if problems:
+    if any(not p.warning for p in problems):
         raise SpecError(problems)
-    return SpecFile(path=path, text=source.text, ops=ops)
+    warnings = tuple(sorted(problems, key=lambda p: (p.line, p.column, p.pointer)))
+    return SpecFile(path=path, text=source.text, ops=ops, warnings=warnings)
 
 
 def summarize(spec_file: SpecFile) -> str:

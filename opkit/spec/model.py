@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
+from opkit.errors import Problem
 from opkit.spec.dtypes import AttrType, DType, ParamType
 
 __all__ = ["AttrValue", "TensorSpec", "AttrSpec", "OpSpec", "SpecFile"]
@@ -62,6 +63,7 @@ class SpecFile:
     path: Path
     text: str                        # the file as read (copied verbatim into generated projects)
     ops: tuple[OpSpec, ...] = field(default_factory=tuple)
+    warnings: tuple[Problem, ...] = ()  # located, like errors: what msopgen tolerates and opkit ignores too
 
     def op(self, op_type: str) -> OpSpec:
         for op in self.ops:

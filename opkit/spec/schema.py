@@ -78,7 +78,8 @@ def _unknown_keys(error: jsonschema.ValidationError, source: Located, pointer: s
         child = child_pointer(pointer, key)
         line, column = source.positions.of_key(child)
         hint = did_you_mean(key, known) or f"known keys: {', '.join(known)} (or opkit_* extensions)"
-        yield Problem(source.label, line, column, child, f'unknown key "{key}"', hint)
+        yield Problem(source.label, line, column, child, f'unknown key "{key}" is ignored, as msopgen ignores it',
+                      hint, warning=True)
 
 
 def _describe(error: jsonschema.ValidationError, pointer: str) -> tuple[str, str]:

@@ -9,7 +9,7 @@ from opkit.spec.attrs import AttrValueError, normalize_default
 from opkit.spec.dtypes import DTYPE_ALIASES, FORMATS, DType, lookup_dtype
 from opkit.spec.model import AttrSpec, OpSpec, TensorSpec
 from opkit.spec.naming import name_problem, op_type_problem, quoted, snake_case
-from opkit.spec.schema import did_you_mean, prototype_schema, unknown_keys
+from opkit.spec.schema import did_you_mean
 from opkit.spec.source import Located, child_pointer
 
 __all__ = ["build_ops"]
@@ -105,9 +105,9 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
     before = len(checker.problems)
     op_type = raw["op"]
     _check_op_type(checker, op_type, child_pointer(pointer, "op"))
-    # msopgen accepts an op without inputs; opkit's generated code has nothing to size outputs from. Not said of an
-    # op with an unknown key: that may be a misspelled "input_desc", and the unknown key is the error worth showing.
-    if not raw.get("input_desc") and not unknown_keys(raw, prototype_schema()["$defs"]["op"]["properties"]):
+    # msopgen accepts an op without inputs; opkit's generated code has nothing to size outputs from. A misspelled
+    # "input_desc" gets its own warning (an unknown key) with a did-you-mean.
+    if not raw.get("input_desc"):
         at = child_pointer(pointer, "input_desc" if "input_desc" in raw else "op")
         checker.report(at, "opkit needs at least one input: the generated code takes output shapes from input 0",
                        "add one to input_desc")
