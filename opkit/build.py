@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from opkit.errors import BuildError, PathError
+from opkit.opdef_check import opdef_mismatches
 
 __all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
            "find_wheel", "wheel_is_stale", "check_project_dir"]
@@ -186,6 +187,8 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
         dist.mkdir(exist_ok=True)
     except OSError as exc:
         raise PathError.from_os_error(project, "cannot create dist/ for the wheel", exc) from exc
+    for mismatch in opdef_mismatches(project):
+        on_event(BuildEvent("warning", mismatch))
     with tempfile.TemporaryDirectory(prefix=".wheel-", dir=dist) as tmp:
         output = _run(wheel_command(project, Path(tmp), soc=soc), project, build_env(jobs), on_event)
         name = next((line.split("=", 1)[1] for line in output.splitlines() if line.startswith("OPKIT_WHEEL=")), None)

@@ -196,7 +196,8 @@ def build(ctx: click.Context, project: Path, jobs: int | None, soc: str | None) 
     Builds in the current environment (no isolation, no network) with a persistent build directory, so a
     rebuild after editing one kernel recompiles only that kernel. On a compiler error, prints FILE:LINE
     relative to the project, keeps the previous wheel and exits 1. Kernel and host files compile with -Wall
-    -Wextra; their warnings are printed (on stderr) the same way. Prints a line per step; -v also prints every
+    -Wextra; their warnings are printed (on stderr) the same way, and so is every input, output or attr that the
+    prototype and a host file's OpDef do not both declare. Prints a line per step; -v also prints every
     compiler command and CMake's output; -q prints only the wheel's path.
 
     \b
