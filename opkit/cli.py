@@ -280,7 +280,7 @@ def test_command(ctx: click.Context, project: Path, keyword: str | None) -> None
 
 
 @cli.command("cc", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False,
-                                     "help_option_names": ["--help"]},
+                                     "help_option_names": ["-h", "--help"]},
              short_help="Compile .asc files and <<<>>> launches with g++ against the simulator.", epilog=EXIT_CODES)
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def cc_command(args: tuple[str, ...]) -> None:
@@ -314,6 +314,7 @@ def cmake_args(cann: bool) -> None:
 
     \b
     Example:
+      opkit cmake-args --cann
       cmake -B build $(opkit cmake-args) && cmake --build build
       cmake -B build -DRUN_MODE=npu $(opkit cmake-args --cann)
     """
