@@ -285,6 +285,53 @@ def test_command(ctx: click.Context, project: Path, keyword: str | None) -> None
         raise ProjectTestError(f"tests failed: {summary.headline()}")
 
 
+@cli.command("cc", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False,
+                                     "help_option_names": ["-h", "--help"]},
+             short_help="Compile .asc files and <<<>>> launches with g++ against the simulator.", epilog=EXIT_CODES)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def cc_command(args: tuple[str, ...]) -> None:
+    """Compile like g++, with `kernel<<<blockDim, l2ctrl, stream>>>(args)` launches rewritten for the simulator.
+
+    Takes g++'s arguments (or a compiler first, as a CMAKE_CXX_COMPILER_LAUNCHER); adds opkit's include
+    directory, -std=c++17 (unless given) and -pthread. `--mode=cpu` (default) defines ASCENDC_CPU_DEBUG;
+    `--mode=npu` compiles the NPU branch of a program instead. Diagnostics point into your files. Exits with the
+    compiler's status.
+
+    \b
+    Example:
+      opkit cc add.asc -o add && ./add
+      opkit cc --mode=npu -c main.cpp -o main.o
+    """
+    from opkit.cc import main as cc_main
+
+    status = cc_main(list(args))
+    if status != 0:
+        raise SystemExit(status)
+
+
+@_command("cmake-args", short="Print the -D flags that point CMake at opkit (ASC language, CANN stand-ins).")
+@click.option("--cann", is_flag=True, help="Also -DASCEND_CANN_PACKAGE_PATH for CANN's kernel-launch samples.")
+def cmake_args(cann: bool) -> None:
+    """Print the -D flags that point a program's own CMakeLists at opkit.
+
+    `find_package(ASC)` + `project(x LANGUAGES ASC CXX)` needs -DASC_DIR; CANN's kernel-launch samples
+    (RUN_MODE cpu/npu) need -DASCEND_CANN_PACKAGE_PATH (--cann). -DOPKIT_PYTHON names this Python, which runs
+    opkit's compiler driver.
+
+    \b
+    Example:
+      opkit cmake-args --cann
+      cmake -B build $(opkit cmake-args) && cmake --build build
+      cmake -B build -DRUN_MODE=npu $(opkit cmake-args --cann)
+    """
+    from opkit import cmake_dir
+
+    flags = [f"-DASC_DIR={cmake_dir()}", f"-DOPKIT_PYTHON={sys.executable}"]
+    if cann:
+        flags.append(f"-DASCEND_CANN_PACKAGE_PATH={cmake_dir() / 'cann'}")
+    click.echo(" ".join(flags))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: the only place that turns errors into exit codes."""
     console = Console()

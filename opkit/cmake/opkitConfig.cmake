@@ -14,10 +14,18 @@ if(NOT EXISTS "${opkit_INCLUDE_DIR}/kernel_operator.h")
   return()
 endif()
 
-if(NOT TARGET opkit::sim)
-  add_library(opkit::sim INTERFACE IMPORTED)
-  set_target_properties(opkit::sim PROPERTIES
+# opkit::runtime: the headers (kernel API, acl/acl.h, securec.h) and threads. opkit::sim adds CANN's CPU-debug
+# markers (ASCENDC_CPU_DEBUG, __CCE_KT_TEST__), which kernels and CANN's sample mains test to pick their CPU branch.
+if(NOT TARGET opkit::runtime)
+  add_library(opkit::runtime INTERFACE IMPORTED GLOBAL)
+  set_target_properties(opkit::runtime PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${opkit_INCLUDE_DIR}"
     INTERFACE_COMPILE_FEATURES cxx_std_17
     INTERFACE_LINK_LIBRARIES Threads::Threads)
+endif()
+if(NOT TARGET opkit::sim)
+  add_library(opkit::sim INTERFACE IMPORTED GLOBAL)
+  set_target_properties(opkit::sim PROPERTIES
+    INTERFACE_COMPILE_DEFINITIONS "ASCENDC_CPU_DEBUG=1;__CCE_KT_TEST__=1"
+    INTERFACE_LINK_LIBRARIES opkit::runtime)
 endif()

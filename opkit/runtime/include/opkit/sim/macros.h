@@ -21,11 +21,15 @@
 #define GM_ADDR __gm__ uint8_t*
 #endif
 
+// CANN's CPU-debug markers. `opkit cc --mode npu` (OPKIT_NPU_MODE) compiles the NPU branch of a kernel-launch
+// program (`#ifndef ASCENDC_CPU_DEBUG`: acl, <<<>>>, ACLRT_LAUNCH_KERNEL) against the simulator, so it leaves them out.
+#ifndef OPKIT_NPU_MODE
 #ifndef ASCENDC_CPU_DEBUG
 #define ASCENDC_CPU_DEBUG 1
 #endif
 #ifndef __CCE_KT_TEST__
 #define __CCE_KT_TEST__ 1
+#endif
 #endif
 
 // The SoC a kernel is compiled for: Ascend910B (arch 2201) unless the build says otherwise with

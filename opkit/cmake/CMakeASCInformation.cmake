@@ -1,0 +1,51 @@
+# Rules of the ASC language: compile with opkit's driver, link with it (it adds -pthread and calls g++).
+include("${CMAKE_CURRENT_LIST_DIR}/opkit_cc.cmake")
+
+if(NOT CMAKE_ASC_RUN_MODE)
+  set(CMAKE_ASC_RUN_MODE "cpu")
+endif()
+set(_opkit_asc "\"${CMAKE_CURRENT_LIST_DIR}/opkit_cc.py\" --mode=${CMAKE_ASC_RUN_MODE}")
+if(CMAKE_ASC_ARCHITECTURES)
+  string(APPEND _opkit_asc " --npu-arch=${CMAKE_ASC_ARCHITECTURES}")
+endif()
+
+set(CMAKE_ASC_SOURCE_FILE_EXTENSIONS asc)
+set(CMAKE_ASC_OUTPUT_EXTENSION .o)
+set(CMAKE_ASC_LINKER_PREFERENCE 40)
+set(CMAKE_ASC_LINKER_PREFERENCE_PROPAGATES 1)
+set(CMAKE_ASC_COMPILE_OPTIONS_PIC "-fPIC")
+set(CMAKE_SHARED_LIBRARY_ASC_FLAGS "-fPIC")
+set(CMAKE_SHARED_LIBRARY_CREATE_ASC_FLAGS "-shared")
+set(CMAKE_SHARED_LIBRARY_SONAME_ASC_FLAG "-Wl,-soname,")
+set(CMAKE_INCLUDE_FLAG_ASC "-I")
+set(CMAKE_INCLUDE_SYSTEM_FLAG_ASC "-isystem ")
+set(CMAKE_DEPFILE_FLAGS_ASC "-MD -MT <DEP_TARGET> -MF <DEP_FILE>")
+set(CMAKE_ASC_DEPFILE_FORMAT gcc)
+set(CMAKE_ASC_DEPENDS_USE_COMPILER TRUE)
+set(CMAKE_ASC_FLAGS_DEBUG_INIT "-g")
+set(CMAKE_ASC_FLAGS_RELEASE_INIT "-O2 -DNDEBUG")
+foreach(_config "" _DEBUG _RELEASE _RELWITHDEBINFO _MINSIZEREL)
+  if(NOT DEFINED CMAKE_ASC_FLAGS${_config})
+    set(CMAKE_ASC_FLAGS${_config} "${CMAKE_ASC_FLAGS${_config}_INIT}" CACHE STRING "Flags of the ASC language")
+  endif()
+endforeach()
+
+set(CMAKE_ASC_COMPILE_OBJECT
+    "<CMAKE_ASC_COMPILER> ${_opkit_asc} <DEFINES> <INCLUDES> <FLAGS> -o <OBJECT> -c <SOURCE>")
+set(CMAKE_ASC_LINK_EXECUTABLE
+    "<CMAKE_ASC_COMPILER> ${_opkit_asc} <FLAGS> <CMAKE_ASC_LINK_FLAGS> <LINK_FLAGS> <OBJECTS> -o <TARGET> <LINK_LIBRARIES>")
+set(CMAKE_ASC_CREATE_SHARED_LIBRARY
+    "<CMAKE_ASC_COMPILER> ${_opkit_asc} <CMAKE_SHARED_LIBRARY_ASC_FLAGS> <LANGUAGE_COMPILE_FLAGS> <LINK_FLAGS> <CMAKE_SHARED_LIBRARY_CREATE_ASC_FLAGS> <SONAME_FLAG><TARGET_SONAME> -o <TARGET> <OBJECTS> <LINK_LIBRARIES>")
+set(CMAKE_ASC_CREATE_SHARED_MODULE "${CMAKE_ASC_CREATE_SHARED_LIBRARY}")
+set(CMAKE_ASC_ARCHIVE_CREATE "<CMAKE_AR> qc <TARGET> <LINK_FLAGS> <OBJECTS>")
+set(CMAKE_ASC_ARCHIVE_APPEND "<CMAKE_AR> q <TARGET> <LINK_FLAGS> <OBJECTS>")
+set(CMAKE_ASC_ARCHIVE_FINISH "<CMAKE_RANLIB> <TARGET>")
+
+# The host libraries asc-devkit examples link (tiling_api, register, platform, ascendcl, ...): on the CPU
+# their API is in opkit's headers, which the driver puts on the include path, so they are empty targets.
+foreach(_lib tiling_api register platform ascendcl runtime graph_base c_sec unified_dlog)
+  if(NOT TARGET ${_lib})
+    add_library(${_lib} INTERFACE IMPORTED GLOBAL)
+  endif()
+endforeach()
+set(CMAKE_ASC_INFORMATION_LOADED 1)

@@ -1,0 +1,68 @@
+// The device side of CANN's host runtime on the CPU: aclrtMalloc'd memory as GM regions, and ACL's recent error.
+#pragma once
+
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+namespace opkit::sim::detail {
+
+// What the NPU allocator hands out for a request of `size` bytes (CANN's aclrtMalloc docs: the size is rounded
+// up to 32 bytes and 32 more are added; aclrtMallocAlign32 only rounds up). Start addresses are 64-byte aligned.
+inline uint64_t npu_padded_size(uint64_t size, bool extra_block) {
+  return (size + 31) / 32 * 32 + (extra_block ? 32 : 0);
+}
+
+enum class MemoryKind : uint8_t { kDevice, kHost };
+
+struct DeviceAllocation {
+  uint64_t requested;
+  uint64_t padded;  // the bytes a kernel may touch: the GM region registered with each launch
+  uint64_t id;
+  MemoryKind kind;
+};
+
+// Live aclrtMalloc/aclrtMallocHost memory and the last ACL error. No std::string inside: programs built with
+// -D_GLIBCXX_USE_CXX11_ABI=0 (as CANN's samples are) share this state with libraries built without it.
+struct DeviceMemoryState {
+  std::mutex m;
+  std::map<uintptr_t, DeviceAllocation> live;
+  uint64_t next_id = 0;
+};
+
+inline DeviceMemoryState& device_memory() {
+  static DeviceMemoryState state;
+  return state;
+}
+
+// The allocation holding [p, p + bytes), or nullptr. Callers hold device_memory().m.
+inline const std::pair<const uintptr_t, DeviceAllocation>* find_allocation(const void* p, uint64_t bytes) {
+  auto& live = device_memory().live;
+  const auto addr = reinterpret_cast<uintptr_t>(p);
+  auto it = live.upper_bound(addr);
+  if (it == live.begin()) return nullptr;
+  --it;
+  if (addr + bytes > it->first + it->second.padded) return nullptr;
+  return &*it;
+}
+
+// aclGetRecentErrMsg's text: per thread, as in ACL, and cleared once read.
+inline char* recent_error() {
+  thread_local char message[1024] = {0};
+  return message;
+}
+
+inline int acl_fail(int code, const char* api, const char* format, ...) __attribute__((format(printf, 3, 4)));
+inline int acl_fail(int code, const char* api, const char* format, ...) {
+  char* out = recent_error();
+  const int n = std::snprintf(out, 1024, "%s: ", api);
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(out + n, 1024 - static_cast<size_t>(n), format, args);
+  va_end(args);
+  return code;
+}
+
+}  // namespace opkit::sim::detail

@@ -1,0 +1,8 @@
+if(EXISTS ${ASCEND_CANN_PACKAGE_PATH}/compiler/tikcpp/ascendc_kernel_cmake)
+  set(ASCENDC_CMAKE_DIR ${ASCEND_CANN_PACKAGE_PATH}/compiler/tikcpp/ascendc_kernel_cmake)
+else()
+  message(FATAL_ERROR "no ascendc_kernel_cmake under ${ASCEND_CANN_PACKAGE_PATH}")
+endif()
+include(${ASCENDC_CMAKE_DIR}/ascendc.cmake)
+ascendc_library(ascendc_kernels_${RUN_MODE} SHARED ${KERNEL_FILES})
+ascendc_compile_definitions(ascendc_kernels_${RUN_MODE} PRIVATE -DHAVE_WORKSPACE)

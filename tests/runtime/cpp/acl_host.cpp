@@ -1,0 +1,83 @@
+// Host programs on acl/acl.h: each case prints "<code> <aclGetRecentErrMsg()>" lines the test compares.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "acl/acl.h"
+#include "securec.h"
+
+namespace {
+
+void show(aclError e) { std::printf("%d %s\n", e, aclGetRecentErrMsg()); }
+
+int lifecycle() {
+  show(aclInit(nullptr));
+  show(aclInit(nullptr));
+  show(aclrtSetDevice(1));
+  show(aclrtSetDevice(0));
+  int32_t dev = -1;
+  show(aclrtGetDevice(&dev));
+  aclrtContext ctx = nullptr;
+  show(aclrtCreateContext(&ctx, 0));
+  aclrtStream stream = nullptr;
+  show(aclrtCreateStream(&stream));
+  show(aclrtSynchronizeStream(stream));
+  show(aclrtDestroyStream(stream));
+  show(aclrtDestroyStream(stream));
+  show(aclrtDestroyContext(ctx));
+  show(aclrtResetDevice(0));
+  show(aclFinalize());
+  show(aclFinalize());
+  return dev;
+}
+
+void memory() {
+  void* dev = nullptr;
+  void* host = nullptr;
+  show(aclrtMalloc(&dev, 100, ACL_MEM_MALLOC_HUGE_FIRST));
+  show(aclrtMallocHost(&host, 100));
+  show(aclrtMalloc(&dev, 0, ACL_MEM_MALLOC_HUGE_FIRST));
+  char local[256] = {0};
+  show(aclrtMemcpy(dev, 100, host, 100, ACL_MEMCPY_HOST_TO_DEVICE));
+  show(aclrtMemcpy(dev, 100, host, 100, static_cast<aclrtMemcpyKind>(7)));
+  show(aclrtMemcpy(dev, 64, host, 100, ACL_MEMCPY_HOST_TO_DEVICE));
+  show(aclrtMemcpy(local, 100, dev, 100, ACL_MEMCPY_HOST_TO_DEVICE));
+  show(aclrtMemcpy(dev, 256, local, 256, ACL_MEMCPY_HOST_TO_DEVICE));
+  show(aclrtMemcpy(local, 160, dev, 160, ACL_MEMCPY_DEVICE_TO_HOST));  // 100 -> 128 + 32 bytes on the NPU
+  show(aclrtMemset(dev, 10, 0, 20));
+  show(aclrtFree(local));
+  show(aclrtFree(static_cast<char*>(dev) + 32));
+  show(aclrtFreeHost(dev));
+  show(aclrtFree(dev));
+  show(aclrtFree(dev));
+  show(aclrtFreeHost(host));
+}
+
+void float16() {
+  const float values[] = {0.0f, 1.0f, -2.5f, 65504.0f, 70000.0f, 1e-7f, 5.9604645e-08f, 0.1f};
+  for (float v : values) {
+    const aclFloat16 h = aclFloatToFloat16(v);
+    std::printf("%04x %.9g\n", static_cast<unsigned>(h), static_cast<double>(aclFloat16ToFloat(h)));
+  }
+}
+
+void secure() {
+  char dst[8];
+  std::printf("%d\n", memcpy_s(dst, sizeof dst, "abcdefghij", 10));
+  std::printf("%d\n", memcpy_s(dst, sizeof dst, "abc", 4));
+  std::printf("%d %s\n", strcpy_s(dst, sizeof dst, "hello"), dst);
+  std::printf("%d\n", strcpy_s(dst, sizeof dst, "too long!"));
+  std::printf("%d\n", memset_s(dst, sizeof dst, 0, 9));
+  std::printf("%d %s\n", sprintf_s(dst, sizeof dst, "%d-%d", 1, 2), dst);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string which = argc > 1 ? argv[1] : "";
+  if (which == "lifecycle") return lifecycle() == 0 ? 0 : 1;
+  if (which == "memory") memory();
+  if (which == "float16") float16();
+  if (which == "securec") secure();
+  return 0;
+}

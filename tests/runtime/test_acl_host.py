@@ -1,0 +1,61 @@
+"""acl/acl.h and securec.h on the CPU: error codes and aclGetRecentErrMsg text, NPU padding, float16."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+pytestmark = pytest.mark.compile
+
+
+@pytest.fixture(scope="module")
+def host() -> Program:
+    return compile_program(Path(__file__).parent / "cpp" / "acl_host.cpp")
+
+
+def lines(program: Program, case: str) -> list[str]:
+    proc = run_program(program, case)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return [re.sub(r"0x[0-9a-f]+", "ADDR", line) for line in proc.stdout.splitlines()]
+
+
+def test_init_devices_streams_and_their_errors(host: Program) -> None:
+    assert lines(host, "lifecycle") == [
+        "0 ", "100002 aclInit: aclInit was called already",
+        "107001 aclrtSetDevice: device 1 does not exist (1 device(s); OPKIT_ACL_DEVICE_COUNT sets more)",
+        "0 ", "0 ", "0 ", "0 ", "0 ", "0 ",
+        "107017 aclrtDestroyStream: ADDR is not a live stream (destroyed already, or never created)",
+        "0 ", "0 ", "0 ", "100037 aclFinalize: aclFinalize without a matching aclInit",
+    ]
+
+
+def test_memory_errors_name_the_problem(host: Program) -> None:
+    assert lines(host, "memory") == [
+        "0 ", "0 ", "100000 aclrtMalloc: size must not be 0", "0 ",
+        "100000 aclrtMemcpy: copy kind 7 is not an aclrtMemcpyKind (0..4)",
+        "100000 aclrtMemcpy: count 100 is larger than destMax 64",
+        "100000 aclrtMemcpy: dst ADDR is not device memory (aclrtMalloc) but the copy kind "
+        "ACL_MEMCPY_HOST_TO_DEVICE says it is",
+        "100000 aclrtMemcpy: dst ADDR has 160 bytes of device memory left, fewer than count 256 "
+        "(kind ACL_MEMCPY_HOST_TO_DEVICE)",
+        "0 ",  # 100 bytes are 128 + 32 on the NPU: a 160-byte copy fits
+        "100000 aclrtMemset: count 20 is larger than maxCount 10",
+        "100000 aclrtFree: address ADDR was not returned by aclrtMalloc (or was freed already)",
+        "100000 aclrtFree: address ADDR was not returned by aclrtMalloc (or was freed already)",
+        "100000 aclrtFreeHost: address ADDR was not returned by aclrtMallocHost (or was freed already)",
+        "0 ",
+        "100000 aclrtFree: address ADDR was not returned by aclrtMalloc (or was freed already)",
+        "0 ",
+    ]
+
+
+def test_float16_conversions_round_to_nearest_even(host: Program) -> None:
+    assert lines(host, "float16") == ["0000 0", "3c00 1", "c100 -2.5", "7bff 65504", "7c00 inf",
+                                      "0002 1.1920929e-07", "0001 5.96046448e-08", "2e66 0.0999755859"]
+
+
+def test_securec_codes(host: Program) -> None:
+    assert lines(host, "securec") == ["162", "0", "0 hello", "162", "162", "3 1-2"]

@@ -1,0 +1,72 @@
+"""`opkit cc`'s rewrite of `<<<>>>` launches: a text transformation that keeps every line where it was."""
+from __future__ import annotations
+
+import pytest
+
+from opkit.cc import kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
+
+H = "::opkit::sim::detail::chevron_launch"
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("add<<<8, nullptr, stream>>>(x, y, z);",
+     f'{H}("add", "x, y, z", add, 8, nullptr, stream)(x, y, z);'),
+    ("ns::k<float, 4><<<n, 0, s>>>(a);",
+     f'{H}("ns::k<float, 4>", "a", ns::k<float, 4>, n, 0, s)(a);'),
+    ("k<T> <<<blocks(2), nullptr, static_cast<void*>(st)>>> (p);",
+     f'{H}("k<T>", "p", k<T>, blocks(2), nullptr, static_cast<void*>(st)) (p);'),
+    ('k<<<1, nullptr, s>>>(a, "<<<x>>>");',
+     f'{H}("k", "a, \\"<<<x>>>\\"", k, 1, nullptr, s)(a, "<<<x>>>");'),
+])
+def test_launches_become_simulator_calls(source: str, expected: str) -> None:
+    assert rewrite_launches(source) == (expected, 1)
+
+
+@pytest.mark.parametrize("source", [
+    '// k<<<1, nullptr, s>>>(x);',
+    '/* k<<<1, nullptr, s>>>(x); */',
+    'const char* s = "k<<<1, nullptr, s>>>(x)";',
+    'auto r = R"x(k<<<1,0,0>>>(q))x";',
+    "char c = '<'; int v = 1'000;",
+    "x <<= 3; y = a << b;",
+])
+def test_text_that_is_not_a_launch_is_left_alone(source: str) -> None:
+    assert rewrite_launches(source) == (source, 0)
+
+
+def test_newlines_inside_a_launch_keep_later_lines_in_place() -> None:
+    source = "void f() {\n  k<float>\n  <<<\n    n,\n    0, s>>>(a,\n      b);\n  g();\n}\n"
+    out, count = rewrite_launches(source)
+    assert count == 1
+    assert out.splitlines()[6] == "  g();"
+    assert len(out.splitlines()) == len(source.splitlines())
+
+
+def test_two_launches_in_one_file() -> None:
+    out, count = rewrite_launches("a<<<1, 0, s>>>(x); b<<<2, 0, s>>>(y);")
+    assert count == 2
+    assert out == f'{H}("a", "x", a, 1, 0, s)(x); {H}("b", "y", b, 2, 0, s)(y);'
+
+
+def test_launcher_form_and_bisheng_options() -> None:
+    inv = parse_command(["--mode=npu", "g++", "-DX=1", "--npu-arch=dav-2002", "-x", "asc", "-c", "k.asc",
+                         "-o", "k.o", "-mllvm", "-cce-aicore-stack-size=0x8000"])
+    assert (inv.compiler, inv.mode, inv.arch, inv.compile_only, inv.output) == ("g++", "npu", "2002", True, "k.o")
+    assert inv.args == ["-DX=1", "-c", "k.asc", "-o", "k.o"]
+    assert [inv.args[i] for i in inv.sources] == ["k.asc"]
+
+
+def test_bad_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="the mode is cpu or npu"):
+        parse_command(["--mode=gpu", "x.cpp"])
+
+
+def test_launch_header_of_a_kernel_like_cann_generates() -> None:
+    source = ('// extern "C" __global__ __aicore__ void old(GM_ADDR x) {}\n'
+              'extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, __gm__ uint8_t* y, uint32_t n) {\n}\n'
+              'template <typename T> __global__ __aicore__ void t(GM_ADDR x) {}\n')
+    [kernel] = kernel_signatures(source)
+    assert kernel.name == "add_custom"
+    assert ('extern "C" uint32_t aclrtlaunch_add_custom(uint32_t blockDim, aclrtStream stream, void* x, void* y, '
+            'uint32_t n);') in launch_header(kernel)
+    assert "reinterpret_cast<__gm__ uint8_t*>(y), n);" in launch_stub(kernel)

@@ -1,0 +1,127 @@
+"""CANN-style kernel-launch programs build unchanged with their own CMakeLists and run on the simulator.
+
+add_launch: main.cpp with the CPU-debug branch (ICPU_RUN_KF, RUN_MODE=cpu via tikicpulib) and the acl branch
+(aclrtMalloc/aclrtMemcpy, ACLRT_LAUNCH_KERNEL or a <<<>>> wrapper, RUN_MODE=npu via ascendc_library), checked by
+its gen_data.py/verify_result.py. asc_scale: one .asc file, through find_package(ASC) and through `opkit cc`.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import opkit
+
+pytestmark = pytest.mark.compile
+
+PROGRAMS = Path(__file__).parent / "programs"
+ADD = PROGRAMS / "add_launch"
+ASC = PROGRAMS / "asc_scale"
+
+
+def _tool(name: str) -> str:
+    venv_tool = Path(sys.executable).parent / name
+    found = str(venv_tool) if venv_tool.exists() else shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed")
+    return found
+
+
+def _run(cmd: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if k != "CMAKE_PREFIX_PATH"}
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=300, env={**full_env, **env})
+
+
+def _cmake_build(source: Path, build: Path, *flags: str) -> Path:
+    configure = _run([_tool("cmake"), "-S", str(source), "-B", str(build), "-G", "Ninja",
+                      f"-DCMAKE_MAKE_PROGRAM={_tool('ninja')}", f"-DOPKIT_PYTHON={sys.executable}", *flags], build.parent)
+    assert configure.returncode == 0, configure.stdout + configure.stderr
+    done = _run([_tool("cmake"), "--build", str(build)], build.parent)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return build
+
+
+@pytest.fixture(scope="module", params=["cpu", "npu"])
+def add_launch(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample built in RUN_MODE cpu or npu, with input/ and output/golden.bin from its gen_data.py."""
+    root = tmp_path_factory.mktemp(f"add_{request.param}")
+    _cmake_build(ADD, root / "build", f"-DRUN_MODE={request.param}",
+                 f"-DASCEND_CANN_PACKAGE_PATH={opkit.cmake_dir() / 'cann'}")
+    (root / "input").mkdir()
+    (root / "output").mkdir()
+    gen = _run([sys.executable, str(ADD / "scripts" / "gen_data.py")], root)
+    assert gen.returncode == 0, gen.stderr
+    return root
+
+
+def _run_and_verify(root: Path, *args: str) -> str:
+    proc = _run([str(root / "build" / "ascendc_kernels_bbit"), *args], root)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    verify = _run([sys.executable, str(ADD / "scripts" / "verify_result.py"), "output/output_z.bin",
+                   "output/golden.bin"], root)
+    assert verify.returncode == 0 and verify.stdout.strip() == "test pass", verify.stdout
+    return proc.stdout
+
+
+def test_sample_layout_builds_and_its_numbers_verify(add_launch: Path) -> None:
+    out = _run_and_verify(add_launch)
+    branch = "cpu" if add_launch.name.startswith("add_cpu") else "npu"
+    assert f"[INFO]  {branch} branch done" in out
+
+
+def test_npu_branch_launches_through_a_chevron_wrapper_too(add_launch: Path) -> None:
+    if add_launch.name.startswith("add_cpu"):
+        pytest.skip("the <<<>>> wrapper is compiled only in the NPU branch")
+    assert "npu branch done" in _run_and_verify(add_launch, "chevron")
+
+
+def test_ascendc_library_generates_the_launch_header(add_launch: Path) -> None:
+    if add_launch.name.startswith("add_cpu"):
+        pytest.skip("RUN_MODE=cpu builds with tikicpulib")
+    header = next((add_launch / "build").rglob("aclrtlaunch_add_custom.h")).read_text()
+    assert ('extern "C" uint32_t aclrtlaunch_add_custom(uint32_t blockDim, aclrtStream stream, void* x, void* y, '
+            'void* z);') in header
+
+
+@pytest.fixture(scope="module")
+def asc_programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """scale.asc built by its CMakeLists (find_package(ASC)) and by `opkit cc` directly."""
+    root = tmp_path_factory.mktemp("asc")
+    built = _cmake_build(ASC, root / "build", f"-DASC_DIR={opkit.cmake_dir()}")
+    direct = _run([sys.executable, "-m", "opkit", "cc", "-Wall", "-Wextra", "-Werror", str(ASC / "scale.asc"),
+                   "-o", str(root / "direct")], root)
+    assert direct.returncode == 0, direct.stderr
+    return {"cmake": built / "demo", "cc": root / "direct"}
+
+
+@pytest.mark.parametrize("how", ["cmake", "cc"])
+def test_asc_file_with_chevron_launch_runs(asc_programs: dict[str, Path], how: str) -> None:
+    proc = _run([str(asc_programs[how])], asc_programs[how].parent)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok 2 1024"), proc.stderr
+
+
+@pytest.mark.parametrize("how", ["cmake", "cc"])
+def test_kernel_fault_in_a_chevron_launch_is_located(asc_programs: dict[str, Path], how: str) -> None:
+    line = next(i for i, text in enumerate((ASC / "scale.asc").read_text().splitlines(), 1)
+                if "DataCopy(t, xGm" in text)
+    proc = _run([str(asc_programs[how]), "overrun"], asc_programs[how].parent)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"[ERROR][scale_kernel<float>][Block_2][scale.asc:{line}][DataCopy] GM read of "
+                                  "2048 bytes at bytes [4096, 6144) of 'static_cast<uint8_t*>(x)' (4128 bytes)")
+
+
+def test_compiler_errors_point_into_the_users_file(tmp_path: Path) -> None:
+    source = tmp_path / "broken.asc"
+    source.write_text('#include "kernel_operator.h"\n'
+                      'extern "C" __global__ __aicore__ void k(GM_ADDR x) { (void)x; }\n'
+                      "int main() {\n"
+                      "  k<<<1, nullptr, nullptr>>>(nullptr);\n"
+                      "  return undefined_name;\n"
+                      "}\n")
+    proc = _run([sys.executable, "-m", "opkit", "cc", "-c", str(source), "-o", str(tmp_path / "b.o")], tmp_path)
+    assert proc.returncode != 0
+    assert f"{source}:5:" in proc.stderr and "undefined_name" in proc.stderr
