@@ -412,9 +412,11 @@ CASE("mask", counter_mode_and_placeholders) {
     const float want = i < 150 ? a.GetPhyAddr()[i] + b.GetPhyAddr()[i] : keep[i];
     CHECK(dst.GetPhyAddr()[i] == want, "counter mode element ", i);
   }
-  // Normal mode, mask from SetVectorMask, isSetMask = false with the bit-mask placeholder.
+  // Normal mode, mask from SetVectorMask, isSetMask = false with a bit-mask placeholder. Mul takes a non-const
+  // `uint64_t mask[]` (as in CANN), so the const MASK_PLACEHOLDER_LIST does not fit it: pass an array of our own.
   SetVectorMask<float>(0, 0x5ull);
-  Mul<float, false>(dst, a, b, MASK_PLACEHOLDER_LIST, 2, BinaryRepeatParams());
+  uint64_t unused_bits[2] = {0, 0};
+  Mul<float, false>(dst, a, b, unused_bits, 2, BinaryRepeatParams());
   for (uint32_t i = 0; i < 128; ++i) {
     const bool on = (i % 64) == 0 || (i % 64) == 2;
     const float before = i < 150 ? a.GetPhyAddr()[i] + b.GetPhyAddr()[i] : keep[i];

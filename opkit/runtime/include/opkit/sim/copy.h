@@ -8,6 +8,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/launch_state.h"
+#include "opkit/sim/signature.h"
 #include "opkit/sim/tensor.h"
 
 namespace AscendC {
@@ -224,9 +225,21 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
 }
 
 // ---- DataCopyPad: byte-exact rows between GM and UB ----
+// A kernel compiled for 310P (arch 2002) cannot use DataCopyPad: its MTE has no padded copy. The run-time check
+// (pad_copy_in/out) still catches a 2201 build launched on a 310P profile.
+#if __NPU_ARCH__ == 2002
+#define OPKIT_PAD_SOC_CHECK                                                                                   \
+  static_assert(opkit::sim::detail::always_false_v<T>,                                                      \
+                "DataCopyPad is not available on Ascend310P (__NPU_ARCH__ 2002); use DataCopy with 32-byte "  \
+                "aligned lengths")
+#else
+#define OPKIT_PAD_SOC_CHECK static_assert(true)
+#endif
+
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad, OPKIT_SIM_HERE) {
+  OPKIT_PAD_SOC_CHECK;
   opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
                                   pad.leftPadding, pad.rightPadding, pad.paddingValue, where);
 }
@@ -234,12 +247,14 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p,
                  OPKIT_SIM_HERE) {
+  OPKIT_PAD_SOC_CHECK;
   opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where);
 }
 
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                  const DataCopyPadParams& pad, OPKIT_SIM_HERE) {
+  OPKIT_PAD_SOC_CHECK;
   T value{};
   std::memcpy(static_cast<void*>(&value), &pad.paddingValue, sizeof(T) < 8 ? sizeof(T) : 8);
   opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
@@ -249,7 +264,18 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
                  OPKIT_SIM_HERE) {
+  OPKIT_PAD_SOC_CHECK;
   opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where);
 }
+
+#undef OPKIT_PAD_SOC_CHECK
+
+OPKIT_REJECT_UNMATCHED(DataCopy, "CANN declares DataCopy(dst, src, count) and DataCopy(dst, src, DataCopyParams) "
+                       "between a LocalTensor<T> and a GlobalTensor<T> or LocalTensor<T> of the same element type "
+                       "T; to change the type, copy and then Cast, or ReinterpretCast the tensor.")
+OPKIT_REJECT_UNMATCHED(DataCopyPad, "CANN declares DataCopyPad(LocalTensor<T>, GlobalTensor<T>, DataCopyExtParams, "
+                       "DataCopyPadExtParams<T>), DataCopyPad(GlobalTensor<T>, LocalTensor<T>, DataCopyExtParams) "
+                       "and the legacy forms with DataCopyParams (+ DataCopyPadParams), all with one element type T; "
+                       "the pad parameters' T must be the tensors' element type.")
 
 }  // namespace AscendC

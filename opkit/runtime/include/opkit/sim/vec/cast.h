@@ -10,15 +10,20 @@
 
 namespace opkit::sim::detail {
 
+// The (dst, src) pairs of Cast, from the Ascend C Cast dtype table. 310P (arch 2002) has no bfloat16 at all.
 template <typename D, typename S>
 inline constexpr bool cast_supported_v =
     (std::is_same_v<S, half> && one_of_v<D, float, int32_t, int16_t, int8_t, uint8_t>) ||
-    (std::is_same_v<S, float> && one_of_v<D, half, bfloat16, int32_t, int16_t, int64_t, float>) ||
-    (std::is_same_v<S, bfloat16> && one_of_v<D, float, int32_t>) ||
+    (std::is_same_v<S, float> && one_of_v<D, half, int32_t, int16_t, int64_t, float>) ||
     (std::is_same_v<S, int32_t> && one_of_v<D, float, half, int16_t, int64_t>) ||
     (std::is_same_v<S, int16_t> && one_of_v<D, half, float>) ||
     (std::is_same_v<S, int8_t> && one_of_v<D, half>) || (std::is_same_v<S, uint8_t> && one_of_v<D, half>) ||
-    (std::is_same_v<S, int64_t> && one_of_v<D, int32_t, float>);
+    (std::is_same_v<S, int64_t> && one_of_v<D, int32_t, float>)
+#if __NPU_ARCH__ != 2002
+    || (std::is_same_v<S, float> && std::is_same_v<D, bfloat16>) ||
+    (std::is_same_v<S, bfloat16> && one_of_v<D, float, int32_t>)
+#endif
+    ;
 
 template <typename T>
 double to_double(T v) {
@@ -154,35 +159,69 @@ void cast_count(const LocalTensor<D>& dst, const LocalTensor<S>& src, AscendC::R
   for (uint64_t i = 0; i < n; ++i) out[i] = convert<D>(in[i], mode);
 }
 
+// Mask form: a repeat holds as many slots as the wider operand has in 256 B (64 for float<->half).
+template <typename T, typename U, typename M>
+void cast_masked(const LocalTensor<T>& dst, const LocalTensor<U>& src, AscendC::RoundMode roundMode, M mask,
+                 const int32_t repeatTime, const AscendC::UnaryRepeatParams& params, bool isSetMask) {
+  constexpr uint32_t per_repeat = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
+  const MaskPlan p = plan_mask("Cast", per_repeat, mask, repeatTime, isSetMask);
+  require_ub_operand("Cast", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
+  require_ub_operand("Cast", "src", src, span_bytes<U>(p, params.srcBlkStride, params.srcRepStride));
+  for_each_slot(p, [&](uint32_t r, uint32_t j) {
+    slot(dst, r, j, params.dstBlkStride, params.dstRepStride) =
+        convert<T>(slot(src, r, j, params.srcBlkStride, params.srcRepStride), roundMode);
+  });
+}
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
 
+#define OPKIT_CAST_CHECK                                                                                       \
+  static_assert(opkit::sim::detail::cast_supported_v<T, U>,                                                    \
+                "Cast does not support this (dst, src) type pair on " OPKIT_SOC_NAME ": from half to float, "  \
+                "int32_t, int16_t, int8_t, uint8_t; float to half, float, int64_t, int32_t, int16_t"            \
+                OPKIT_CAST_BF16_FROM_FLOAT "; int32_t to float, half, int16_t, int64_t; int16_t to half, "      \
+                "float; int8_t, uint8_t to half; int64_t to int32_t, float" OPKIT_CAST_BF16_PAIRS)
+#if __NPU_ARCH__ == 2002
+#define OPKIT_CAST_BF16_FROM_FLOAT ""
+#define OPKIT_CAST_BF16_PAIRS " (no bfloat16 on this SoC)"
+#else
+#define OPKIT_CAST_BF16_FROM_FLOAT ", bfloat16_t"
+#define OPKIT_CAST_BF16_PAIRS "; bfloat16_t to float, int32_t"
+#endif
+
+// Signatures as CANN's kernel_operator_vec_vconv_intf.h: dst and src types both deduced (T from dst, U from src),
+// roundMode by const reference, the bit mask as `const uint64_t mask[]`.
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count) {
-  static_assert(opkit::sim::detail::cast_supported_v<T, U>,
-                "Cast does not support this (dst, src) type pair on Ascend910B; see the Cast table of ascendc-sim.md");
+  OPKIT_CAST_CHECK;
   namespace d = opkit::sim::detail;
   d::require_ub_operand("Cast", "dst", dst, uint64_t(count) * sizeof(T));
   d::require_ub_operand("Cast", "src", src, uint64_t(count) * sizeof(U));
   d::cast_count(dst, src, roundMode, count);
 }
 
-// Mask form: a repeat holds as many slots as the wider operand has in 256 B (64 for float<->half).
-template <typename T, typename U, bool isSetMask = true, typename M>
-void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, M mask,
-          const int32_t repeatTimes, const UnaryRepeatParams& params) {
-  static_assert(opkit::sim::detail::cast_supported_v<T, U>,
-                "Cast does not support this (dst, src) type pair on Ascend910B; see the Cast table of ascendc-sim.md");
-  namespace d = opkit::sim::detail;
-  constexpr uint32_t per_repeat = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
-  const d::MaskPlan p = d::plan_mask("Cast", per_repeat, mask, repeatTimes, isSetMask);
-  d::require_ub_operand("Cast", "dst", dst, d::span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
-  d::require_ub_operand("Cast", "src", src, d::span_bytes<U>(p, params.srcBlkStride, params.srcRepStride));
-  d::for_each_slot(p, [&](uint32_t r, uint32_t j) {
-    d::slot(dst, r, j, params.dstBlkStride, params.dstRepStride) =
-        d::convert<T>(d::slot(src, r, j, params.srcBlkStride, params.srcRepStride), roundMode);
-  });
+template <typename T, typename U, bool isSetMask = true>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
+  OPKIT_CAST_CHECK;
+  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask);
 }
+
+template <typename T, typename U, bool isSetMask = true>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
+  OPKIT_CAST_CHECK;
+  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask);
+}
+
+#undef OPKIT_CAST_CHECK
+#undef OPKIT_CAST_BF16_FROM_FLOAT
+#undef OPKIT_CAST_BF16_PAIRS
+
+OPKIT_REJECT_UNMATCHED(Cast, "CANN declares Cast(dst, src, roundMode, count) and Cast(dst, src, roundMode, mask, "
+                       "repeatTime, UnaryRepeatParams) with dst and src LocalTensors and roundMode a RoundMode "
+                       "(RoundMode::CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD).")
 
 }  // namespace AscendC

@@ -100,76 +100,116 @@ void select_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<
   for (uint64_t i = 0; i < n; ++i) out[i] = get_bit(bits, select_mask_bit<T>(mode, i)) ? in[i] : other(i);
 }
 
+template <typename T, typename U, typename Other>
+void select_masked(const LocalTensor<T>& dst, const LocalTensor<U>& sel, const LocalTensor<T>& src0,
+                   AscendC::SELMODE mode, const MaskPlan& p, const AscendC::BinaryRepeatParams& params, Other other) {
+  require_ub_operand("Select", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
+  require_ub_operand("Select", "src0", src0, span_bytes<T>(p, params.src0BlkStride, params.src0RepStride));
+  require_ub_operand("Select", "selMask", sel, select_mask_bytes<T>(mode, uint64_t(p.repeats) * p.per_repeat));
+  const auto* bits = reinterpret_cast<const uint8_t*>(sel.opkit_addr);
+  for_each_slot(p, [&](uint32_t r, uint32_t j) {
+    const bool take0 = get_bit(bits, select_mask_bit<T>(mode, uint64_t(r) * p.per_repeat + j));
+    slot(dst, r, j, params.dstBlkStride, params.dstRepStride) =
+        take0 ? slot(src0, r, j, params.src0BlkStride, params.src0RepStride) : other(r, j);
+  });
+}
+
+template <typename T, typename U, typename M>
+void compares_masked(const char* api, const LocalTensor<U>& dst, const LocalTensor<T>& src0, T scalar,
+                     AscendC::CMPMODE mode, M mask, int32_t repeatTime, bool isSetMask,
+                     const AscendC::UnaryRepeatParams& params) {
+  const compute_t<T> k = compute_t<T>(scalar);
+  const MaskPlan p = plan_mask(api, kRepeatElems<T>, mask, repeatTime, isSetMask);
+  compare_masked(api, dst, src0, mode, p, params.srcBlkStride, params.srcRepStride,
+                 [k](uint32_t, uint32_t) { return k; });
+}
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
 
+// Signatures follow CANN's kernel_operator_vec_cmpsel_intf.h: the scalar of Compares/CompareScalar and of Select's
+// scalar mode has the element type T exactly (`const T src1Scalar`, `T src1`: deduced from the tensors and the
+// scalar alike); Compare and Compares take `const uint64_t mask[]`, Select a non-const `uint64_t mask[]`.
+#define OPKIT_CMP_TYPES "half, float and int32_t (EQ only)"
+#define OPKIT_CMP_CHECK(NAME)                                                                                  \
+  static_assert(opkit::sim::detail::one_of_v<T, half, float, int32_t>,                                        \
+                NAME " supports " OPKIT_CMP_TYPES " on " OPKIT_SOC_NAME)
+
 template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
              uint32_t count) {
-  static_assert(opkit::sim::detail::one_of_v<T, half, float, int32_t>,
-                "Compare supports half, float and int32_t (EQ only) on Ascend910B");
+  OPKIT_CMP_CHECK("Compare");
   namespace d = opkit::sim::detail;
   d::require_ub_operand("Compare", "src1", src1, uint64_t(count) * sizeof(T));
   const T* b = src1.opkit_addr;
   d::compare_count("Compare", dst, src0, cmpMode, count, [b](uint64_t i) { return d::compute_t<T>(b[i]); });
 }
 
-template <typename T, typename U, bool isSetMask = true, typename M>
-void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
-             M mask, const int32_t repeatTimes, const BinaryRepeatParams& params) {
-  static_assert(opkit::sim::detail::one_of_v<T, half, float, int32_t>,
-                "Compare supports half, float and int32_t (EQ only) on Ascend910B");
-  namespace d = opkit::sim::detail;
-  const d::MaskPlan p = d::plan_mask("Compare", d::kRepeatElems<T>, mask, repeatTimes, isSetMask);
-  d::require_ub_operand("Compare", "src1", src1, d::span_bytes<T>(p, params.src1BlkStride, params.src1RepStride));
-  d::compare_masked("Compare", dst, src0, cmpMode, p, params.src0BlkStride, params.src0RepStride,
-                    [&](uint32_t r, uint32_t j) {
-                      return d::compute_t<T>(d::slot(src1, r, j, params.src1BlkStride, params.src1RepStride));
-                    });
-}
+#define OPKIT_COMPARE_MASKED(MASK_DECL)                                                                        \
+  template <typename T, typename U, bool isSetMask = true>                                                     \
+  void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
+               CMPMODE cmpMode, MASK_DECL, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+    OPKIT_CMP_CHECK("Compare");                                                                                \
+    namespace d = opkit::sim::detail;                                                                          \
+    const BinaryRepeatParams& s = repeatParams;                                                                \
+    const d::MaskPlan p = d::plan_mask("Compare", d::kRepeatElems<T>, mask, repeatTime, isSetMask);            \
+    d::require_ub_operand("Compare", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride));    \
+    d::compare_masked("Compare", dst, src0, cmpMode, p, s.src0BlkStride, s.src0RepStride,                      \
+                      [&](uint32_t r, uint32_t j) {                                                            \
+                        return d::compute_t<T>(d::slot(src1, r, j, s.src1BlkStride, s.src1RepStride));        \
+                      });                                                                                      \
+  }
+OPKIT_COMPARE_MASKED(const uint64_t mask[])
+OPKIT_COMPARE_MASKED(const uint64_t mask)
+#undef OPKIT_COMPARE_MASKED
 
-template <typename T, typename U>
-void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
-                   const opkit::sim::detail::scalar_t<T> src1Scalar, CMPMODE cmpMode, uint32_t count) {
-  static_assert(opkit::sim::detail::one_of_v<T, half, float, int32_t>,
-                "CompareScalar supports half, float and int32_t (EQ only) on Ascend910B");
-  namespace d = opkit::sim::detail;
-  const d::compute_t<T> k = d::compute_t<T>(T(src1Scalar));
-  d::compare_count("CompareScalar", dst, src0, cmpMode, count, [k](uint64_t) { return k; });
-}
+OPKIT_REJECT_UNMATCHED(Compare, "CANN declares Compare(dst, src0, src1, cmpMode, count) and Compare(dst, src0, src1, "
+                       "cmpMode, mask, repeatTime, BinaryRepeatParams) with src0 and src1 LocalTensor<T> of one "
+                       "element type T (" OPKIT_CMP_TYPES ") and dst a LocalTensor of the result bits.")
 
-template <typename T, typename U, bool isSetMask = true, typename M>
-void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
-                   const opkit::sim::detail::scalar_t<T> src1Scalar, CMPMODE cmpMode, M mask,
-                   const int32_t repeatTimes, const UnaryRepeatParams& params) {
-  static_assert(opkit::sim::detail::one_of_v<T, half, float, int32_t>,
-                "CompareScalar supports half, float and int32_t (EQ only) on Ascend910B");
-  namespace d = opkit::sim::detail;
-  const d::compute_t<T> k = d::compute_t<T>(T(src1Scalar));
-  const d::MaskPlan p = d::plan_mask("CompareScalar", d::kRepeatElems<T>, mask, repeatTimes, isSetMask);
-  d::compare_masked("CompareScalar", dst, src0, cmpMode, p, params.srcBlkStride, params.srcRepStride,
-                    [k](uint32_t, uint32_t) { return k; });
-}
+// Compares is CANN's current name, CompareScalar the older one; both are declared alike.
+#define OPKIT_COMPARES(NAME)                                                                                   \
+  template <typename T, typename U>                                                                            \
+  void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,        \
+            uint32_t count) {                                                                                  \
+    OPKIT_CMP_CHECK(#NAME);                                                                                    \
+    namespace d = opkit::sim::detail;                                                                          \
+    const d::compute_t<T> k = d::compute_t<T>(src1Scalar);                                                     \
+    d::compare_count(#NAME, dst, src0, cmpMode, count, [k](uint64_t) { return k; });                           \
+  }                                                                                                            \
+  template <typename T, typename U, bool isSetMask = true>                                                     \
+  void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,        \
+            const uint64_t mask[], const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {          \
+    OPKIT_CMP_CHECK(#NAME);                                                                                    \
+    opkit::sim::detail::compares_masked(#NAME, dst, src0, src1Scalar, cmpMode, mask, repeatTime, isSetMask,   \
+                                        repeatParams);                                                         \
+  }                                                                                                            \
+  template <typename T, typename U, bool isSetMask = true>                                                     \
+  void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,        \
+            const uint64_t mask, const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {            \
+    OPKIT_CMP_CHECK(#NAME);                                                                                    \
+    opkit::sim::detail::compares_masked(#NAME, dst, src0, src1Scalar, cmpMode, mask, repeatTime, isSetMask,   \
+                                        repeatParams);                                                         \
+  }                                                                                                            \
+  OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src0, src1Scalar, cmpMode, count) and " #NAME     \
+                         "(dst, src0, src1Scalar, cmpMode, mask, repeatTime, UnaryRepeatParams) with src0 a "   \
+                         "LocalTensor<T> (" OPKIT_CMP_TYPES ") and src1Scalar of type T exactly; convert the "  \
+                         "scalar, e.g. static_cast<half>(value).")
+OPKIT_COMPARES(Compares)
+OPKIT_COMPARES(CompareScalar)
+#undef OPKIT_COMPARES
+#undef OPKIT_CMP_CHECK
+#undef OPKIT_CMP_TYPES
 
-// Newer CANN name of CompareScalar.
-template <typename T, typename U>
-void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const opkit::sim::detail::scalar_t<T> src1Scalar,
-              CMPMODE cmpMode, uint32_t count) {
-  CompareScalar(dst, src0, src1Scalar, cmpMode, count);
-}
-
-template <typename T, typename U, bool isSetMask = true, typename M>
-void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const opkit::sim::detail::scalar_t<T> src1Scalar,
-              CMPMODE cmpMode, M mask, const int32_t repeatTimes, const UnaryRepeatParams& params) {
-  CompareScalar<T, U, isSetMask>(dst, src0, src1Scalar, cmpMode, mask, repeatTimes, params);
-}
+#define OPKIT_SELECT_CHECK                                                                                     \
+  static_assert(opkit::sim::detail::one_of_v<T, half, float>, "Select supports half and float on " OPKIT_SOC_NAME)
 
 // dst[i] = bit i of selMask ? src0[i] : src1[i] (tensor-tensor modes) or : scalar (VSEL_TENSOR_SCALAR_MODE).
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
-  static_assert(opkit::sim::detail::one_of_v<T, half, float>, "Select supports half and float on Ascend910B");
+  OPKIT_SELECT_CHECK;
   namespace d = opkit::sim::detail;
   if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
     d::fault("Select", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1, but a tensor was given");
@@ -180,9 +220,9 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 }
 
 template <typename T, typename U>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-            const opkit::sim::detail::scalar_t<T> src1, SELMODE selMode, uint32_t count) {
-  static_assert(opkit::sim::detail::one_of_v<T, half, float>, "Select supports half and float on Ascend910B");
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
+            SELMODE selMode, uint32_t count) {
+  OPKIT_SELECT_CHECK;
   namespace d = opkit::sim::detail;
   if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {
     d::fault("Select", "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");
@@ -191,28 +231,43 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
   d::select_count("Select", dst, selMask, src0, selMode, count, [k](uint64_t) { return k; });
 }
 
-template <typename T, typename U, bool isSetMask = true, typename M>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-            const LocalTensor<T>& src1, SELMODE selMode, M mask, const int32_t repeatTimes,
-            const BinaryRepeatParams& params) {
-  static_assert(opkit::sim::detail::one_of_v<T, half, float>, "Select supports half and float on Ascend910B");
-  namespace d = opkit::sim::detail;
-  if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
-    d::fault("Select", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1, but a tensor was given");
+#define OPKIT_SELECT_MASKED(MASK_DECL)                                                                         \
+  template <typename T, typename U, bool isSetMask = true>                                                     \
+  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,            \
+              const LocalTensor<T>& src1, SELMODE selMode, MASK_DECL, const int32_t repeatTime,                \
+              const BinaryRepeatParams& repeatParams) {                                                        \
+    OPKIT_SELECT_CHECK;                                                                                        \
+    namespace d = opkit::sim::detail;                                                                          \
+    if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {                                                         \
+      d::fault("Select", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1, but a tensor was given");              \
+    }                                                                                                          \
+    const BinaryRepeatParams& s = repeatParams;                                                                \
+    const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask);             \
+    d::require_ub_operand("Select", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride));     \
+    d::select_masked(dst, selMask, src0, selMode, p, s, [&](uint32_t r, uint32_t j) {                          \
+      return d::slot(src1, r, j, s.src1BlkStride, s.src1RepStride);                                            \
+    });                                                                                                        \
+  }                                                                                                            \
+  template <typename T, typename U, bool isSetMask = true>                                                     \
+  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,    \
+              SELMODE selMode, MASK_DECL, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {  \
+    OPKIT_SELECT_CHECK;                                                                                        \
+    namespace d = opkit::sim::detail;                                                                          \
+    if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {                                                         \
+      d::fault("Select", "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");                              \
+    }                                                                                                          \
+    const T k = src1;                                                                                          \
+    const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask);             \
+    d::select_masked(dst, selMask, src0, selMode, p, repeatParams, [k](uint32_t, uint32_t) { return k; });     \
   }
-  const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTimes, isSetMask);
-  d::require_ub_operand("Select", "dst", dst, d::span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
-  d::require_ub_operand("Select", "src0", src0, d::span_bytes<T>(p, params.src0BlkStride, params.src0RepStride));
-  d::require_ub_operand("Select", "src1", src1, d::span_bytes<T>(p, params.src1BlkStride, params.src1RepStride));
-  d::require_ub_operand("Select", "selMask", selMask,
-                        d::select_mask_bytes<T>(selMode, uint64_t(p.repeats) * p.per_repeat));
-  const auto* bits = reinterpret_cast<const uint8_t*>(selMask.opkit_addr);
-  d::for_each_slot(p, [&](uint32_t r, uint32_t j) {
-    const bool take0 = d::get_bit(bits, d::select_mask_bit<T>(selMode, uint64_t(r) * p.per_repeat + j));
-    d::slot(dst, r, j, params.dstBlkStride, params.dstRepStride) =
-        take0 ? d::slot(src0, r, j, params.src0BlkStride, params.src0RepStride)
-              : d::slot(src1, r, j, params.src1BlkStride, params.src1RepStride);
-  });
-}
+OPKIT_SELECT_MASKED(uint64_t mask[])
+OPKIT_SELECT_MASKED(uint64_t mask)
+#undef OPKIT_SELECT_MASKED
+#undef OPKIT_SELECT_CHECK
+
+OPKIT_REJECT_UNMATCHED(Select, "CANN declares Select(dst, selMask, src0, src1, selMode, count) and Select(dst, "
+                       "selMask, src0, src1, selMode, mask, repeatTime, BinaryRepeatParams) with dst, src0 (and a "
+                       "tensor src1) LocalTensor<T> of one element type T (half or float), a scalar src1 of type T "
+                       "exactly, and a bit mask as a non-const uint64_t array.")
 
 }  // namespace AscendC

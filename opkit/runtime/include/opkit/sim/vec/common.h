@@ -7,6 +7,7 @@
 
 #include "opkit/sim/fault.h"
 #include "opkit/sim/numeric.h"
+#include "opkit/sim/signature.h"
 #include "opkit/sim/tensor.h"
 
 namespace AscendC {
@@ -50,8 +51,9 @@ struct UnaryRepeatParams {
   bool strideSizeMode = false;
 };
 
-// What a mask-form call passes when isSetMask = false (the mask comes from SetVectorMask instead).
-inline constexpr int32_t MASK_PLACEHOLDER = 0;
+// What a mask-form call passes when isSetMask = false (the mask comes from SetVectorMask instead). Both are const, as
+// in CANN, so the list fits only the APIs that take `const uint64_t mask[]` (Compare, Cast, the reductions).
+inline constexpr uint64_t MASK_PLACEHOLDER = 0;
 inline constexpr uint64_t MASK_PLACEHOLDER_LIST[2] = {0, 0};
 
 }  // namespace AscendC

@@ -176,33 +176,72 @@ void check_shift(const char* api, compute_t<T> k) {
   }
 }
 
+template <typename T, typename U, typename M>
+void axpy_masked(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, M mask,
+                 const int32_t repeatTime, const AscendC::UnaryRepeatParams& params, bool isSetMask) {
+  // Mixed widths: a repeat holds as many slots as the wider (dst) operand has in 256 B.
+  const MaskPlan p = plan_mask("Axpy", kRepeatElems<T>, mask, repeatTime, isSetMask);
+  require_ub_operand("Axpy", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
+  require_ub_operand("Axpy", "src", src, span_bytes<U>(p, params.srcBlkStride, params.srcRepStride));
+  const float k = static_cast<float>(scalarValue);
+  for_each_slot(p, [&](uint32_t r, uint32_t j) {
+    T& out = slot(dst, r, j, params.dstBlkStride, params.dstRepStride);
+    out = T(static_cast<float>(out) + static_cast<float>(slot(src, r, j, params.srcBlkStride,
+                                                                   params.srcRepStride)) * k);
+  });
+}
+// bfloat16 arrived with the 910B generation; 310P's vector unit has no bf16.
+template <typename T>
+inline constexpr bool duplicate_supported_v =
+#if __NPU_ARCH__ == 2002
+    one_of_v<T, int16_t, uint16_t, half, int32_t, uint32_t, float>;
+#else
+    one_of_v<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>;
+#endif
+
+template <typename T, typename M>
+void duplicate_masked(const LocalTensor<T>& dst, const T& scalarValue, M mask, const int32_t repeatTime,
+                      const uint16_t dstBlockStride, const uint8_t dstRepeatStride, bool isSetMask) {
+  const MaskPlan p = plan_mask("Duplicate", kRepeatElems<T>, mask, repeatTime, isSetMask);
+  require_ub_operand("Duplicate", "dst", dst, span_bytes<T>(p, dstBlockStride, dstRepeatStride));
+  const T v = scalarValue;
+  for_each_slot(p, [&](uint32_t r, uint32_t j) { slot(dst, r, j, dstBlockStride, dstRepeatStride) = v; });
+}
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
 
+// Signatures follow CANN's declarations (kernel_operator_vec_{binary,unary,binary_scalar,ternary_scalar,duplicate}
+// _intf.h): tensors of one element type T deduced from every operand, a bit mask as a non-const `uint64_t mask[]`
+// (so a const array such as MASK_PLACEHOLDER_LIST is refused, as CANN refuses it), repeatTime as a value. repeatTime
+// stays int32_t here rather than CANN's uint8_t so that 256 and up are reported instead of wrapping.
 #define OPKIT_VEC_BINARY(NAME, OP, TYPES, ...)                                                                 \
   template <typename T>                                                                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
             const int32_t& count) {                                                                            \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     opkit::sim::detail::binary_count<OP>(#NAME, dst, src0, src1, count);                                       \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
-            const uint64_t mask[], const int32_t repeatTimes, const BinaryRepeatParams& params) {              \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+            uint64_t mask[], const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {               \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     d::binary_masked<OP>(#NAME, dst, src0, src1,                                                               \
-                         d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask), params);       \
+                         d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask), repeatParams);  \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
-            const uint64_t mask, const int32_t repeatTimes, const BinaryRepeatParams& params) {                \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+            uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {                 \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     d::binary_masked<OP>(#NAME, dst, src0, src1,                                                               \
-                         d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask), params);       \
-  }
+                         d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask), repeatParams);  \
+  }                                                                                                            \
+  OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src0, src1, count) and " #NAME                    \
+                         "(dst, src0, src1, mask, repeatTime, BinaryRepeatParams) with dst, src0 and src1 all "  \
+                         "LocalTensor<T> of one element type T (" TYPES "); Cast an operand of another type first.")
 
 OPKIT_VEC_BINARY(Add, opkit::sim::detail::OpAdd, "int16_t, half, int32_t and float", int16_t, half, int32_t, float)
 OPKIT_VEC_BINARY(Sub, opkit::sim::detail::OpSub, "int16_t, half, int32_t and float", int16_t, half, int32_t, float)
@@ -214,30 +253,32 @@ OPKIT_VEC_BINARY(And, opkit::sim::detail::OpAnd, "int16_t and uint16_t", int16_t
 OPKIT_VEC_BINARY(Or, opkit::sim::detail::OpOr, "int16_t and uint16_t", int16_t, uint16_t)
 #undef OPKIT_VEC_BINARY
 
-// Unary and tensor-scalar APIs: EXPR computes the result from `x` (compute type) and, for scalar forms, `k`.
 #define OPKIT_VEC_UNARY(NAME, TYPES, FN, ...)                                                                  \
   template <typename T>                                                                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     opkit::sim::detail::unary_count(#NAME, dst, src, count,                                                    \
                                     opkit::sim::detail::count_form<FN, opkit::sim::detail::compute_t<T>>());   \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                       \
-            const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[], const int32_t repeatTime,   \
+            const UnaryRepeatParams& repeatParams) {                                                           \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
-                    params, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });                  \
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
+                    repeatParams, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });            \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,                         \
-            const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const int32_t repeatTime,     \
+            const UnaryRepeatParams& repeatParams) {                                                           \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
-                    params, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });                  \
-  }
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
+                    repeatParams, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });            \
+  }                                                                                                            \
+  OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src, count) and " #NAME                           \
+                         "(dst, src, mask, repeatTime, UnaryRepeatParams) with dst and src both LocalTensor<T> "  \
+                         "of one element type T (" TYPES "); Cast first to change the type.")
 
 OPKIT_VEC_UNARY(Exp, "half and float", opkit::sim::detail::OpExp, half, float)
 OPKIT_VEC_UNARY(Ln, "half and float", opkit::sim::detail::OpLn, half, float)
@@ -249,11 +290,16 @@ OPKIT_VEC_UNARY(Relu, "half, int32_t and float", opkit::sim::detail::OpRelu, hal
 OPKIT_VEC_UNARY(Not, "int16_t and uint16_t", opkit::sim::detail::OpNot, int16_t, uint16_t)
 #undef OPKIT_VEC_UNARY
 
-#define OPKIT_VEC_SCALAR(NAME, TYPES, CHECK, EXPR, ...)                                                        \
-  template <typename T>                                                                                        \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                              \
-            const opkit::sim::detail::scalar_t<T>& scalarValue, const int32_t& count) {                        \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+// Tensor-scalar APIs. CANN declares each form twice: `const T& scalarValue` (T deduced from the tensors AND the
+// scalar, so they must agree) and `const U& scalarValue` enabled only when U is PrimT<T> (the element type of a
+// TensorTrait tensor). Either way the scalar's type must be the element type exactly: `Adds(h, h, 1.5f, n)` on half
+// tensors is refused; `Adds(h, h, half(1.5f), n)` and `Adds<half>(h, h, 1.5f, n)` are accepted. The first overload
+// is the more specialised one, so a call both accept is not ambiguous. MASK_TAIL1/2 are extra trailing parameters
+// of the mask forms (ShiftRight's roundEn: defaulted in the first overload only, as CANN has it).
+#define OPKIT_VEC_SCALAR(NAME, TYPES, CHECK, EXPR, MASK_TAIL1, MASK_TAIL2, ...)                                \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count) { \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
@@ -261,58 +307,86 @@ OPKIT_VEC_UNARY(Not, "int16_t and uint16_t", opkit::sim::detail::OpNot, int16_t,
     d::unary_count(#NAME, dst, src, count,                                                                     \
                    [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                                \
   }                                                                                                            \
-  template <typename T, bool isSetMask = true>                                                                 \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                              \
-            const opkit::sim::detail::scalar_t<T>& scalarValue, const uint64_t mask[],                         \
-            const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
-    namespace d = opkit::sim::detail;                                                                          \
-    using C = d::compute_t<T>;                                                                                 \
-    const C k = static_cast<C>(scalarValue);                                                                   \
-    CHECK;                                                                                                     \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
-                    params, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                       \
+  template <typename T, typename U, bool isSetMask = true,                                                     \
+            std::enable_if_t<std::is_same_v<PrimT<T>, U>, bool> = true>                                        \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, const int32_t& count) { \
+    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), count);                                   \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                              \
-            const opkit::sim::detail::scalar_t<T>& scalarValue, const uint64_t mask,                           \
-            const int32_t repeatTimes, const UnaryRepeatParams& params) {                                      \
-    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend910B");    \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],       \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL1) {                      \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
     CHECK;                                                                                                     \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTimes, isSetMask),    \
-                    params, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                       \
-  }
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
+                    repeatParams, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                 \
+  }                                                                                                            \
+  template <typename T, typename U, bool isSetMask = true,                                                     \
+            std::enable_if_t<std::is_same_v<PrimT<T>, U>, bool> = true>                                        \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, uint64_t mask[],       \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL2) {                      \
+    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), mask, repeatTime, repeatParams);          \
+  }                                                                                                            \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,         \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL1) {                      \
+    static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
+    namespace d = opkit::sim::detail;                                                                          \
+    using C = d::compute_t<T>;                                                                                 \
+    const C k = static_cast<C>(scalarValue);                                                                   \
+    CHECK;                                                                                                     \
+    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
+                    repeatParams, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                 \
+  }                                                                                                            \
+  template <typename T, typename U, bool isSetMask = true,                                                     \
+            std::enable_if_t<std::is_same_v<PrimT<T>, U>, bool> = true>                                        \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, uint64_t mask,         \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL2) {                      \
+    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), mask, repeatTime, repeatParams);          \
+  }                                                                                                            \
+  OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src, scalarValue, count) and " #NAME              \
+                         "(dst, src, scalarValue, mask, repeatTime, UnaryRepeatParams) with dst and src "       \
+                         "LocalTensor<T> of one element type T (" TYPES ") and scalarValue of type T exactly: " \
+                         "no conversion is made, so a float or int literal does not match a half or int16_t "   \
+                         "tensor. Convert the scalar, e.g. static_cast<T>(value), or name T: " #NAME "<T>(...).")
 
+#define OPKIT_NO_TAIL
+#define OPKIT_ROUND_TAIL1 , bool /*roundEn*/ = false
+#define OPKIT_ROUND_TAIL2 , bool /*roundEn*/
 #define OPKIT_NO_CHECK (void)0
 #define OPKIT_SHIFT_CHECK(NAME) d::check_shift<T>(#NAME, k)
-OPKIT_VEC_SCALAR(Adds, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpAdd::apply(x, k), int16_t, half,
-                 int32_t, float)
-OPKIT_VEC_SCALAR(Muls, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMul::apply(x, k), int16_t, half,
-                 int32_t, float)
-OPKIT_VEC_SCALAR(Maxs, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMax::apply(x, k), int16_t, half,
-                 int32_t, float)
-OPKIT_VEC_SCALAR(Mins, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMin::apply(x, k), int16_t, half,
-                 int32_t, float)
-OPKIT_VEC_SCALAR(LeakyRelu, "half and float", OPKIT_NO_CHECK, d::pick(x < 0, x * k, x), half, float)
+OPKIT_VEC_SCALAR(Adds, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpAdd::apply(x, k), OPKIT_NO_TAIL,
+                 OPKIT_NO_TAIL, int16_t, half, int32_t, float)
+OPKIT_VEC_SCALAR(Muls, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMul::apply(x, k), OPKIT_NO_TAIL,
+                 OPKIT_NO_TAIL, int16_t, half, int32_t, float)
+OPKIT_VEC_SCALAR(Maxs, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMax::apply(x, k), OPKIT_NO_TAIL,
+                 OPKIT_NO_TAIL, int16_t, half, int32_t, float)
+OPKIT_VEC_SCALAR(Mins, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMin::apply(x, k), OPKIT_NO_TAIL,
+                 OPKIT_NO_TAIL, int16_t, half, int32_t, float)
+OPKIT_VEC_SCALAR(LeakyRelu, "half and float", OPKIT_NO_CHECK, d::pick(x < 0, x * k, x), OPKIT_NO_TAIL,
+                 OPKIT_NO_TAIL, half, float)
 OPKIT_VEC_SCALAR(ShiftLeft, "int16_t, uint16_t, int32_t and uint32_t", OPKIT_SHIFT_CHECK(ShiftLeft),
-                 d::wide_unsigned_t<C>(x) << k, int16_t, uint16_t, int32_t, uint32_t)
-// Signed operands shift arithmetically (sign bits come in), unsigned ones logically.
+                 d::wide_unsigned_t<C>(x) << k, OPKIT_NO_TAIL, OPKIT_NO_TAIL, int16_t, uint16_t, int32_t, uint32_t)
+// Signed operands shift arithmetically (sign bits come in), unsigned ones logically. roundEn (round the shifted-out
+// bits) is accepted and not simulated.
 OPKIT_VEC_SCALAR(ShiftRight, "int16_t, uint16_t, int32_t and uint32_t", OPKIT_SHIFT_CHECK(ShiftRight), x >> k,
-                 int16_t, uint16_t, int32_t, uint32_t)
+                 OPKIT_ROUND_TAIL1, OPKIT_ROUND_TAIL2, int16_t, uint16_t, int32_t, uint32_t)
 #undef OPKIT_SHIFT_CHECK
 #undef OPKIT_NO_CHECK
+#undef OPKIT_ROUND_TAIL2
+#undef OPKIT_ROUND_TAIL1
+#undef OPKIT_NO_TAIL
 #undef OPKIT_VEC_SCALAR
 
-// dst[i] = dst[i] + src[i] * scalar; half -> float accumulates half inputs into a float dst.
+// dst[i] = dst[i] + src[i] * scalar; half -> float accumulates half inputs into a float dst. The scalar has the
+// source's element type exactly (CANN: `const U& scalarValue`).
 template <typename T, typename U>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const opkit::sim::detail::scalar_t<U> scalarValue,
-          const int32_t& count) {
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, const int32_t& count) {
   static_assert((std::is_same_v<T, U> && opkit::sim::detail::one_of_v<T, half, float>) ||
                     (std::is_same_v<T, float> && std::is_same_v<U, half>),
-                "Axpy supports half, float and half->float (float dst, half src) on Ascend910B");
+                "Axpy supports half, float and half->float (float dst, half src) on " OPKIT_SOC_NAME);
   namespace d = opkit::sim::detail;
   const uint64_t n = d::count_arg("Axpy", count);
   d::require_ub_operand("Axpy", "dst", dst, n * sizeof(T));
@@ -324,28 +398,40 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const opkit::sim
 }
 
 template <typename T, typename U, bool isSetMask = true>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const opkit::sim::detail::scalar_t<U> scalarValue,
-          const uint64_t mask, const int32_t repeatTimes, const UnaryRepeatParams& params) {
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, uint64_t mask,
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
   static_assert((std::is_same_v<T, U> && opkit::sim::detail::one_of_v<T, half, float>) ||
                     (std::is_same_v<T, float> && std::is_same_v<U, half>),
-                "Axpy supports half, float and half->float (float dst, half src) on Ascend910B");
-  namespace d = opkit::sim::detail;
-  // Mixed widths: a repeat holds as many slots as the wider (dst) operand has in 256 B.
-  const d::MaskPlan p = d::plan_mask("Axpy", d::kRepeatElems<T>, mask, repeatTimes, isSetMask);
-  d::require_ub_operand("Axpy", "dst", dst, d::span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
-  d::require_ub_operand("Axpy", "src", src, d::span_bytes<U>(p, params.srcBlkStride, params.srcRepStride));
-  const float k = static_cast<float>(scalarValue);
-  d::for_each_slot(p, [&](uint32_t r, uint32_t j) {
-    T& out = d::slot(dst, r, j, params.dstBlkStride, params.dstRepStride);
-    out = T(static_cast<float>(out) + static_cast<float>(d::slot(src, r, j, params.srcBlkStride,
-                                                                   params.srcRepStride)) * k);
-  });
+                "Axpy supports half, float and half->float (float dst, half src) on " OPKIT_SOC_NAME);
+  opkit::sim::detail::axpy_masked(dst, src, scalarValue, mask, repeatTime, repeatParams, isSetMask);
 }
 
+template <typename T, typename U, bool isSetMask = true>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, uint64_t mask[],
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
+  static_assert((std::is_same_v<T, U> && opkit::sim::detail::one_of_v<T, half, float>) ||
+                    (std::is_same_v<T, float> && std::is_same_v<U, half>),
+                "Axpy supports half, float and half->float (float dst, half src) on " OPKIT_SOC_NAME);
+  opkit::sim::detail::axpy_masked(dst, src, scalarValue, static_cast<const uint64_t*>(mask), repeatTime, repeatParams, isSetMask);
+}
+
+OPKIT_REJECT_UNMATCHED(Axpy, "CANN declares Axpy(dst, src, scalarValue, count) and Axpy(dst, src, scalarValue, "
+                       "mask, repeatTime, UnaryRepeatParams) with scalarValue of src's element type exactly; "
+                       "convert the scalar, e.g. static_cast<half>(value).")
+
+#define OPKIT_DUPLICATE_TYPES_910B "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t and float"
+#define OPKIT_DUPLICATE_TYPES_310P "int16_t, uint16_t, half, int32_t, uint32_t and float"
+
+#if __NPU_ARCH__ == 2002
+#define OPKIT_DUPLICATE_TYPES OPKIT_DUPLICATE_TYPES_310P
+#else
+#define OPKIT_DUPLICATE_TYPES OPKIT_DUPLICATE_TYPES_910B
+#endif
+
+// The fill value has the tensor's element type exactly (CANN: `const T& scalarValue`, no PrimT overload).
 template <typename T>
-void Duplicate(const LocalTensor<T>& dst, const opkit::sim::detail::scalar_t<T>& scalarValue, const int32_t& count) {
-  static_assert(opkit::sim::detail::one_of_v<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>,
-                "Duplicate supports int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t and float on Ascend910B");
+void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count) {
+  static_assert(opkit::sim::detail::duplicate_supported_v<T>, "Duplicate supports " OPKIT_DUPLICATE_TYPES " on " OPKIT_SOC_NAME);
   namespace d = opkit::sim::detail;
   const uint64_t n = d::count_arg("Duplicate", count);
   d::require_ub_operand("Duplicate", "dst", dst, n * sizeof(T));
@@ -354,16 +440,26 @@ void Duplicate(const LocalTensor<T>& dst, const opkit::sim::detail::scalar_t<T>&
   for (uint64_t i = 0; i < n; ++i) out[i] = v;
 }
 
-template <typename T, bool isSetMask = true, typename M>
-void Duplicate(const LocalTensor<T>& dst, const opkit::sim::detail::scalar_t<T>& scalarValue, M mask,
-               const int32_t repeatTimes, const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
-  static_assert(opkit::sim::detail::one_of_v<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>,
-                "Duplicate supports int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t and float on Ascend910B");
-  namespace d = opkit::sim::detail;
-  const d::MaskPlan p = d::plan_mask("Duplicate", d::kRepeatElems<T>, mask, repeatTimes, isSetMask);
-  d::require_ub_operand("Duplicate", "dst", dst, d::span_bytes<T>(p, dstBlockStride, dstRepeatStride));
-  const T v = scalarValue;
-  d::for_each_slot(p, [&](uint32_t r, uint32_t j) { d::slot(dst, r, j, dstBlockStride, dstRepeatStride) = v; });
+template <typename T, bool isSetMask = true>
+void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask, const int32_t repeatTime,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+  static_assert(opkit::sim::detail::duplicate_supported_v<T>, "Duplicate supports " OPKIT_DUPLICATE_TYPES " on " OPKIT_SOC_NAME);
+  opkit::sim::detail::duplicate_masked(dst, scalarValue, mask, repeatTime, dstBlockStride, dstRepeatStride, isSetMask);
 }
+
+template <typename T, bool isSetMask = true>
+void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask[], const int32_t repeatTime,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+  static_assert(opkit::sim::detail::duplicate_supported_v<T>, "Duplicate supports " OPKIT_DUPLICATE_TYPES " on " OPKIT_SOC_NAME);
+  opkit::sim::detail::duplicate_masked(dst, scalarValue, static_cast<const uint64_t*>(mask), repeatTime, dstBlockStride,
+                          dstRepeatStride, isSetMask);
+}
+
+OPKIT_REJECT_UNMATCHED(Duplicate, "CANN declares Duplicate(dst, scalarValue, count) and Duplicate(dst, scalarValue, "
+                       "mask, repeatTime, dstBlockStride, dstRepeatStride) with scalarValue of dst's element type "
+                       "exactly; convert it, e.g. static_cast<float>(0) or half(0.0f).")
+#undef OPKIT_DUPLICATE_TYPES
+#undef OPKIT_DUPLICATE_TYPES_310P
+#undef OPKIT_DUPLICATE_TYPES_910B
 
 }  // namespace AscendC

@@ -46,11 +46,6 @@ struct Reducer {
   }
 };
 
-template <typename T>
-void reduce_elements_check() {
-  static_assert(one_of_v<T, half, float>, "reductions support half and float on Ascend910B");
-}
-
 // Whole tensor, count form: lanes of partial results so the loop vectorises without reassociation flags.
 template <typename T>
 Reducer reduce_contiguous(Reduce kind, const T* src, uint64_t n) {
@@ -95,7 +90,6 @@ void check_tmp(const char* api, const LocalTensor<T>& tmp, uint64_t repeats, boo
 template <typename T>
 void reduce_count(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                   const LocalTensor<T>& tmp, int64_t count, bool with_index) {
-  reduce_elements_check<T>();
   const uint64_t n = count_arg(api, count);
   if (n == 0) fault(api, "count is 0: there is nothing to reduce");
   require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T));
@@ -108,7 +102,6 @@ void reduce_count(const char* api, Reduce kind, const LocalTensor<T>& dst, const
 template <typename T>
 void reduce_masked(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                    const LocalTensor<T>& tmp, const MaskPlan& p, uint32_t src_rep, bool with_index) {
-  reduce_elements_check<T>();
   require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T));
   require_ub_operand(api, "src", src, span_bytes<T>(p, 1, src_rep));
   check_tmp(api, tmp, p.repeats, with_index);
@@ -144,7 +137,6 @@ void write_ordered(T* out, const Reducer& r, Reduce kind, AscendC::ReduceOrder o
 template <typename T>
 void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                   const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep, AscendC::ReduceOrder order) {
-  reduce_elements_check<T>();
   if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
     fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
                    ", srcRepStride ", src_rep, ")"));
@@ -168,7 +160,6 @@ void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
 template <typename T>
 void block_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                   const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep) {
-  reduce_elements_check<T>();
   if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
     fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
                    ", srcRepStride ", src_rep, ")"));
@@ -197,73 +188,99 @@ constexpr Reduce to_reduce(AscendC::ReduceType t) {
 namespace AscendC {
 
 #define OPKIT_D opkit::sim::detail
+// Every reduction here takes half or float (the Ascend C reduction dtype tables for 910B and 310P).
+#define OPKIT_REDUCE_CHECK(NAME)                                                                               \
+  static_assert(OPKIT_D::one_of_v<T, half, float>, NAME " supports half and float on " OPKIT_SOC_NAME)
 
+// Signatures as CANN's kernel_operator_vec_reduce_intf.h: dst, src and sharedTmpBuffer of one element type; the mask
+// of the level-0 forms is `const int32_t` (continuous) or `const uint64_t mask[]` (bits).
 template <typename T, bool isSetMask = true>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t count) {
+  OPKIT_REDUCE_CHECK("ReduceSum");
   OPKIT_D::reduce_count("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, count, false);
 }
 template <typename T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t count, bool calIndex = false) {
+  OPKIT_REDUCE_CHECK("ReduceMax");
   OPKIT_D::reduce_count("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, count, calIndex);
 }
 template <typename T>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t count, bool calIndex = false) {
+  OPKIT_REDUCE_CHECK("ReduceMin");
   OPKIT_D::reduce_count("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, count, calIndex);
 }
 
 // Level-0 forms (mask, repeatTime, srcRepStride): the plan always comes from the arguments.
-template <typename T, typename M>
-void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, M mask,
-               const int32_t repeatTime, const int32_t srcRepStride) {
-  const auto p = OPKIT_D::plan_mask("ReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);
-  OPKIT_D::reduce_masked("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, p, srcRepStride, false);
-}
-template <typename T, typename M>
-void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, M mask,
-               const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {
-  const auto p = OPKIT_D::plan_mask("ReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);
-  OPKIT_D::reduce_masked("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, p, srcRepStride, calIndex);
-}
-template <typename T, typename M>
-void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, M mask,
-               const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {
-  const auto p = OPKIT_D::plan_mask("ReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);
-  OPKIT_D::reduce_masked("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, p, srcRepStride, calIndex);
-}
+#define OPKIT_REDUCE_LEVEL0(MASK_DECL)                                                                         \
+  template <typename T>                                                                                        \
+  void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,  \
+                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride) {                            \
+    OPKIT_REDUCE_CHECK("ReduceSum");                                                                           \
+    const auto p = OPKIT_D::plan_mask("ReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);          \
+    OPKIT_D::reduce_masked("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, p, srcRepStride,     \
+                           false);                                                                             \
+  }                                                                                                            \
+  template <typename T>                                                                                        \
+  void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,  \
+                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {     \
+    OPKIT_REDUCE_CHECK("ReduceMax");                                                                           \
+    const auto p = OPKIT_D::plan_mask("ReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);          \
+    OPKIT_D::reduce_masked("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, p, srcRepStride,     \
+                           calIndex);                                                                          \
+  }                                                                                                            \
+  template <typename T>                                                                                        \
+  void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,  \
+                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {     \
+    OPKIT_REDUCE_CHECK("ReduceMin");                                                                           \
+    const auto p = OPKIT_D::plan_mask("ReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);          \
+    OPKIT_D::reduce_masked("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, p, srcRepStride,     \
+                           calIndex);                                                                          \
+  }
+OPKIT_REDUCE_LEVEL0(const int32_t mask)
+OPKIT_REDUCE_LEVEL0(const uint64_t mask[])
+#undef OPKIT_REDUCE_LEVEL0
 
 // WholeReduce*: (dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride[, order]).
-template <typename T, bool isSetMask = true, typename M>
-void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const int32_t repeatTime,
-                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
-  const auto p = OPKIT_D::plan_mask("WholeReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
-  OPKIT_D::whole_reduce("WholeReduceSum", OPKIT_D::Reduce::kSum, dst, src, p, dstRepStride, srcBlkStride,
-                        srcRepStride, ReduceOrder::ORDER_ONLY_VALUE);
-}
-template <typename T, bool isSetMask = true, typename M>
-void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const int32_t repeatTime,
-                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,
-                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-  const auto p = OPKIT_D::plan_mask("WholeReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
-  OPKIT_D::whole_reduce("WholeReduceMax", OPKIT_D::Reduce::kMax, dst, src, p, dstRepStride, srcBlkStride,
-                        srcRepStride, order);
-}
-template <typename T, bool isSetMask = true, typename M>
-void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const int32_t repeatTime,
-                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,
-                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-  const auto p = OPKIT_D::plan_mask("WholeReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
-  OPKIT_D::whole_reduce("WholeReduceMin", OPKIT_D::Reduce::kMin, dst, src, p, dstRepStride, srcBlkStride,
-                        srcRepStride, order);
-}
+#define OPKIT_WHOLE_REDUCE(MASK_DECL)                                                                          \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_DECL, const int32_t repeatTime, \
+                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {    \
+    OPKIT_REDUCE_CHECK("WholeReduceSum");                                                                      \
+    const auto p = OPKIT_D::plan_mask("WholeReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    OPKIT_D::whole_reduce("WholeReduceSum", OPKIT_D::Reduce::kSum, dst, src, p, dstRepStride, srcBlkStride,    \
+                          srcRepStride, ReduceOrder::ORDER_ONLY_VALUE);                                        \
+  }                                                                                                            \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_DECL, const int32_t repeatTime, \
+                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,      \
+                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                    \
+    OPKIT_REDUCE_CHECK("WholeReduceMax");                                                                      \
+    const auto p = OPKIT_D::plan_mask("WholeReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    OPKIT_D::whole_reduce("WholeReduceMax", OPKIT_D::Reduce::kMax, dst, src, p, dstRepStride, srcBlkStride,    \
+                          srcRepStride, order);                                                                \
+  }                                                                                                            \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_DECL, const int32_t repeatTime, \
+                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,      \
+                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                    \
+    OPKIT_REDUCE_CHECK("WholeReduceMin");                                                                      \
+    const auto p = OPKIT_D::plan_mask("WholeReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    OPKIT_D::whole_reduce("WholeReduceMin", OPKIT_D::Reduce::kMin, dst, src, p, dstRepStride, srcBlkStride,    \
+                          srcRepStride, order);                                                                \
+  }
+OPKIT_WHOLE_REDUCE(const int32_t mask)
+OPKIT_WHOLE_REDUCE(const uint64_t mask[])
+#undef OPKIT_WHOLE_REDUCE
 
 // RepeatReduceSum: (dst, src, repeatTime, mask, dstBlkStride (ignored), srcBlkStride, dstRepStride, srcRepStride).
 template <typename T, bool isSetMask = true>
 void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                      const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
                      const int32_t dstRepStride, const int32_t srcRepStride) {
+  OPKIT_REDUCE_CHECK("RepeatReduceSum");
   (void)dstBlkStride;  // documented by CANN as having no effect
   const auto p = OPKIT_D::plan_mask("RepeatReduceSum", OPKIT_D::kRepeatElems<T>, static_cast<uint64_t>(mask),
                                     repeatTime, isSetMask);
@@ -272,38 +289,75 @@ void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
 }
 
 // BlockReduce*: note repeatTime comes BEFORE mask here (unlike WholeReduce*).
-#define OPKIT_BLOCK_REDUCE(NAME, KIND)                                                                        \
-  template <typename T, bool isSetMask = true, typename M>                                                   \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, M mask,          \
-            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {            \
-    const auto p = OPKIT_D::plan_mask(#NAME, OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);         \
-    OPKIT_D::block_reduce(#NAME, KIND, dst, src, p, dstRepStride, srcBlkStride, srcRepStride);               \
+#define OPKIT_BLOCK_REDUCE(NAME, KIND, MASK_DECL)                                                              \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, MASK_DECL,         \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {              \
+    OPKIT_REDUCE_CHECK(#NAME);                                                                                 \
+    const auto p = OPKIT_D::plan_mask(#NAME, OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);           \
+    OPKIT_D::block_reduce(#NAME, KIND, dst, src, p, dstRepStride, srcBlkStride, srcRepStride);                 \
   }
-OPKIT_BLOCK_REDUCE(BlockReduceSum, OPKIT_D::Reduce::kSum)
-OPKIT_BLOCK_REDUCE(BlockReduceMax, OPKIT_D::Reduce::kMax)
-OPKIT_BLOCK_REDUCE(BlockReduceMin, OPKIT_D::Reduce::kMin)
+OPKIT_BLOCK_REDUCE(BlockReduceSum, OPKIT_D::Reduce::kSum, const int32_t mask)
+OPKIT_BLOCK_REDUCE(BlockReduceSum, OPKIT_D::Reduce::kSum, const uint64_t mask[])
+OPKIT_BLOCK_REDUCE(BlockReduceMax, OPKIT_D::Reduce::kMax, const int32_t mask)
+OPKIT_BLOCK_REDUCE(BlockReduceMax, OPKIT_D::Reduce::kMax, const uint64_t mask[])
+OPKIT_BLOCK_REDUCE(BlockReduceMin, OPKIT_D::Reduce::kMin, const int32_t mask)
+OPKIT_BLOCK_REDUCE(BlockReduceMin, OPKIT_D::Reduce::kMin, const uint64_t mask[])
 #undef OPKIT_BLOCK_REDUCE
 
 // CANN 9.1 names. ReduceRepeat = WholeReduce*; ReduceDataBlock = BlockReduce* but with mask BEFORE repeatTime.
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename M>
-void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, M mask, const int32_t repeatTime,
-                  const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,
-                  ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-  static_assert(std::is_same_v<T, U>, "ReduceRepeat on Ascend910B needs dst and src of the same type");
-  const auto p = OPKIT_D::plan_mask("ReduceRepeat", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
-  OPKIT_D::whole_reduce("ReduceRepeat", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,
-                        srcBlkStride, srcRepStride, order);
-}
+#define OPKIT_REDUCE_91(MASK_DECL)                                                                             \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                              \
+  void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_DECL, const int32_t repeatTime, \
+                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,        \
+                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                      \
+    OPKIT_REDUCE_CHECK("ReduceRepeat");                                                                        \
+    static_assert(std::is_same_v<T, U>, "ReduceRepeat on " OPKIT_SOC_NAME " needs dst and src of the same type"); \
+    const auto p = OPKIT_D::plan_mask("ReduceRepeat", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);  \
+    OPKIT_D::whole_reduce("ReduceRepeat", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,           \
+                          srcBlkStride, srcRepStride, order);                                                  \
+  }                                                                                                            \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                              \
+  void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_DECL,                        \
+                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,       \
+                       const int32_t srcRepStride) {                                                           \
+    OPKIT_REDUCE_CHECK("ReduceDataBlock");                                                                     \
+    static_assert(std::is_same_v<T, U>,                                                                        \
+                  "ReduceDataBlock on " OPKIT_SOC_NAME " needs dst and src of the same type");                 \
+    const auto p = OPKIT_D::plan_mask("ReduceDataBlock", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    OPKIT_D::block_reduce("ReduceDataBlock", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,        \
+                          srcBlkStride, srcRepStride);                                                         \
+  }
+OPKIT_REDUCE_91(const int32_t mask)
+OPKIT_REDUCE_91(const uint64_t mask[])
+#undef OPKIT_REDUCE_91
 
-template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename M>
-void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, M mask, const int32_t repeatTime,
-                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
-  static_assert(std::is_same_v<T, U>, "ReduceDataBlock on Ascend910B needs dst and src of the same type");
-  const auto p = OPKIT_D::plan_mask("ReduceDataBlock", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);
-  OPKIT_D::block_reduce("ReduceDataBlock", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,
-                        srcBlkStride, srcRepStride);
-}
+#define OPKIT_REDUCE_SAME(NAME, FORMS)                                                                         \
+  OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " FORMS " with every tensor a LocalTensor<T> of one element type "  \
+                         "T (half or float) and the mask a const int32_t (continuous) or const uint64_t[] (bits).")
+OPKIT_REDUCE_SAME(ReduceSum, "ReduceSum(dst, src, sharedTmpBuffer, count) and ReduceSum(dst, src, sharedTmpBuffer, "
+                  "mask, repeatTime, srcRepStride)")
+OPKIT_REDUCE_SAME(ReduceMax, "ReduceMax(dst, src, sharedTmpBuffer, count[, calIndex]) and ReduceMax(dst, src, "
+                  "sharedTmpBuffer, mask, repeatTime, srcRepStride[, calIndex])")
+OPKIT_REDUCE_SAME(ReduceMin, "ReduceMin(dst, src, sharedTmpBuffer, count[, calIndex]) and ReduceMin(dst, src, "
+                  "sharedTmpBuffer, mask, repeatTime, srcRepStride[, calIndex])")
+OPKIT_REDUCE_SAME(WholeReduceSum, "WholeReduceSum(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, "
+                  "srcRepStride)")
+OPKIT_REDUCE_SAME(WholeReduceMax, "WholeReduceMax(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, "
+                  "srcRepStride[, order])")
+OPKIT_REDUCE_SAME(WholeReduceMin, "WholeReduceMin(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, "
+                  "srcRepStride[, order])")
+OPKIT_REDUCE_SAME(BlockReduceSum, "BlockReduceSum(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, "
+                  "srcRepStride)")
+OPKIT_REDUCE_SAME(BlockReduceMax, "BlockReduceMax(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, "
+                  "srcRepStride)")
+OPKIT_REDUCE_SAME(BlockReduceMin, "BlockReduceMin(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, "
+                  "srcRepStride)")
+OPKIT_REDUCE_SAME(RepeatReduceSum, "RepeatReduceSum(dst, src, repeatTime, mask, dstBlkStride, srcBlkStride, "
+                  "dstRepStride, srcRepStride)")
+#undef OPKIT_REDUCE_SAME
 
+#undef OPKIT_REDUCE_CHECK
 #undef OPKIT_D
 
 }  // namespace AscendC
