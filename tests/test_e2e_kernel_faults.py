@@ -17,12 +17,14 @@ from tests.test_e2e_build import ADD_CUSTOM, Venv, _gen_build_install, _must, _o
 
 pytestmark = [pytest.mark.e2e, pytest.mark.compile]
 
-# The add_custom skeleton (z = x) with two bugs that only inputs of a chosen length trigger, so one build serves all
+# The add_custom skeleton (z = x) with three bugs that only inputs of a chosen length trigger, so one build serves all
 # tests and every other length still runs correctly: 64 elements read x one whole input further on (past its end),
+# 999 elements read the last tile rounded up to 8 elements (into the padding the NPU's allocator adds behind x),
 # 4097 elements make block 0 spin forever without calling any Ascend C API.
 BUGS = [
     ("CopyGmToUb(xLocal, xGm_[offset], count);",
-     "CopyGmToUb(xLocal, xGm_[offset + (tiling_.totalLength == 64 ? 64 : 0)], count);"),
+     "CopyGmToUb(xLocal, xGm_[offset + (tiling_.totalLength == 64 ? 64 : 0)],\n"
+     "                   tiling_.totalLength == 999 ? (count + 7) / 8 * 8 : count);"),
     ("        const uint32_t tile = tiling_.tileLength;\n",
      "        const uint32_t tile = tiling_.tileLength;\n"
      "        if (tiling_.totalLength == 4097 && GetBlockIdx() == 0) {\n"
@@ -76,9 +78,34 @@ def test_overrun_into_the_next_view_of_one_array_is_caught(venv: Venv, faulty: P
     for message in (as_views, as_copies):
         assert message is not None, "reading x past its end went unnoticed"
         assert message.startswith("[AddCustom][Block_0][add_custom.cpp:"), message
-        assert "GM read of 256 bytes at bytes [256, 512) of 'x' (256 bytes) is out of bounds" in message
+        assert ("GM read of 256 bytes at bytes [256, 512) of 'x' (256 bytes + 32 bytes of allocator padding) is out "
+                "of bounds") in message
     assert "it reaches into 'y'" in as_views
     assert next_ok is True
+
+
+PADDING = """
+import json, warnings
+import numpy as np
+import add_custom
+
+x = np.arange(999, dtype=np.float32)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    z = add_custom.add_custom(x, x.copy())
+print(json.dumps([z.tolist() == x.tolist(), [(w.category.__name__, str(w.message)) for w in caught]]))
+"""
+
+
+def test_a_read_into_the_allocator_padding_is_a_warning_not_a_fault(venv: Venv, faulty: Path) -> None:
+    right, caught = venv.results(PADDING, cwd=faulty.parent)
+    assert right is True
+    assert len(caught) == 1, caught
+    category, message = caught[0]
+    assert category == "RuntimeWarning"
+    assert message.startswith("[AddCustom][Block_0][add_custom.cpp:"), message
+    assert ("[DataCopyPad] GM read of 4000 bytes at bytes [0, 4000) of 'x' (3996 bytes) reaches 4 bytes into the 36 "
+            "bytes of padding the NPU's allocator adds behind it") in message
 
 
 HANG = """

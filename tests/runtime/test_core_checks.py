@@ -93,6 +93,8 @@ FAULTS = [
      "GM write of 4 bytes at bytes [280, 284) of 'x' (256 bytes) is out of bounds; it reaches into 'y'"),
     ("gm_before_start", "GlobalTensor::GetValue",
      "GM read of 4 bytes at bytes [-4, 0) of 'y' (256 bytes) is out of bounds; it reaches into 'x'"),
+    ("gm_past_padding", "GlobalTensor::GetValue",
+     "GM read of 4 bytes at bytes [4032, 4036) of 'x' (3996 bytes + 36 bytes of allocator padding) is out of bounds"),
     ("waitflag_unpaired", "WaitFlag",
      "WaitFlag<HardEvent::V_MTE3>(1) has no pending SetFlag<HardEvent::V_MTE3>(1); the device would hang here"),
     ("release_unallocated_event", "TPipe::ReleaseEventID",
@@ -124,6 +126,17 @@ def test_leak_names_the_line_that_took_the_buffer(checks: Program, case: str) ->
     lines = (CPP / "core_checks.cpp").read_text().splitlines()
     line = next(i for i, text in enumerate(lines, 1) if f"LINE:{case}" in text)
     assert run_case(checks, case).startswith(f"fault: [core][Block_0][core_checks.cpp:{line}][kernel exit] ")
+
+
+def test_allocator_padding_is_a_warning_reading_0xff_and_dropping_writes(checks: Program) -> None:
+    warning, ok = run_case(checks, "gm_padding_tolerated").splitlines()
+    lines = (CPP / "core_checks.cpp").read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "LINE:gm_padding_tolerated" in text)
+    assert warning == (
+        f"warning: [core][Block_0][core_checks.cpp:{line}][DataCopy] GM read of 4032 bytes at bytes [0, 4032) of 'x' "
+        "(3996 bytes) reaches 36 bytes into the 36 bytes of padding the NPU's allocator adds behind it: harmless on the "
+        "device; here they read as 0xFF bytes (NaN) and writes to them are dropped")
+    assert ok == "ok"  # one warning per buffer and launch: the write-back and SetValue added none
 
 
 def test_views_of_one_array_each_read_whole_are_in_bounds(checks: Program) -> None:

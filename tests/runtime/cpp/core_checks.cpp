@@ -1,5 +1,7 @@
 // Each check of the simulator core triggered on purpose; the pytest side asserts the KernelFault text.
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -385,6 +387,47 @@ CASE(gm_halves_in_bounds) {  // each half read whole through its own GlobalTenso
     DataCopy(b.Get<float>(), gx, 64);
     DataCopy(b.Get<float>()[64], gy, 64);
     DataCopy(gx[32], b.Get<float>(), 32);
+  });
+}
+// 999 floats (3996 bytes) with the allocator's padding behind them (ALIGN_UP(3996, 32) + 32 = 4032 bytes in all),
+// inside a larger array whose bytes after the buffer stand for someone else's memory.
+static float padded_area[1100];
+template <typename Kernel>
+static void run_padded(Kernel kernel) {
+  for (float& v : padded_area) v = 1.0f;
+  opkit::sim::Launch launch{"core", "Ascend910B2", 1};
+  launch.register_gm(padded_area, 999 * sizeof(float), "x", opkit::sim::detail::allocator_padding(999 * sizeof(float)));
+  launch.run(kernel, reinterpret_cast<GM_ADDR>(padded_area));
+  for (const std::string& w : launch.warnings()) std::printf("warning: %s\n", w.c_str());
+}
+CASE(gm_padding_tolerated) {  // a TilingFunc that rounded 999 up to 1008 elements: read and write 1008
+  run_padded([](GM_ADDR x) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 1008);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 1008 * sizeof(float));
+    LocalTensor<float> t = b.Get<float>();
+    DataCopy(t, g, 1008);  // LINE:gm_padding_tolerated
+    uint32_t bits = 0;
+    const float past = t.GetValue(1000);
+    std::memcpy(&bits, &past, sizeof(bits));
+    if (t.GetValue(998) != 1.0f || bits != 0xFFFFFFFFu) throw std::runtime_error("padding did not read as 0xFF");
+    Duplicate(t, 5.0f, 1008);
+    DataCopy(g, t, 1008);
+    g.SetValue(1005, 7.0f);
+    if (g.GetValue(1005) == 7.0f) throw std::runtime_error("a write to padding was kept");
+  });
+  if (padded_area[998] != 5.0f || padded_area[999] != 1.0f || padded_area[1007] != 1.0f) {
+    throw std::runtime_error("writes went past the buffer's real bytes");
+  }
+}
+CASE(gm_past_padding) {
+  run_padded([](GM_ADDR x) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 1016);
+    float v = g.GetValue(1008);
+    (void)v;
   });
 }
 CASE(waitflag_unpaired) {

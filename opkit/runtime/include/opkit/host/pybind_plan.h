@@ -116,8 +116,9 @@ inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::
 // Launches smaller than this keep the GIL: releasing and taking it back costs more than they run.
 inline constexpr uint64_t kReleaseGilBytes = 256 * 1024;
 
-// The kernel on the plan's tensors at these addresses (inputs then outputs, in the plan's order).
-inline void RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
+// The kernel on the plan's tensors at these addresses (inputs then outputs, in the plan's order); returns the launch's
+// warnings.
+inline std::vector<std::string> RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
 {
     opkit::sim::Launch launch{plan.op->opType, plan.soc, plan.blockDim, plan.tilingKey};
     std::vector<GmPtr> args(addresses);
@@ -125,9 +126,10 @@ inline void RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
     for (size_t i = 0; i < plan.op->inputs.size(); ++i) inputs.emplace_back(&args[i], plan.slots[i].tensors.front().bytes);
     const std::vector<std::vector<uint8_t>> copies = SeparateOverlappingInputs(inputs);
     for (size_t i = 0; i < args.size(); ++i) {
-        launch.register_gm(args[i], plan.slots[i].tensors.front().bytes, plan.slots[i].name);
+        const uint64_t bytes = plan.slots[i].tensors.front().bytes;
+        launch.register_gm(args[i], bytes, plan.slots[i].name, opkit::sim::detail::allocator_padding(bytes));
     }
-    RunWithWorkspaceAndTiling(launch, plan.workspaceBytes, plan.tiling, args, plan.combination, plan.dispatch);
+    return RunWithWorkspaceAndTiling(launch, plan.workspaceBytes, plan.tiling, args, plan.combination, plan.dispatch);
 }
 
 // `obj.name()` for a method without arguments, `name` an interned string (no bound method is made); a Python error
@@ -187,12 +189,14 @@ inline py::object RunPlanCall(PyObject* const* args, size_t nargs)
         tensors.push_back(py::reinterpret_steal<py::object>(made));
         addresses.push_back(DataPtr(tensors.back()));
     }
+    std::vector<std::string> warnings;
     if (plan.ioBytes >= kReleaseGilBytes) {
         py::gil_scoped_release release;
-        RunPlan(plan, addresses);
+        warnings = RunPlan(plan, addresses);
     } else {
-        RunPlan(plan, addresses);
+        warnings = RunPlan(plan, addresses);
     }
+    EmitWarnings(warnings);
     if (plan.allocateArgs.size() == 1) return tensors.back();
     py::tuple outputs(plan.allocateArgs.size());
     for (size_t i = 0; i < plan.allocateArgs.size(); ++i) outputs[i] = tensors[inputs + i];

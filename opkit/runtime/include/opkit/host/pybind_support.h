@@ -250,22 +250,31 @@ inline std::vector<std::vector<uint8_t>> SeparateOverlappingInputs(const std::ve
 
 // The end of every launch: the kernel's last two arguments are a fresh workspace and a fresh copy of the tiling
 // bytes (the kernel may write both, and the next call must not see that: registry.h's launch contract), each
-// registered as a GM buffer; then the kernel of `combination` runs.
-inline void RunWithWorkspaceAndTiling(opkit::sim::Launch& launch, size_t workspaceBytes,
+// registered as a GM buffer; then the kernel of `combination` runs. Returns the launch's warnings (EmitWarnings).
+inline std::vector<std::string> RunWithWorkspaceAndTiling(opkit::sim::Launch& launch, size_t workspaceBytes,
                                       const std::vector<uint8_t>& tilingBytes, std::vector<GmPtr>& args,
                                       size_t combination, const Dispatch& dispatch)
 {
     std::vector<uint8_t> workspace(workspaceBytes);
     std::vector<uint8_t> tiling(tilingBytes);
-    launch.register_gm(workspace.data(), workspace.size(), "workspace");
+    launch.register_gm(workspace.data(), workspace.size(), "workspace", opkit::sim::detail::allocator_padding(workspace.size()));
     launch.register_gm(tiling.data(), tiling.size(), "tiling");
     args.push_back(workspace.empty() ? nullptr : workspace.data());
     args.push_back(tiling.data());
     dispatch(launch, combination, args);
+    return launch.warnings();
 }
 
-// Everything between Python and the kernel, run with the GIL released.
-inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& given, const AttrMap& attrs,
+// A launch's warnings as Python RuntimeWarnings (the GIL held); a warning turned into an error propagates.
+inline void EmitWarnings(const std::vector<std::string>& warnings)
+{
+    for (const std::string& text : warnings) {
+        if (PyErr_WarnEx(PyExc_RuntimeWarning, text.c_str(), 1) != 0) throw py::error_already_set();
+    }
+}
+
+// Everything between Python and the kernel, run with the GIL released; returns the launch's warnings.
+inline std::vector<std::string> LaunchOp(const OpTable& op, const std::vector<IrSlot>& given, const AttrMap& attrs,
               const std::string& soc, const Dispatch& dispatch)
 {
     const size_t combination = FindCombination(op, given);
@@ -288,8 +297,10 @@ inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& given, const 
     std::vector<GmPtr> args;
     for (const IrSlot& s : slots) {
         for (size_t i = 0; i < s.tensors.size(); ++i) {
+            // Framework tensors come from the device allocator, which pads them: the padding is tolerated.
             launch.register_gm(s.tensors[i].data, s.tensors[i].bytes,
-                               s.dynamic ? s.name + "[" + std::to_string(i) + "]" : s.name);
+                               s.dynamic ? s.name + "[" + std::to_string(i) + "]" : s.name,
+                               opkit::sim::detail::allocator_padding(s.tensors[i].bytes));
         }
         if (s.dynamic) {
             lists.push_back(TensorList(s));
@@ -299,7 +310,7 @@ inline void LaunchOp(const OpTable& op, const std::vector<IrSlot>& given, const 
             args.push_back(s.tensors.empty() ? nullptr : s.tensors.front().data);
         }
     }
-    RunWithWorkspaceAndTiling(launch, tiled.workspace_bytes(), tiled.tiling, args, combination, dispatch);
+    return RunWithWorkspaceAndTiling(launch, tiled.workspace_bytes(), tiled.tiling, args, combination, dispatch);
 }
 
 // tileLength from a tiling struct that has such a field; None for any other struct (or an incomplete one).
@@ -350,7 +361,11 @@ inline void LaunchFromPython(const OpTable& op, const py::list& inputs, const py
     std::vector<IrSlot> outs = ToSlots(outputs, op.outputs, "outputs");
     slots.insert(slots.end(), outs.begin(), outs.end());
     const AttrMap attrMap = ToAttrs(op, attrs);
-    py::gil_scoped_release release;
-    LaunchOp(op, slots, attrMap, soc, dispatch);
+    std::vector<std::string> warnings;
+    {
+        py::gil_scoped_release release;
+        warnings = LaunchOp(op, slots, attrMap, soc, dispatch);
+    }
+    EmitWarnings(warnings);
 }
 }  // namespace opkit::host::bindings

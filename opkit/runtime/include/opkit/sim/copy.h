@@ -1,6 +1,7 @@
 // DataCopy (count and DataCopyParams forms) and DataCopyPad (GM <-> UB with padding) with their checks.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -84,10 +85,24 @@ uint64_t count_copy_bytes(uint32_t count, const SourceLoc& where) {
 // Byte extent of `count` rows of `len` bytes spaced `len + gap` bytes apart.
 inline uint64_t extent(uint64_t count, uint64_t len, uint64_t gap) { return (count - 1) * (len + gap) + len; }
 
-// Copy `count` rows of `len` bytes; `src_step`/`dst_step` are the row pitches in bytes.
+// Bytes of [p, p+len) before `end` (all of them when `end` is null).
+inline uint64_t before(const uint8_t* p, const uint8_t* end, uint64_t len) {
+  if (end == nullptr) return len;
+  return p >= end ? 0 : std::min<uint64_t>(len, static_cast<uint64_t>(end - p));
+}
+
+// Copy `count` rows of `len` bytes; `src_step`/`dst_step` are the row pitches in bytes. `src_end`/`dst_end`: where a
+// GM buffer's real bytes end when the copy reaches into the allocator padding behind it (check_gm): what lies past
+// `src_end` reads as 0xFF bytes, what lies past `dst_end` is not written.
 inline void copy_rows(uint8_t* dst, const uint8_t* src, uint64_t count, uint64_t len, uint64_t src_step,
-                      uint64_t dst_step) {
-  for (uint64_t i = 0; i < count; ++i) std::memmove(dst + i * dst_step, src + i * src_step, len);
+                      uint64_t dst_step, const uint8_t* src_end = nullptr, const uint8_t* dst_end = nullptr) {
+  for (uint64_t i = 0; i < count; ++i) {
+    uint8_t* d = dst + i * dst_step;
+    const uint8_t* s = src + i * src_step;
+    const uint64_t n = std::min(before(s, src_end, len), before(d, dst_end, len));
+    std::memmove(d, s, n);
+    if (n < len && src_end != nullptr) std::memset(d + n, 0xFF, len - n);
+  }
 }
 
 template <typename T>
@@ -122,12 +137,12 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
   }
   const uint64_t row = (left * sizeof(T) + len + right * sizeof(T) + 31) / 32 * 32;
   const uint64_t ub_step = row + dst_gap_blocks * 32;
-  check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
+  const uint8_t* src_end = check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
   require_ub_operand(api, "dst", dst, (count - 1) * ub_step + row, where);
   for (uint64_t i = 0; i < count; ++i) {
     uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
     const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
-    std::memcpy(out + left * sizeof(T), in, len);
+    copy_rows(out + left * sizeof(T), in, 1, len, 0, 0, src_end);
     T fill = pad_value;
     // No padding asked: the NPU repeats the row's first element.
     if (!is_pad) std::memcpy(static_cast<void*>(&fill), in, sizeof(T));
@@ -145,8 +160,8 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   if (count == 0 || len == 0) return;
   const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
-  check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
-  copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap);
+  const uint8_t* dst_end = check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
+  copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, nullptr, dst_end);
 }
 
 }  // namespace opkit::sim::detail
@@ -160,8 +175,8 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
-  d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
-  if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
+  const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
+  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, src_end);
 }
 
 template <typename T>
@@ -170,8 +185,8 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "src", src, bytes, where);
-  d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
-  if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
+  const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
+  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, nullptr, dst_end);
 }
 
 template <typename T>
@@ -193,9 +208,10 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
-  d::check_gm("DataCopy", "read", src.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
+  const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr,
+                                       d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
-               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
+               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, src_end);
 }
 
 template <typename T>
@@ -206,9 +222,10 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
-  d::check_gm("DataCopy", "write", dst.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
+  const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr,
+                                       d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
-               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
+               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, nullptr, dst_end);
 }
 
 template <typename T>

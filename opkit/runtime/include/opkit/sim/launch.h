@@ -43,16 +43,19 @@ class Launch {
   }
 
   // A GM buffer of the launch. Null or empty buffers (absent optional inputs) are skipped; a buffer that
-  // overlaps one already registered (in-place ops pass the same memory twice) is merged with it.
-  Launch& register_gm(const void* ptr, uint64_t bytes, const std::string& name) {
+  // overlaps one already registered (in-place ops pass the same memory twice) is merged with it. `padding`: bytes
+  // behind the buffer that the device's allocator would add (detail::allocator_padding), which a kernel may touch
+  // with a warning; the caller's memory ends at `bytes` all the same.
+  Launch& register_gm(const void* ptr, uint64_t bytes, const std::string& name, uint64_t padding = 0) {
     if (ptr == nullptr || bytes == 0) return *this;
     if (regions_.empty()) regions_.reserve(8);  // a kernel's inputs, outputs, workspace and tiling: one allocation
-    detail::GmRegion r{reinterpret_cast<uintptr_t>(ptr), bytes, name};
+    detail::GmRegion r{reinterpret_cast<uintptr_t>(ptr), bytes, name, padding};
     for (auto it = regions_.begin(); it != regions_.end();) {
       if (it->begin < r.begin + r.bytes && r.begin < it->begin + it->bytes) {
         const uintptr_t begin = std::min(it->begin, r.begin);
         const uintptr_t end = std::max(it->begin + it->bytes, r.begin + r.bytes);
-        r = detail::GmRegion{begin, end - begin, it->name + "|" + r.name};
+        const uint64_t pad = it->begin + it->bytes == end ? std::max(it->padding, r.padding) : r.padding;
+        r = detail::GmRegion{begin, end - begin, it->name + "|" + r.name, pad};
         it = regions_.erase(it);
       } else {
         ++it;
@@ -94,6 +97,7 @@ class Launch {
       } watched(state);
       detail::Pool::instance().run(state);
     }
+    warnings_ = std::move(state.warnings);
     if (state.fault) {
       if (state.interrupted) throw KernelInterrupted(*state.fault);
       throw *state.fault;
@@ -105,6 +109,9 @@ class Launch {
     timeout_s_ = seconds;
     return *this;
   }
+
+  // What the last run found that is harmless on the device but worth a look (an access to allocator padding).
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
   const std::string& op() const { return op_; }
   const SocProfile& soc() const { return *soc_; }
@@ -118,6 +125,7 @@ class Launch {
   bool device_rounding_;
   double timeout_s_ = -1;  // -1: the process-wide default
   std::vector<detail::GmRegion> regions_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace opkit::sim

@@ -23,7 +23,15 @@ struct GmRegion {
   uintptr_t begin;
   uint64_t bytes;
   std::string name;
+  // Bytes behind the buffer that the NPU's allocator adds (ALIGN_UP(bytes, 32) + 32 in all): a kernel may touch them
+  // harmlessly on the device. Here they are not the caller's memory: reads see 0xFF bytes, writes are dropped, and the
+  // first such access of a launch is a warning.
+  uint64_t padding = 0;
 };
+
+// The padding the NPU allocator adds behind a buffer of `bytes` (CANN's aclrtMalloc rule, also the rule for each
+// segment of memory that the framework hands a kernel): up to a multiple of 32 bytes, plus 32.
+inline uint64_t allocator_padding(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32 - bytes; }
 
 // A thread inside a launch's block loop (pool.h's drain): what the watchdog names and, if need be, signals.
 struct Runner {
@@ -55,6 +63,8 @@ struct LaunchState {
   std::vector<Runner> running;         // threads in the block loop now
   double timeout_s = 0;                // the watchdog cancels the launch after this many seconds; 0: never
   bool interrupted = false;            // the first fault is a SIGINT (Ctrl-C) cancellation (watchdog.h)
+  std::vector<std::string> warnings;   // under m: accesses to allocator padding, one per buffer (check_gm)
+  std::vector<const GmRegion*> warned;
 
   // Keep the first fault; wake everything waiting so the launch winds down. Caller holds `m`.
   void record_locked(const KernelFault& f) {
@@ -77,21 +87,48 @@ inline const GmRegion* find_region(const LaunchState& l, uintptr_t p) {
   return p < it->begin + it->bytes ? &*it : nullptr;
 }
 
-// Fault unless [p, p+bytes) lies inside one GM buffer registered for this launch: the one holding `home` (where the
-// GlobalTensor was set, so an overrun into the buffer next to it is caught), else any. The message names the buffer
-// and the byte range relative to its start, which is what a user can map back to an index.
-inline void check_gm(const char* api, const char* what, const void* p, uint64_t bytes, const SourceLoc& where,
-                     const void* home = nullptr) {
+inline std::string describe_size(const GmRegion& r) {
+  return r.padding == 0 ? cat(r.bytes, " bytes") : cat(r.bytes, " bytes + ", r.padding, " bytes of allocator padding");
+}
+
+// An access reaching `reach` bytes into the padding behind `r`: a warning, once per buffer and launch. Returns where
+// the buffer's real bytes end, so that the copy stops there (copy.h).
+inline const uint8_t* into_padding(const GmRegion& r, const char* api, const char* what, uint64_t off, uint64_t bytes,
+                                   const SourceLoc& where) {
+  LaunchState& l = *current_block().launch;
+  std::lock_guard<std::mutex> lock(l.m);
+  if (std::find(l.warned.begin(), l.warned.end(), &r) == l.warned.end()) {
+    l.warned.push_back(&r);
+    const BlockContext& c = current_block();
+    const std::string at = where.str();
+    l.warnings.push_back(cat(
+        "[", l.op, "][Block_", c.block_idx, "]", at.empty() ? "" : "[" + at + "]", "[", api, "] GM ", what, " of ",
+        bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", r.name, "' (", r.bytes, " bytes) reaches ",
+        off + bytes - r.bytes, " bytes into the ", r.padding, " bytes of padding the NPU's allocator adds behind it: "
+        "harmless on the device; here they read as 0xFF bytes (NaN) and writes to them are dropped"));
+  }
+  return reinterpret_cast<const uint8_t*>(r.begin + r.bytes);
+}
+
+// Check [p, p+bytes) against the launch's GM buffers: it must lie inside the one holding `home` (where the
+// GlobalTensor was set, so an overrun into the buffer next to it is caught), else inside any. Returns nullptr, or,
+// for an access that reaches into the allocator padding behind its buffer, where the buffer's real bytes end. Faults
+// otherwise, naming the buffer and the byte range relative to its start (what a user can map back to an index).
+inline const uint8_t* check_gm(const char* api, const char* what, const void* p, uint64_t bytes,
+                               const SourceLoc& where, const void* home = nullptr) {
   const BlockContext& c = current_block();
-  if (c.launch == nullptr || bytes == 0) return;
+  if (c.launch == nullptr || bytes == 0) return nullptr;
   const auto addr = reinterpret_cast<uintptr_t>(p);
   const GmRegion* own = home == nullptr ? nullptr : find_region(*c.launch, reinterpret_cast<uintptr_t>(home));
   if (own != nullptr) {
-    if (addr >= own->begin && addr - own->begin <= own->bytes && bytes <= own->bytes - (addr - own->begin)) return;
-    const int64_t off = static_cast<int64_t>(addr - own->begin);
+    const uint64_t off = addr - own->begin;
+    if (addr >= own->begin && off <= own->bytes + own->padding && bytes <= own->bytes + own->padding - off) {
+      return off + bytes <= own->bytes ? nullptr : into_padding(*own, api, what, off, bytes, where);
+    }
     const GmRegion* other = find_region(*c.launch, addr);
-    fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + static_cast<int64_t>(bytes),
-                   ") of '", own->name, "' (", own->bytes, " bytes) is out of bounds",
+    fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", static_cast<int64_t>(off), ", ",
+                   static_cast<int64_t>(off + bytes), ") of '", own->name, "' (", describe_size(*own),
+                   ") is out of bounds",
                    other != nullptr && other != own ? cat("; it reaches into '", other->name, "'") : std::string()),
           where);
   }
@@ -103,19 +140,22 @@ inline void check_gm(const char* api, const char* what, const void* p, uint64_t 
     for (const GmRegion& g : *c.launch->regions) {
       if (g.begin <= addr) below = &g;
     }
+    if (below != nullptr && addr - below->begin + bytes <= below->bytes + below->padding) {
+      return into_padding(*below, api, what, addr - below->begin, bytes, where);
+    }
     if (below != nullptr && addr - below->begin < 2 * below->bytes) {
       const uint64_t off = addr - below->begin;
       fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", below->name,
-                     "' (", below->bytes, " bytes) is out of bounds"), where);
+                     "' (", describe_size(*below), ") is out of bounds"), where);
     }
     fault(api, cat("GM ", what, " of ", bytes, " bytes at address ", p,
                    " is not inside any GM buffer registered for this launch"), where);
   }
   const uint64_t off = addr - r->begin;
-  if (off + bytes > r->bytes) {
-    fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", r->name, "' (",
-                   r->bytes, " bytes) is out of bounds"), where);
-  }
+  if (off + bytes <= r->bytes) return nullptr;
+  if (off + bytes <= r->bytes + r->padding) return into_padding(*r, api, what, off, bytes, where);
+  fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", r->name, "' (",
+                 describe_size(*r), ") is out of bounds"), where);
 }
 
 }  // namespace opkit::sim::detail
