@@ -281,7 +281,7 @@ def run_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_d
     if name in _PLANNABLE:
         # The per-call path of a torch call: a key and one C++ call, the rest is cached in the plan. The key holds
         # everything the plan depends on; repr keeps apart attrs that compare equal but may tile differently (1 and
-        # True, 0.0 and -0.0); is_cpu sends other devices to _plan's check (which raises, so nothing is cached).
+        # True, 0.0 and -0.0); is_cpu and layout send other tensors to _plan's checks (which raise: nothing is cached).
         # run_plan makes inputs contiguous, which keeps shape, dtype and device.
         try:
             key = (name, repr(tuple(attrs.values())) if attrs else None, *map(_tensor_key, values))
@@ -314,8 +314,9 @@ def fake_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_
     _check_combination(spec, inputs)
     devices = {t.device for v in inputs if v is not None for t in (v if isinstance(v, list) else [v])}
     if len(devices) > 1:
-        where = ", ".join(f"{arg}: {t.device}" for v, (arg, _) in zip(inputs, spec["inputs"]) if v is not None
-                          for t in (v if isinstance(v, list) else [v]))
+        where = ", ".join(f"{arg}: {v.device}" if not isinstance(v, list) else
+                          ", ".join(f"{arg}[{i}]: {t.device}" for i, t in enumerate(v))
+                          for v, (arg, _) in zip(inputs, spec["inputs"]) if v is not None)
         raise ValueError(f"{spec['op_type']}: inputs are on different devices ({where}); opkit's simulator runs on "
                          "CPU tensors (every input on meta gives meta outputs)")
     device = devices.pop()
