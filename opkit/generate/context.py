@@ -8,9 +8,10 @@ from typing import Any
 
 from opkit.generate.literals import attr_builder, py_attr_value
 from opkit.soc import SocChoice
+from opkit.spec.dtypes import DTYPES
 from opkit.spec.model import OpSpec, TensorSpec
 
-__all__ = ["op_context", "project_context", "BUFFER_NUM"]
+__all__ = ["op_context", "project_context", "defaulted_inputs", "BUFFER_NUM"]
 
 BUFFER_NUM = 2   # double buffering: copy-in of tile i+1 overlaps compute of tile i on the device
 # Fewest elements a core is given (a multiple of every ALIGN, which is at most 32): starting a core for less costs
@@ -147,10 +148,25 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
     }
 
 
+def defaulted_inputs(kinds: list[str]) -> list[bool]:
+    """Per input (by param kind), whether its parameter defaults to None: an optional input does only when every
+    input after it is optional too. Inputs stay positional in prototype (IR) order, which the generated tests, the
+    reference and torch's schema all follow; so an optional input declared before a required or dynamic one has no
+    default (pass None to leave it out) instead of making `def f(bias=None, x)`, which is not Python."""
+    out, trailing = [], True
+    for kind in reversed(kinds):
+        trailing = trailing and kind == "optional"
+        out.append(trailing)
+    return out[::-1]
+
+
 def _py_signature(ctx: dict[str, Any]) -> str:
+    """Inputs positional in IR order (see defaulted_inputs), then `*` and the attrs keyword-only in OpDef order:
+    keyword-only parameters may mix required and defaulted ones in any order."""
     params = []
-    for t in ctx["inputs"]:
-        params.append(f"{t['name']}=None" if t["optional"] else t["name"])
+    defaulted = defaulted_inputs([t["param"].lower() for t in ctx["inputs"]])
+    for t, default in zip(ctx["inputs"], defaulted):
+        params.append(f"{t['name']}=None" if default else t["name"])
     attrs = sorted(ctx["attrs"], key=lambda a: a["index"])
     if attrs:
         params.append("*")
@@ -164,5 +180,6 @@ def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, 
         ctx["py_signature"] = _py_signature(ctx)
         ctx["attr_names"] = [a["name"] for a in sorted(ctx["attrs"], key=lambda a: a["index"])]
     return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
+            "dtype_names": sorted(DTYPES),
             "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs]}
 

@@ -9,15 +9,19 @@ must be None, int, float, bool or str. So:
   entry point encodes and the implementation decodes, so users of `<pkg>.<op>` never see it;
 - list defaults (and non-finite float defaults) become `Optional[...] = None`: None means "the OpDef default",
   which the C++ registry fills in.
+Parameters are those of `<pkg>.<op>` (context.py): inputs positional in IR order, an optional one defaulting to None
+only when no required or dynamic input follows it; attrs keyword-only in OpDef order (torch's schema, like Python,
+takes kwarg-only parameters without a default after ones with a default).
 """
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from opkit.generate.context import defaulted_inputs
 from opkit.spec.derivatives import Derivatives
 from opkit.spec.derivatives_render import autograd_context
-from opkit.spec.model import AttrSpec, OpSpec
+from opkit.spec.model import AttrSpec, OpSpec, TensorSpec
 
 __all__ = ["torch_op_context", "JSON_ATTR_TYPES"]
 
@@ -55,12 +59,11 @@ def _attr_param(attr: AttrSpec) -> str:
     return f"{attr.name}: {annotation} = {literal}"
 
 
-def _input_param(op: OpSpec, index: int) -> str:
-    t = op.inputs[index]
+def _input_param(t: TensorSpec, defaulted: bool) -> str:
     if t.param_type == "dynamic":
         return f"{t.name}: list[torch.Tensor]"
     if t.param_type == "optional":
-        return f"{t.name}: Optional[torch.Tensor] = None"
+        return f"{t.name}: Optional[torch.Tensor]" + (" = None" if defaulted else "")
     return f"{t.name}: torch.Tensor"
 
 
@@ -73,7 +76,8 @@ def torch_op_context(op: OpSpec, derivatives: Derivatives | None, package: str) 
     """Template values: `torch_params` (annotated signature), `torch_return`, `json_attrs`, `autograd` (or None)
     and `autograd_inputs` (names of the inputs that get a gradient)."""
     entry = derivatives.for_op(op.name) if derivatives is not None else None
-    params = [_input_param(op, i) for i in range(len(op.inputs))]
+    defaulted = defaulted_inputs([t.param_type for t in op.inputs])   # the same parameters as `<pkg>.<op>`
+    params = [_input_param(t, d) for t, d in zip(op.inputs, defaulted)]
     if op.attrs:
         params.append("*")
         params += [_attr_param(a) for a in op.attrs]

@@ -157,9 +157,33 @@ inline GmPtr DataPtr(const py::object& tensor)
     return reinterpret_cast<GmPtr>(static_cast<std::uintptr_t>(value));
 }
 
+// An input run_plan is given must be what its plan was made for: a CPU tensor of the plan's byte size. run_torch's
+// plan key ensures it; this keeps a direct call with another tensor (meta, another shape) from reaching the kernel.
+inline void CheckPlanInput(const Plan& plan, size_t i, const py::object& tensor)
+{
+    static PyObject* const isCpu = Interned("is_cpu");
+    static PyObject* const nbytes = Interned("nbytes");
+    const py::object cpu = py::reinterpret_steal<py::object>(PyObject_GetAttr(tensor.ptr(), isCpu));
+    if (!cpu) throw py::error_already_set();
+    const IrSlot& slot = plan.slots[i];
+    if (cpu.ptr() != Py_True) {
+        throw CallError(std::string(plan.op->opType) + ": run_plan input '" + slot.name +
+                        "' is not a CPU tensor; opkit's simulator runs on CPU tensors");
+    }
+    const py::object size = py::reinterpret_steal<py::object>(PyObject_GetAttr(tensor.ptr(), nbytes));
+    if (!size) throw py::error_already_set();
+    const unsigned long long bytes = PyLong_AsUnsignedLongLong(size.ptr());
+    if (PyErr_Occurred()) throw py::error_already_set();
+    if (bytes != slot.tensors.front().bytes) {
+        throw CallError(std::string(plan.op->opType) + ": run_plan input '" + slot.name + "' holds " +
+                        std::to_string(bytes) + " bytes; its plan was made for " +
+                        std::to_string(slot.tensors.front().bytes));
+    }
+}
+
 // run_plan(plan, *inputs) -> the output, or a tuple of them: inputs made contiguous, outputs allocated as the plan
 // says, the kernel run. Inputs must be the tensors the plan was made for (shapes, dtypes, CPU): the caller's key
-// ensures it.
+// ensures it, and CheckPlanInput refuses a tensor on another device or of another byte size.
 inline py::object RunPlanCall(PyObject* const* args, size_t nargs)
 {
     if (nargs < 1 || !PyCapsule_IsValid(args[0], kPlanCapsule)) {
@@ -178,6 +202,7 @@ inline py::object RunPlanCall(PyObject* const* args, size_t nargs)
     for (size_t i = 0; i < inputs; ++i) {
         static PyObject* const contiguous = Interned("contiguous");
         tensors.push_back(CallMethod(args[i + 1], contiguous));
+        CheckPlanInput(plan, i, tensors.back());
         addresses.push_back(DataPtr(tensors.back()));
     }
     for (const py::tuple& call : plan.allocateArgs) {

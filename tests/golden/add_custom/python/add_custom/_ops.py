@@ -43,8 +43,11 @@ _PLANS: dict[tuple[Any, ...], Any] = {}
 _PLANNABLE = frozenset(name for name, spec in _OPS.items()
                        if all(kind == "required" for _, kind in spec["inputs"] + spec["outputs"]))
 _MAX_PLANS = 512
-_tensor_key = attrgetter("shape", "dtype", "is_cpu")   # a tensor's part of a plan key
+# A tensor's part of a plan key. Only dense CPU tensors have plans: is_cpu and layout send any other tensor to
+# _plan's checks, which raise (so nothing is cached for it).
+_tensor_key = attrgetter("shape", "dtype", "is_cpu", "layout")
 _MAX_RANK = 8   # gert::Shape holds at most 8 dims
+_INT64 = (-(1 << 63), (1 << 63) - 1)   # int attrs travel as int64_t
 _SCALAR_CHECKS = {
     "int": lambda v: isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)),
     "float": lambda v: isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)),
@@ -53,6 +56,7 @@ _SCALAR_CHECKS = {
     "type": lambda v: isinstance(v, (str, np.dtype, type)) or type(v).__module__ == "torch",
 }
 _PY_TYPES = {"int": int, "float": float, "bool": bool, "string": str}
+_KNOWN_DTYPES = frozenset({"bfloat16", "bool", "complex128", "complex64", "double", "float16", "float32", "int16", "int32", "int64", "int8", "uint16", "uint32", "uint64", "uint8"})   # what a `type` attr may name
 _DTYPE_NAMES: dict[Any, str] = {}   # numpy/torch dtype object -> prototype dtype name
 
 
@@ -86,16 +90,25 @@ def _array(op_type: str, arg: str, value: Any) -> np.ndarray:
         raise TypeError(f"{op_type}: input {arg!r} must be a numpy array or torch tensor, got {type(value).__name__}")
     if value.ndim > _MAX_RANK:
         raise ValueError(f"{op_type}: input {arg!r} has rank {value.ndim}; at most {_MAX_RANK} dims are supported")
-    return np.ascontiguousarray(value)
+    return np.require(value, requirements="C")   # not np.ascontiguousarray: that makes a 0-d array 1-d
+
+
+def _dense(op_type: str, arg: str, value: Any) -> Any:
+    """A torch tensor of the op's schema, checked for what the simulator and the C++ InferShape need."""
+    if str(value.layout) != "torch.strided":
+        raise TypeError(f"{op_type}: input {arg!r} is a {str(value.layout).removeprefix('torch.')} tensor; the op "
+                        "takes dense (torch.strided) tensors: pass tensor.to_dense()")
+    if value.dim() > _MAX_RANK:
+        raise ValueError(f"{op_type}: input {arg!r} has rank {value.dim()}; at most {_MAX_RANK} dims are supported")
+    return value
 
 
 def _tensor(op_type: str, arg: str, value: Any) -> Any:
-    # torch's schema already made these tensors: only what the simulator needs is checked (on every call: keep short)
-    if value.device.type not in ("cpu", "meta"):
-        raise ValueError(f"{op_type}: input {arg!r} is on {value.device}; opkit's simulator runs on CPU tensors")
-    if value.dim() > _MAX_RANK:
-        raise ValueError(f"{op_type}: input {arg!r} has rank {value.dim()}; at most {_MAX_RANK} dims are supported")
-    return value.contiguous()
+    """A tensor the kernel runs on: dense, on the CPU, contiguous."""
+    if value.device.type != "cpu":
+        raise ValueError(f"{op_type}: input {arg!r} is on {value.device}; opkit's simulator runs on CPU tensors "
+                         "(give every input on the CPU, or every input on meta to get meta outputs)")
+    return _dense(op_type, arg, value).contiguous()
 
 
 def _inputs(spec: dict[str, Any], values: tuple[Any, ...], convert: Any) -> list[Any]:
@@ -134,17 +147,44 @@ def _check_combination(spec: dict[str, Any], inputs: list[Any]) -> None:
 
 def _attr(op_type: str, name: str, kind: str, value: Any) -> Any:
     item_kind = kind.removeprefix("list_")
+    items = value if kind.startswith("list_") and isinstance(value, (list, tuple)) else [value]
     if kind.startswith("list_"):
         ok = isinstance(value, (list, tuple)) and all(_attr_ok(item_kind, v) for v in value)
     else:
         ok = _attr_ok(kind, value)
     if not ok:
         raise TypeError(f"{op_type}: attr {name!r} expects {kind}, got {value!r}")
+    _check_attr_values(op_type, name, kind, item_kind, items)
     if kind == "type":
         return dtype_name(np.dtype(value) if not isinstance(value, str) and not is_torch(value) else value)
     if kind.startswith("list_"):
         return [_plain(item_kind, v) for v in value]
     return _plain(kind, value)
+
+
+def _check_attr_values(op_type: str, name: str, kind: str, item_kind: str, items: Any) -> None:
+    """Values of the right Python type that C++ still cannot hold: ints outside int64, text that is not UTF-8
+    (a lone surrogate), dtype names the prototype format does not know."""
+    if item_kind in ("int", "list_int"):
+        flat = [i for v in items for i in v] if item_kind == "list_int" else items
+        if any(not _INT64[0] <= int(v) <= _INT64[1] for v in flat):
+            raise ValueError(f"{op_type}: attr {name!r} expects {kind} within int64 (-2**63 .. 2**63-1), "
+                             f"got {_short(items if kind.startswith('list_') else items[0])}")
+    elif item_kind == "string":
+        for v in items:
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise ValueError(f"{op_type}: attr {name!r} expects {kind} of UTF-8-encodable text, got {v!r} "
+                                 f"({exc.reason} at index {exc.start})") from None
+    elif kind == "type" and isinstance(items[0], str) and items[0] not in _KNOWN_DTYPES:
+        raise ValueError(f"{op_type}: attr {name!r} expects a dtype name ({', '.join(sorted(_KNOWN_DTYPES))}), "
+                         f"got {items[0]!r}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _attr_ok(kind: str, value: Any) -> bool:
@@ -170,7 +210,12 @@ def decode_attrs(name: str, attrs: dict[str, Any]) -> dict[str, Any]:
     """Attrs as torch's schema carries them (list_string/list_list_int as JSON text) back to Python values."""
     for key in _OPS[name]["json_attrs"]:
         if isinstance(attrs.get(key), str):
-            attrs[key] = json.loads(attrs[key])
+            try:
+                attrs[key] = json.loads(attrs[key])
+            except ValueError as exc:
+                kind = dict(_OPS[name]["attrs"])[key]
+                raise ValueError(f"{_OPS[name]['op_type']}: attr {key!r} ({kind}) travels through torch.ops as JSON "
+                                 f"text; {_short(attrs[key])} is not JSON ({exc})") from None
     return attrs
 
 
@@ -219,7 +264,17 @@ def _plan(spec: dict[str, Any], values: tuple[Any, ...], attrs: dict[str, Any], 
     errors are raised, never cached."""
     inputs = _inputs(spec, values, _tensor)
     _check_combination(spec, inputs)
-    return spec["plan"](_described(inputs, _shape_only), attrs, empty, torch_dtype)
+    return spec["plan"](_described(inputs, _shape_only), _schema_checked(spec, attrs), empty, torch_dtype)
+
+
+def _schema_checked(spec: dict[str, Any], attrs: dict[str, Any]) -> dict[str, Any]:
+    """Attrs that came through torch's schema: their types are right except the JSON-text ones, and a str can still
+    name no dtype; the C++ side takes them as they are."""
+    kinds = dict(spec["attrs"])
+    for key, value in attrs.items():
+        if value is not None and (kinds[key] == "type" or key in spec["json_attrs"]):
+            _attr(spec["op_type"], key, kinds[key], value)
+    return attrs
 
 
 def run_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
@@ -227,34 +282,46 @@ def run_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_d
     if name in _PLANNABLE:
         # The per-call path of a torch call: a key and one C++ call, the rest is cached in the plan. The key holds
         # everything the plan depends on; repr keeps apart attrs that compare equal but may tile differently (1 and
-        # True, 0.0 and -0.0); is_cpu sends other devices to _plan's check (which raises, so nothing is cached).
+        # True, 0.0 and -0.0); is_cpu and layout send other tensors to _plan's checks (which raise: nothing is cached).
         # run_plan makes inputs contiguous, which keeps shape, dtype and device.
-        key = (name, repr(tuple(attrs.values())) if attrs else None, *map(_tensor_key, values))
+        try:
+            key = (name, repr(tuple(attrs.values())) if attrs else None, *map(_tensor_key, values))
+        except AttributeError:   # None for a required input (torch's schema lets it through): _plan says so
+            key = None
         plan = _PLANS.get(key, False)
         if plan is False:
             if len(_PLANS) >= _MAX_PLANS:
                 _PLANS.clear()
-            plan = _PLANS[key] = _plan(_OPS[name], values, attrs, torch_dtype, empty)
+            plan = _plan(_OPS[name], values, attrs, torch_dtype, empty)
+            if key is not None:
+                _PLANS[key] = plan
         if plan is not None:
             return _C.run_plan(plan, *values)
     spec = _OPS[name]
     inputs = _inputs(spec, values, _tensor)
     _check_combination(spec, inputs)
     described = _described(inputs, _describe_torch)
-    inferred = spec["infer"](described, attrs)
+    inferred = spec["infer"](described, _schema_checked(spec, attrs))
     outputs = _outputs(spec, inferred, lambda s, d: empty(s, dtype=torch_dtype(d)))
     spec["launch"](described, _described(outputs, _describe_torch), attrs)
     return _result(outputs)
 
 
 def fake_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
-    """Outputs of the right shape and dtype, from the op's C++ InferShape/InferDataType, touching no data."""
+    """Outputs of the right shape and dtype, from the op's C++ InferShape/InferDataType, touching no data. torch
+    calls it for meta tensors and under torch.compile (fake tensors): every input must be on one device."""
     spec = _OPS[name]
-    inputs = _inputs(spec, values, _tensor)
+    inputs = _inputs(spec, values, _dense)
     _check_combination(spec, inputs)
-    device = next(v for v in inputs if v is not None)
-    device = (device[0] if isinstance(device, list) else device).device
-    inferred = spec["infer"](_described(inputs, _shape_only), attrs)
+    devices = {t.device for v in inputs if v is not None for t in (v if isinstance(v, list) else [v])}
+    if len(devices) > 1:
+        where = ", ".join(f"{arg}: {v.device}" if not isinstance(v, list) else
+                          ", ".join(f"{arg}[{i}]: {t.device}" for i, t in enumerate(v))
+                          for v, (arg, _) in zip(inputs, spec["inputs"]) if v is not None)
+        raise ValueError(f"{spec['op_type']}: inputs are on different devices ({where}); opkit's simulator runs on "
+                         "CPU tensors (every input on meta gives meta outputs)")
+    device = devices.pop()
+    inferred = spec["infer"](_described(inputs, _shape_only), _schema_checked(spec, attrs))
     return _result(_outputs(spec, inferred, lambda s, d: empty(s, dtype=torch_dtype(d), device=device)))
 
 

@@ -6,11 +6,14 @@ for output shapes, so torch.compile traces it without running the kernel. `opkit
 import json
 from typing import Any, Optional
 
+import numpy as np
 import torch
 
 from . import _ops
 
 _TORCH_DTYPES: dict[str, torch.dtype] = {}
+# The op bodies below use this name, never `torch`: a tensor or attr may be called that.
+_empty = torch.empty
 
 
 def _torch_dtype(name: str) -> torch.dtype:
@@ -22,22 +25,39 @@ def _torch_dtype(name: str) -> torch.dtype:
 
 @torch.library.custom_op("add_custom::add_custom", mutates_args=())
 def add_custom(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-    return _ops.run_torch("add_custom", (x, y, ), {}, _torch_dtype, torch.empty)
+    return _ops.run_torch("add_custom", (x, y, ), {}, _torch_dtype, _empty)
 
 
 @add_custom.register_fake
 def _add_custom_fake(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     attrs = _ops.decode_attrs("add_custom", {})
-    return _ops.fake_torch("add_custom", (x, y, ), attrs, _torch_dtype, torch.empty)
+    return _ops.fake_torch("add_custom", (x, y, ), attrs, _torch_dtype, _empty)
 
 
 _ENTRIES = {"add_custom": torch.ops.add_custom.add_custom}
 
 
-def _as_tensor(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_as_tensor(v) for v in value]
-    return value if value is None or _ops.is_torch(value) else torch.from_numpy(value)
+def _as_tensor(op_type: str, arg: str, value: Any) -> Any:
+    """A tensor argument as torch.ops takes it: tensors as they are, numpy arrays as tensors sharing their memory."""
+    if isinstance(value, torch.Tensor) or value is None:   # None: run_torch says whether the input may be absent
+        return value
+    if isinstance(value, np.ndarray):
+        return torch.from_numpy(value)
+    raise TypeError(f"{op_type}: input {arg!r} must be a torch tensor or numpy array, got {type(value).__name__}")
+
+
+def _tensor_args(name: str, values: tuple[Any, ...]) -> list[Any]:
+    spec = _ops._OPS[name]
+    out = []
+    for value, (arg, kind) in zip(values, spec["inputs"]):
+        if kind != "dynamic":
+            out.append(_as_tensor(spec["op_type"], arg, value))
+        elif isinstance(value, (list, tuple)) and value:
+            out.append([_as_tensor(spec["op_type"], f"{arg}[{i}]", v) for i, v in enumerate(value)])
+        else:
+            raise TypeError(f"{spec['op_type']}: input {arg!r} is dynamic: pass a non-empty list of tensors, got "
+                            f"{type(value).__name__}")
+    return out
 
 
 @torch.compiler.assume_constant_result   # torch.compile cannot trace json; attrs are constants anyway
@@ -58,4 +78,4 @@ def schema_attrs(name: str, attrs: dict[str, Any]) -> dict[str, Any]:
 def call(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
     """`add_custom.<op>(...)` with torch tensors: numpy arrays among the inputs made tensors, then
     torch.ops.add_custom.<op>."""
-    return _ENTRIES[name](*(_as_tensor(v) for v in values), **schema_attrs(name, attrs))
+    return _ENTRIES[name](*_tensor_args(name, values), **schema_attrs(name, attrs))
