@@ -54,6 +54,7 @@ function(opkit_link_kernels module)
   set(run_opkit "${CMAKE_COMMAND}" -E env "PYTHONPATH=${OPKIT_PYTHONPATH}" "${python}" -m opkit.isolation)
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/opkit_kernels")
   set(objects "")
+  set(isolated "")
   set(kernels "")
   set(check_args "")
   math(EXPR last "${count} - 1")
@@ -63,6 +64,7 @@ function(opkit_link_kernels module)
     list(GET pairs ${j} entry)
     if(OPKIT_ISOLATE_KERNELS)
       set(object "${dir}/${kernel}.o")
+      list(APPEND isolated "${object}")
       add_custom_command(OUTPUT "${object}"
         COMMAND ${run_opkit} isolate "$<TARGET_OBJECTS:${kernel}>" -o "${object}" --entry "${entry}"
                 --ld "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" --nm "${CMAKE_NM}"
@@ -71,6 +73,7 @@ function(opkit_link_kernels module)
         VERBATIM)
     else()
       set(object "$<TARGET_OBJECTS:${kernel}>")
+      target_sources(${module} PRIVATE "${object}")
     endif()
     list(APPEND objects "${object}")
     list(APPEND kernels ${kernel})
@@ -83,5 +86,13 @@ function(opkit_link_kernels module)
     DEPENDS ${kernels} ${objects}
     COMMENT "Checking kernel isolation of ${module}"
     VERBATIM)
-  target_sources(${module} PRIVATE ${objects} "${stamp}")
+  # Not sources of the module: CMake would hold back every compile of it (bindings.cpp, the longest) until the
+  # custom commands ran. Only the link waits for them: a file dependency in Ninja's single graph; other generators
+  # need the target-level one.
+  add_custom_target(${module}_kernels DEPENDS ${isolated} "${stamp}")
+  target_link_libraries(${module} PRIVATE ${isolated})
+  set_property(TARGET ${module} APPEND PROPERTY LINK_DEPENDS ${isolated} "${stamp}")
+  if(NOT CMAKE_GENERATOR MATCHES "Ninja")
+    add_dependencies(${module} ${module}_kernels)
+  endif()
 endfunction()
