@@ -38,7 +38,7 @@ CHECK_FAILED = "opkit kernel isolation: "
 
 # Outermost names of the simulator, the C++ runtime and the host API a kernel may reach: their data is shared state.
 RUNTIME_ROOTS = frozenset({
-    "AscendC", "opkit", "std", "gert", "ge", "optiling", "platform_ascendc", "fe", "pybind11",
+    "AscendC", "opkit", "std", "gert", "ge", "optiling", "platform_ascendc", "fe", "ops", "pybind11",
     # CANN's global-scope names that opkit's kernel headers declare
     "pipe_t", "event_t", "KernelMetaType", "KernelMode",
 })

@@ -4,15 +4,18 @@ runtime's state stays one (the e2e side: tests/test_e2e_kernel_isolation.py)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import opkit
 from opkit.build import _run
 from opkit.errors import BuildError
-from opkit.isolation import CHECK_FAILED, KernelObject, check_isolation, is_runtime_owned, isolate_kernel, main
+from opkit.isolation import (CHECK_FAILED, RUNTIME_ROOTS, KernelObject, check_isolation, is_runtime_owned,
+                             isolate_kernel, main)
 
 pytestmark = pytest.mark.compile
 
@@ -96,6 +99,14 @@ def _link_and_run(objs: list[Path], exe: Path) -> str:
 ])
 def test_runtime_owned_symbols_name_nothing_of_the_user(demangled: str, owned: bool) -> None:
     assert is_runtime_owned(demangled) is owned
+
+
+def test_every_namespace_of_the_runtime_headers_is_a_runtime_root() -> None:
+    """A namespace the simulator adds must be listed, or its state (statics, thread_locals) would be made local to
+    each kernel object and the kernel would not see what the launcher set. `detail` is only ever nested."""
+    opened = re.compile(r"^namespace (\w+)[\w:]* *\{", re.MULTILINE)
+    found = {name for header in opkit.include_dir().rglob("*.h") for name in opened.findall(header.read_text())}
+    assert found - {"detail"} <= RUNTIME_ROOTS, found - RUNTIME_ROOTS
 
 
 def test_compiled_objects_share_the_users_weak_symbols(objects: dict[str, Path], tmp_path: Path) -> None:

@@ -26,6 +26,8 @@ endif()
 get_filename_component(_opkit_python_path "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 set(OPKIT_PYTHONPATH "${_opkit_python_path}" CACHE INTERNAL "directory holding the opkit package")
 unset(_opkit_python_path)
+# OFF is for diagnosis: kernel objects link as compiled and the check lists what they would share (even opkit's own
+# skeletons share the tiling struct's template instances).
 option(OPKIT_ISOLATE_KERNELS "Keep each dtype combination's kernel code from being shared with the others" ON)
 
 # opkit_link_kernels(<module> <kernel object library> <entry symbol> [<kernel object library> <entry symbol>]...)
@@ -33,7 +35,7 @@ option(OPKIT_ISOLATE_KERNELS "Keep each dtype combination's kernel code from bei
 # the others: a partial link with every symbol but the entry and the simulator's shared state made local (see
 # opkit/isolation.py), so same-named inline functions, statics and templates of two combinations never merge. Then
 # checks that no symbol but the simulator's is defined by two of them; a clash fails the build, naming the symbol.
-# With -DOPKIT_ISOLATE_KERNELS=OFF the objects are linked as compiled, and the check still runs.
+# With -DOPKIT_ISOLATE_KERNELS=OFF the objects are linked as compiled, and the check still runs (and fails).
 function(opkit_link_kernels module)
   set(pairs ${ARGN})
   list(LENGTH pairs count)
