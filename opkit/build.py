@@ -32,7 +32,8 @@ _WHEEL_SCRIPT = (
 )
 _NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] (Building|Linking) \S+ (?:object|shared module|static library|module) (.+)$")
 # The kernel isolation steps of opkit_link_kernels (opkit/cmake/opkitConfig.cmake), by their COMMENTs.
-_ISOLATION_STEP = re.compile(r"^\[(\d+)/(\d+)\] (?:Isolating kernel (?P<kernel>\S+)|Checking kernel isolation of (?P<module>\S+))$")
+_ISOLATION_STEP = re.compile(r"^\[(\d+)/(\d+)\] "
+                             r"(?:Isolating kernel (?P<kernel>\S+)|Checking kernel isolation of (?P<module>\S+))$")
 _OBJECT = re.compile(r"^CMakeFiles/(?P<target>[^/]+)\.dir/(?P<source>.+)\.o$")
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?(?P<severity>error|warning): "
                          r"(?P<msg>.*)$")
