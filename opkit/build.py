@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from opkit.errors import BuildError, PathError
+from opkit.isolation import CHECK_FAILED
 from opkit.opdef_check import opdef_mismatches
 
 __all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
@@ -31,6 +32,9 @@ _WHEEL_SCRIPT = (
     "print('OPKIT_WHEEL=' + build_wheel(sys.argv[1], json.loads(sys.argv[2])), flush=True)\n"
 )
 _NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] (Building|Linking) \S+ (?:object|shared module|static library|module) (.+)$")
+# The kernel isolation steps of opkit_link_kernels (opkit/cmake/opkitConfig.cmake), by their COMMENTs.
+_ISOLATION_STEP = re.compile(r"^\[(\d+)/(\d+)\] "
+                             r"(?:Isolating kernel (?P<kernel>\S+)|Checking kernel isolation of (?P<module>\S+))$")
 _OBJECT = re.compile(r"^CMakeFiles/(?P<target>[^/]+)\.dir/(?P<source>.+)\.o$")
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?(?P<severity>error|warning): "
                          r"(?P<msg>.*)$")
@@ -86,6 +90,10 @@ def classify(line: str) -> BuildEvent:
         done, total, verb, what = step.groups()
         kind: EventKind = "compile" if verb == "Building" else "link"
         return BuildEvent(kind, f"[{done}/{total}] {'compile' if kind == 'compile' else 'link'} {_step_target(what)}")
+    step = _ISOLATION_STEP.match(line)
+    if step:
+        what = f"isolate {step['kernel']}" if step["kernel"] else f"check kernel isolation of {step['module']}"
+        return BuildEvent("link", f"[{step[1]}/{step[2]}] {what}")
     if line.startswith("-- Configuring done") or line.startswith("-- Generating done"):
         return BuildEvent("configure", line.removeprefix("-- "))
     if line.startswith("*** Making wheel") or line.startswith("*** Created "):
@@ -129,8 +137,11 @@ def _run(command: list[str], cwd: Path, env: dict[str, str], on_event: Callable[
     output = "\n".join(lines)
     if proc.returncode != 0:
         diagnostics = parse_diagnostics(output, cwd)
+        isolation = [line.split(CHECK_FAILED, 1)[1] for line in lines if CHECK_FAILED in line]
         if diagnostics:
             message = "compilation failed:\n" + "\n".join(f"  {d}" for d in diagnostics)
+        elif isolation:
+            message = "kernel isolation failed: " + "\n".join(isolation)
         else:
             message = f"build failed (exit {proc.returncode}); last output:\n" + "\n".join(lines[-30:])
         raise BuildError(message, command=command, returncode=proc.returncode, output=output)

@@ -33,6 +33,8 @@ def test_wheel_command_without_soc_leaves_the_project_default(tmp_path: Path) ->
     ("[3/7] Building CXX object odd/place/x.cpp.o", BuildEvent("compile", "[3/7] compile x.cpp.o")),
     ("[7/7] Linking CXX shared module _C.cpython-311-x86_64-linux-gnu.so",
      BuildEvent("link", "[7/7] link _C.cpython-311-x86_64-linux-gnu.so")),
+    ("[5/9] Isolating kernel add_custom_kernel_c1", BuildEvent("link", "[5/9] isolate add_custom_kernel_c1")),
+    ("[8/9] Checking kernel isolation of _C", BuildEvent("link", "[8/9] check kernel isolation of _C")),
     ("-- Configuring done (0.4s)", BuildEvent("configure", "Configuring done (0.4s)")),
     ("*** Making wheel...", BuildEvent("wheel", "Making wheel...")),
     ("random chatter", BuildEvent("output", "random chatter")),

@@ -29,3 +29,81 @@ if(NOT TARGET opkit::sim)
     INTERFACE_COMPILE_DEFINITIONS "ASCENDC_CPU_DEBUG=1;__CCE_KT_TEST__=1"
     INTERFACE_LINK_LIBRARIES opkit::runtime)
 endif()
+
+# Where the `opkit` Python package lives: `python -m opkit.isolation` runs from here, whatever the build's interpreter.
+get_filename_component(_opkit_python_path "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+set(OPKIT_PYTHONPATH "${_opkit_python_path}" CACHE INTERNAL "directory holding the opkit package")
+unset(_opkit_python_path)
+# OFF is for diagnosis: kernel objects link as compiled and the check lists what they would share (even opkit's own
+# skeletons share the tiling struct's template instances).
+option(OPKIT_ISOLATE_KERNELS "Keep each dtype combination's kernel code from being shared with the others" ON)
+
+# opkit_link_kernels(<module> <kernel object library> <entry symbol> [<kernel object library> <entry symbol>]...)
+# Links each kernel object library (one dtype combination of one op, its entry renamed) into <module>, isolated from
+# the others: a partial link with every symbol but the entry and the simulator's shared state made local (see
+# opkit/isolation.py), so same-named inline functions, statics and templates of two combinations never merge. Then
+# checks that no symbol but the simulator's is defined by two of them; a clash fails the build, naming the symbol.
+# With -DOPKIT_ISOLATE_KERNELS=OFF the objects are linked as compiled, and the check still runs (and fails).
+function(opkit_link_kernels module)
+  set(pairs ${ARGN})
+  list(LENGTH pairs count)
+  math(EXPR odd "${count} % 2")
+  if(count EQUAL 0 OR odd)
+    message(FATAL_ERROR "opkit_link_kernels(${module} ...): expected <kernel target> <entry symbol> pairs")
+  endif()
+  if(DEFINED Python_EXECUTABLE)
+    set(python "${Python_EXECUTABLE}")
+  elseif(DEFINED Python3_EXECUTABLE)
+    set(python "${Python3_EXECUTABLE}")
+  elseif(DEFINED PYTHON_EXECUTABLE)
+    set(python "${PYTHON_EXECUTABLE}")
+  else()
+    find_package(Python3 COMPONENTS Interpreter REQUIRED)
+    set(python "${Python3_EXECUTABLE}")
+  endif()
+  set(run_opkit "${CMAKE_COMMAND}" -E env "PYTHONPATH=${OPKIT_PYTHONPATH}" "${python}" -m opkit.isolation)
+  set(dir "${CMAKE_CURRENT_BINARY_DIR}/opkit_kernels")
+  set(objects "")
+  set(isolated "")
+  set(kernels "")
+  set(check_args "")
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE 0 ${last} 2)
+    math(EXPR j "${i} + 1")
+    list(GET pairs ${i} kernel)
+    list(GET pairs ${j} entry)
+    if(OPKIT_ISOLATE_KERNELS)
+      set(object "${dir}/${kernel}.o")
+      list(APPEND isolated "${object}")
+      add_custom_command(OUTPUT "${object}"
+        COMMAND ${run_opkit} isolate "$<TARGET_OBJECTS:${kernel}>" -o "${object}" --entry "${entry}"
+                --ld "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" --nm "${CMAKE_NM}"
+        DEPENDS ${kernel} "$<TARGET_OBJECTS:${kernel}>"
+        COMMENT "Isolating kernel ${kernel}"
+        VERBATIM)
+    else()
+      set(object "$<TARGET_OBJECTS:${kernel}>")
+      target_sources(${module} PRIVATE "${object}")
+    endif()
+    list(APPEND objects "${object}")
+    list(APPEND kernels ${kernel})
+    set(dtypes "$<FILTER:$<TARGET_PROPERTY:${kernel},COMPILE_DEFINITIONS>,INCLUDE,^DTYPE_>")
+    set(label "${kernel} ($<JOIN:${dtypes},$<COMMA> >)")
+    list(APPEND check_args --kernel "${label}" "${entry}" "${object}")
+  endforeach()
+  set(stamp "${dir}/${module}.isolation-checked")
+  add_custom_command(OUTPUT "${stamp}"
+    COMMAND ${run_opkit} check --nm "${CMAKE_NM}" --stamp "${stamp}" ${check_args}
+    DEPENDS ${kernels} ${objects}
+    COMMENT "Checking kernel isolation of ${module}"
+    VERBATIM)
+  # Not sources of the module: CMake would hold back every compile of it (bindings.cpp, the longest) until the
+  # custom commands ran. Only the link waits for them: a file dependency in Ninja's single graph; other generators
+  # need the target-level one.
+  add_custom_target(${module}_kernels DEPENDS ${isolated} "${stamp}")
+  target_link_libraries(${module} PRIVATE ${isolated})
+  set_property(TARGET ${module} APPEND PROPERTY LINK_DEPENDS ${isolated} "${stamp}")
+  if(NOT CMAKE_GENERATOR MATCHES "Ninja")
+    add_dependencies(${module} ${module}_kernels)
+  endif()
+endfunction()
