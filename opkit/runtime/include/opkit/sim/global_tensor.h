@@ -6,6 +6,7 @@
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
+#include "opkit/sim/profile.h"
 
 namespace AscendC {
 
@@ -70,6 +71,9 @@ class GlobalTensor {
     opkit::sim::detail::check_cancelled(api, where);
     if (opkit_addr == nullptr) opkit::sim::detail::fault(api, "SetGlobalBuffer was never called", where);
     opkit::sim::detail::check_gm(api, what, opkit_addr + index, sizeof(T), where, opkit_base);
+    if (opkit::sim::detail::BlockRecord* r = opkit::sim::detail::current_block().rec) {
+      r->scalar_gm(api, opkit_addr + index);
+    }
     return opkit_addr + index;
   }
 };
