@@ -151,8 +151,12 @@ class _Block:
     def __init__(self, core: int, start: float) -> None:
         self.core = core
         self.t = {S: start, V: start, MTE2: start, MTE3: start, _PORT: start}
-        self.ready: dict[int, float] = {}
-        self.freed: dict[int, float] = {}
+        self.ready: dict[object, float] = {}
+        self.freed: dict[object, float] = {}
+        # The device hands a queue's buffers out in turn (the simulator takes the first free one): Alloc maps the
+        # simulator's buffer to the device's next one, which the buffer's later events then use.
+        self.cursor: dict[int, int] = {}
+        self.alias: dict[int, object] = {}
         self.flags: dict[tuple[int, int], list[float]] = {}
 
     def end(self) -> float:
@@ -204,15 +208,19 @@ def _replay(b: _Block, events: list[list[int]], names: list[str], c: _Costs, bus
             if out is not None:
                 out.append(Interval(b.core, pipe, start, start + d, names[name]))
         elif kind == ALLOC:
+            queue, n = w >> 8, (w & 0xFF) or 1
+            turn = b.cursor.get(queue, 0)
+            b.cursor[queue] = turn + 1
+            buf = b.alias[x] = (queue, turn % n)
             p = _PRODUCER.get(y, V)
-            t[p] = max(t[p], b.freed.get(x, 0.0))
+            t[p] = max(t[p], b.freed.get(buf, 0.0))
         elif kind == ENQUE:
-            b.ready[x] = t[_PRODUCER.get(y, V)]
+            b.ready[b.alias.get(x, x)] = t[_PRODUCER.get(y, V)]
         elif kind == DEQUE:
             p = _CONSUMER.get(z, V)
-            t[p] = max(t[p], b.ready.get(x, 0.0))
+            t[p] = max(t[p], b.ready.get(b.alias.get(x, x), 0.0))
         elif kind == FREE:
-            b.freed[x] = t[_CONSUMER.get(z, V)]
+            b.freed[b.alias.get(x, x)] = t[_CONSUMER.get(z, V)]
         elif kind == SETFLAG:
             src, _ = EVENT_PIPES[x] if x < len(EVENT_PIPES) else (S, S)
             b.flags.setdefault((x, y), []).append(t[src])

@@ -5,6 +5,7 @@
 // adds, copies z out, through queues of BUFFER_NUM buffers. GM_OFFSET_ELEMS shifts every tensor's start (a
 // misaligned copy). MODE "vector" (default) adds with one Add per tile; "scalar" adds element by element with
 // GetValue/SetValue (what a kernel without vector instructions does).
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -130,7 +131,10 @@ int main(int argc, char** argv)
     uint8_t* xs = x + shift * sizeof(half);
     uint8_t* ys = y + shift * sizeof(half);
     uint8_t* zs = z + shift * sizeof(half);
+    const auto start = std::chrono::steady_clock::now();
     ICPU_RUN_KF(add_bench, blockDim, xs, ys, zs, tiling);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    std::printf("launch_s=%.6f\n", took.count());  // what benchmarks/bench_profile.py compares
     AscendC::GmFree(x);
     AscendC::GmFree(y);
     AscendC::GmFree(z);

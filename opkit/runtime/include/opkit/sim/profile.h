@@ -26,7 +26,8 @@ enum class Ev : uint8_t {
   Copy = 0,      // a: pipe, b: bursts, c: bytes per burst, d: GM offset of the first burst (from its buffer's start)
                  //   + (GM gap between bursts << 40)
   Vec = 1,       // a: element bytes, b: repeats, c: active elements per repeat, d: 1 when strided (block stride != 1)
-  Alloc = 2,     // a: buffer id, b: queue source position, c: queue destination position (TPosition values)
+  Alloc = 2,     // a: buffer id, b: queue source position, c: queue destination position (TPosition values),
+                 //   d: queue id << 8 | the queue's buffer count
   EnQue = 3,     // same fields as Alloc
   DeQue = 4,
   Free = 5,

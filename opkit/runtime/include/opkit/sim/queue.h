@@ -34,9 +34,12 @@ struct QueueCore {
   void add(BufferSlot* s) { bufs[num++] = s; }
 
   // The queue event for `opkit profile`: the buffer and the queue's positions decide which pipes wait on which.
+  // The queue and its buffer count go along because the device hands a queue's buffers out in turn, where this
+  // simulator takes the first free one: the model replays the device's order.
   void record(Ev kind, const char* api, const BufferSlot* s, AscendC::TPosition dst) const {
     if (BlockRecord* r = current_block().rec) {
-      r->add(kind, api, reinterpret_cast<uintptr_t>(s), static_cast<uint64_t>(pos), static_cast<uint64_t>(dst));
+      r->add(kind, api, reinterpret_cast<uintptr_t>(s), static_cast<uint64_t>(pos), static_cast<uint64_t>(dst),
+             (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(this)) << 8) | (num & 0xff));
     }
   }
 
