@@ -66,7 +66,13 @@ def advise(tl: Timeline, metrics: dict[str, float], bound: str) -> list[str]:
     times = {"VECTOR": metrics["aiv_vec_time(us)"], "SCALAR": metrics["aiv_scalar_time(us)"],
              "MTE2": metrics["aiv_mte2_time(us)"], "MTE3": metrics["aiv_mte3_time(us)"]}
     others = sum(v for k, v in times.items() if k != bound and k != "SCALAR")
-    if aiv and times[bound] / aiv < 0.8 and others > 0.2 * aiv:
+    active = min(tl.block_dim, int(t["vector_cores"]))
+    saturated = active * t["mte2_core_bw"] > t["hbm_read_bw"]
+    if saturated and bound in ("MTE2", "MTE3"):
+        out.append(f"{active} cores together ask for more than the chip's GM read bandwidth "
+                   f"({t['hbm_read_bw'] / 1e12:.1f} TB/s): each core's reads and writes share its part of it, so MTE2 "
+                   f"and MTE3 do not overlap; only moving fewer bytes (fusing ops, narrower dtypes) helps now")
+    elif aiv and times[bound] / aiv < 0.8 and others > 0.2 * aiv:
         out.append(f"{bound} bounds the kernel but is busy only {times[bound] / aiv:.0%} of the core time; the other "
                    f"pipes add {others:.1f} us that does not overlap it: double buffering (BUFFER_NUM 2 queues) lets "
                    f"MTE2, VECTOR and MTE3 run at once")
