@@ -300,21 +300,20 @@ def profile(ctx: click.Context, target: Path, args: tuple[str, ...], op: str | N
     measurement.
 
     \b
-    Examples:
+    Example:
       opkit profile add_custom --op add_custom --shape 8192,8192 --dtype float16
       opkit profile ./add_bench -- 67108864 48 16384 2
     """
-    from opkit.errors import ProfileError
     from opkit.profile import PNG_MISSING, format_table, profile_op, profile_program, write_reports
 
     console = _console(ctx)
     if target.is_dir():
         if op is None or shape is None:
-            raise ProfileError(f"{target} is a project: name the op and the input shape (--op NAME --shape 8,1024)")
+            raise click.UsageError(f"{target} is a project: name the op and the input shape (--op NAME --shape 8,1024)")
         try:
             dims = tuple(int(d) for d in shape.split(","))
         except ValueError:
-            raise ProfileError(f"--shape {shape!r} is not comma-separated integers") from None
+            raise click.UsageError(f"--shape {shape!r} is not comma-separated integers") from None
         estimates = [profile_op(target, op, dims, dtype, soc=soc, on_line=console.detail)]
         out = out_dir or target / "profile"
     else:

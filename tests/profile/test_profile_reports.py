@@ -60,5 +60,5 @@ def test_cli_prints_msprof_table(add_bench: Path, tmp_path: Path, capsys: pytest
 def test_cli_project_needs_op_and_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["profile", str(tmp_path)])
-    assert done.value.code == 1
+    assert done.value.code == 2
     assert "--op NAME --shape" in capsys.readouterr().err
