@@ -332,6 +332,57 @@ def cmake_args(cann: bool) -> None:
     click.echo(" ".join(flags))
 
 
+@_command("profile", short="Estimate a kernel's NPU time from the simulator's counts: table, trace, PNG.")
+@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("args", nargs=-1)
+@click.option("--op", default=None, help="Project: the op to run (snake_case name or OpType).")
+@click.option("--shape", default=None, help="Project: every input's shape, comma-separated (e.g. 8192,8192).")
+@click.option("--dtype", default="float16", show_default=True, help="Project: every input's dtype.")
+@click.option("--soc", default=None, help="SoC whose timing table to use (default: the launch's).")
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Where the trace JSON, PNG and numbers go (default: TARGET/profile or ./opkit-profile).")
+@click.pass_context
+def profile(ctx: click.Context, target: Path, args: tuple[str, ...], op: str | None, shape: str | None, dtype: str,
+            soc: str | None, out_dir: Path | None) -> None:
+    """Estimate how long a kernel takes on the NPU, in msprof's terms, from a simulated run.
+
+    TARGET is a generated project (then --op and --shape, which every input gets) or a kernel-launch program
+    (ICPU_RUN_KF / opkit::sim::Launch; ARGS are passed to it after --). Prints Task Duration, aiv_*_time and ratios,
+    the bounding pipe and advice; writes a Chrome/Perfetto trace (.trace.json), a PNG (needs opkit[plot]) and the
+    numbers (.json). The times are an ESTIMATE from a model calibrated on published msprof figures, not a
+    measurement.
+
+    \b
+    Example:
+      opkit profile add_custom --op add_custom --shape 8192,8192 --dtype float16
+      opkit profile ./add_bench -- 67108864 48 16384 2
+    """
+    from opkit.profile import PNG_MISSING, format_table, profile_op, profile_program, write_reports
+
+    console = _console(ctx)
+    if target.is_dir():
+        if op is None or shape is None:
+            raise click.UsageError(f"{target} is a project: name the op and the input shape (--op NAME --shape 8,1024)")
+        try:
+            dims = tuple(int(d) for d in shape.split(","))
+        except ValueError:
+            raise click.UsageError(f"--shape {shape!r} is not comma-separated integers") from None
+        estimates = [profile_op(target, op, dims, dtype, soc=soc, on_line=console.detail)]
+        out = out_dir or target / "profile"
+    else:
+        estimates = profile_program([str(target.absolute()), *args], soc=soc)
+        out = out_dir or Path("opkit-profile")
+    for i, e in enumerate(estimates):
+        console.result(format_table(e), tone="plain")
+        stem = e.op if len(estimates) == 1 else f"{e.op}-{i}"
+        paths = write_reports(e, out, stem)
+        for kind in ("trace", "png", "json"):
+            if paths[kind] is not None:
+                console.info(f"{kind}: {paths[kind]}")
+        if paths["png"] is None:
+            console.warning(PNG_MISSING)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: the only place that turns errors into exit codes."""
     console = Console()

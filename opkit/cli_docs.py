@@ -31,7 +31,9 @@ def _rows(command: click.Command, ctx: click.Context, skip: set[str]) -> list[st
         if param.name in skip or (skip and param is command.get_help_option(ctx)):
             continue
         if isinstance(param, click.Argument):
-            default = f" (default: `{param.default}`)" if param.default is not None else ""
+            # click 8.2+ marks "no default" with a sentinel object instead of None
+            given = param.default is not None and type(param.default).__name__ != "Sentinel"
+            default = f" (default: `{param.default}`)" if given else ""
             rows.append(f"| `{param.human_readable_name}` | argument{default} |")
             continue
         record = param.get_help_record(ctx)

@@ -99,3 +99,11 @@ class ProjectTestError(OpkitError):
     def __init__(self, message: str, *, output: str = "") -> None:
         self.output = output
         super().__init__(message)
+
+
+class ProfileError(OpkitError):
+    """`opkit profile` could not get a recorded launch: the program or op failed, or recorded nothing."""
+
+    def __init__(self, message: str, *, output: str = "") -> None:
+        super().__init__(message)
+        self.output = output

@@ -21,7 +21,7 @@ from opkit.build import build_project, check_project_dir, find_wheel, wheel_is_s
 from opkit.errors import ProjectTestError
 from opkit.shadowing import check_replaceable
 
-__all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_command", "pytest_command",
+__all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_project", "install_command", "pytest_command",
            "read_junit"]
 
 Outcome = Literal["passed", "failed", "error", "skipped"]
@@ -136,6 +136,11 @@ def _install(project: Path, target: Path | None, on_line: Callable[[str], None])
     if run.returncode != 0:
         raise ProjectTestError(f"pip could not install {wheel.name}:\n{(run.stdout + run.stderr).strip()}",
                                output=run.stdout + run.stderr)
+
+
+def install_project(project: Path, target: Path | None, on_line: Callable[[str], None] = lambda line: None) -> None:
+    """Build `project` if its wheel is stale and pip-install the wheel (into `target` when given)."""
+    _install(Path(os.path.realpath(project)), target, on_line)
 
 
 def run_project_tests(project: Path, *, keyword: str | None = None, target: Path | None = None,

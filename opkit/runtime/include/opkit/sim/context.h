@@ -9,6 +9,7 @@
 namespace opkit::sim::detail {
 
 struct LaunchState;  // shared by all blocks of one launch (GM registry, SyncAll barrier, tiling key); launch_state.h
+struct BlockRecord;  // what a block issued to each pipe, only while a launch records (profile.h)
 
 // Number of HardEvent values (positions.h) and event ids per event: the SetFlag/WaitFlag pairing table's shape.
 inline constexpr int kHardEvents = 36;
@@ -30,6 +31,7 @@ struct BlockContext {
   // Set when another block faulted: every API checks it so the rest of the launch stops early.
   const std::atomic<bool>* cancelled = nullptr;
   void* pipe = nullptr;              // the block's live TPipe (GetTPipePtr), pipe.h
+  BlockRecord* rec = nullptr;        // non-null only while the launch records for `opkit profile` (profile.h)
   std::string exit_fault;            // problem found when the TPipe died (a leaked buffer), raised at block exit
   std::string exit_where;            // the kernel line exit_fault points at (the AllocTensor/DeQue of the leak)
   uint16_t pending_flags[kHardEvents][kEventIds] = {};  // SetFlag count not yet consumed by WaitFlag

@@ -10,6 +10,7 @@
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/signature.h"
+#include "opkit/sim/profile.h"
 #include "opkit/sim/tensor.h"
 
 namespace AscendC {
@@ -82,6 +83,20 @@ uint64_t count_copy_bytes(uint32_t count, const SourceLoc& where) {
   return bytes;
 }
 
+// For `opkit profile` (only called while a launch records): `count` bursts of `len` bytes on `pipe`, `gap` bytes
+// apart on the GM side; `gm` null for a UB -> UB copy. The GM offset is taken from the buffer's start, which the
+// device's allocator aligns, so that its 512-byte alignment is what the NPU would see.
+inline void record_copy(BlockRecord& r, const char* api, pipe_t pipe, uint64_t count, uint64_t len, const void* gm,
+                        uint64_t gap) {
+  uint64_t offset = 0;
+  if (gm != nullptr && current_block().launch != nullptr) {
+    if (const GmRegion* g = find_region(*current_block().launch, reinterpret_cast<uintptr_t>(gm))) {
+      offset = reinterpret_cast<uintptr_t>(gm) - g->begin;
+    }
+  }
+  r.add(Ev::Copy, api, static_cast<uint64_t>(pipe), count, len, (offset & ((1ull << 40) - 1)) | (gap << 40));
+}
+
 // Byte extent of `count` rows of `len` bytes spaced `len + gap` bytes apart.
 inline uint64_t extent(uint64_t count, uint64_t len, uint64_t gap) { return (count - 1) * (len + gap) + len; }
 
@@ -139,6 +154,7 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
   const uint64_t ub_step = row + dst_gap_blocks * 32;
   const uint8_t* src_end = check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
   require_ub_operand(api, "dst", dst, (count - 1) * ub_step + row, where);
+  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap);
   for (uint64_t i = 0; i < count; ++i) {
     uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
     const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
@@ -161,6 +177,7 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
   const uint8_t* dst_end = check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
+  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE3, count, len, dst.opkit_addr, dst_gap);
   copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, nullptr, dst_end);
 }
 
@@ -176,6 +193,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
+  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, src_end);
 }
 
@@ -186,6 +204,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "src", src, bytes, where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
+  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, nullptr, dst_end);
 }
 
@@ -196,6 +215,7 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t cou
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
   d::require_ub_operand("DataCopy", "src", src, bytes, where);
+  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_V, 1, bytes, nullptr, 0);
   if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
 }
 
@@ -210,6 +230,9 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
+  if (d::BlockRecord* r = d::current_block().rec) {
+    d::record_copy(*r, "DataCopy", PIPE_MTE2, p.blockCount, len, src.opkit_addr, uint64_t(p.srcStride) * 32);
+  }
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, src_end);
 }
@@ -224,6 +247,9 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
+  if (d::BlockRecord* r = d::current_block().rec) {
+    d::record_copy(*r, "DataCopy", PIPE_MTE3, p.blockCount, len, dst.opkit_addr, uint64_t(p.dstStride) * 32);
+  }
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, nullptr, dst_end);
 }
@@ -237,6 +263,7 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
   d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
+  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_V, p.blockCount, len, nullptr, 0);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
 }

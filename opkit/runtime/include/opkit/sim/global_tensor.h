@@ -7,6 +7,7 @@
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
+#include "opkit/sim/profile.h"
 
 namespace AscendC {
 
@@ -70,6 +71,9 @@ class GlobalTensor {
   T* element(const char* api, const char* what, uint64_t index, const SourceLoc& where) const {
     opkit::sim::detail::check_cancelled(api, where);
     if (opkit_addr == nullptr) opkit::sim::detail::fault(api, "SetGlobalBuffer was never called", where);
+    if (opkit::sim::detail::BlockRecord* r = opkit::sim::detail::current_block().rec) {
+      r->scalar_gm(api, opkit_addr + index);
+    }
     if (opkit::sim::detail::check_gm(api, what, opkit_addr + index, sizeof(T), where, opkit_base) != nullptr) {
       // In the allocator padding behind the buffer (a warning): not the caller's memory, so a scratch element that
       // reads as 0xFF bytes and forgets what is written to it.

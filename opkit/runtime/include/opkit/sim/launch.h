@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pool.h"
+#include "opkit/sim/profile.h"
 #include "opkit/sim/soc.h"
 #include "opkit/sim/watchdog.h"
 
@@ -89,6 +91,13 @@ class Launch {
     state.regions = &regions_;
     state.body = &body;
     state.timeout_s = timeout_s_ < 0 ? detail::default_timeout() : timeout_s_;
+    detail::ProfileSink& sink = detail::ProfileSink::instance();
+    std::unique_ptr<detail::LaunchProfile> profile;
+    if (sink.on()) {
+      profile = std::make_unique<detail::LaunchProfile>();
+      profile->blocks.resize(static_cast<size_t>(block_dim_));
+      state.profile = profile.get();
+    }
     {
       struct Watched {  // the watchdog forgets the launch however the run ends
         detail::LaunchState& l;
@@ -102,6 +111,7 @@ class Launch {
       if (state.interrupted) throw KernelInterrupted(*state.fault);
       throw *state.fault;
     }
+    if (profile) sink.write(*profile, op_, soc_->name, block_dim_);
   }
 
   // Cancel the launch after `seconds` (0: never); the default is OPKIT_KERNEL_TIMEOUT or 60 s (watchdog.h).

@@ -40,6 +40,8 @@ struct Runner {
   const BlockContext* context;   // its block's last API call (context.h)
 };
 
+struct LaunchProfile;  // profile.h
+
 struct LaunchState {
   std::string op;
   const SocProfile* soc = nullptr;
@@ -48,6 +50,7 @@ struct LaunchState {
   bool device_rounding = false;
   const std::vector<GmRegion>* regions = nullptr;  // sorted by begin; owned by the Launch, which outlives this
   const std::function<void()>* body = nullptr;  // runs the kernel once for the current block
+  LaunchProfile* profile = nullptr;  // per-block event records when the launch records (profile.h), else null
 
   std::mutex m;
   std::condition_variable cv;     // barrier releases, runner exits, faults

@@ -19,6 +19,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pipe.h"
+#include "opkit/sim/profile.h"
 #include "opkit/sim/vec/common.h"
 #include "opkit/sim/watchdog.h"
 
@@ -92,6 +93,7 @@ inline void enter_block(LaunchState& l, int64_t block) {
   c.npu_arch = l.soc->npu_arch;
   c.cancelled = &l.failed;
   c.pipe = nullptr;
+  c.rec = l.profile != nullptr ? &l.profile->blocks[static_cast<size_t>(block)] : nullptr;
   c.exit_fault.clear();
   c.exit_where.clear();
   c.last_api.store(nullptr, std::memory_order_relaxed);
@@ -109,6 +111,7 @@ inline void leave_block() {
   c.ub_size = 0;
   c.ub_poisoned = 0;
   c.pipe = nullptr;
+  c.rec = nullptr;
   c.op.clear();
 }
 
@@ -177,6 +180,7 @@ inline void drain(LaunchState& l, const std::function<void()>& body) {
 
 inline void sync_all(const SourceLoc& where) {
   check_cancelled("SyncAll", where);
+  if (BlockRecord* r = current_block().rec) r->add(Ev::SyncAll, "SyncAll");
   LaunchState* l = current_block().launch;
   if (l == nullptr) fault("SyncAll", "called outside a kernel launch", where);
   std::unique_lock<std::mutex> lock(l->m);

@@ -7,6 +7,7 @@
 #include "opkit/sim/names.h"
 #include "opkit/sim/pipe.h"
 #include "opkit/sim/positions.h"
+#include "opkit/sim/profile.h"
 #include "opkit/sim/tensor.h"
 
 namespace opkit::sim::detail {
@@ -31,6 +32,16 @@ struct QueueCore {
     depth = d;
   }
   void add(BufferSlot* s) { bufs[num++] = s; }
+
+  // The queue event for `opkit profile`: the buffer and the queue's positions decide which pipes wait on which.
+  // The queue and its buffer count go along because the device hands a queue's buffers out in turn, where this
+  // simulator takes the first free one: the model replays the device's order.
+  void record(Ev kind, const char* api, const BufferSlot* s, AscendC::TPosition dst) const {
+    if (BlockRecord* r = current_block().rec) {
+      r->add(kind, api, reinterpret_cast<uintptr_t>(s), static_cast<uint64_t>(pos), static_cast<uint64_t>(dst),
+             (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(this)) << 8) | (num & 0xff));
+    }
+  }
 
   void require_ready(const char* api, const SourceLoc& where) const {
     check_cancelled(api, where);
@@ -124,24 +135,26 @@ class TQueBind {
 
   template <typename T>
   LocalTensor<T> AllocTensor(OPKIT_SIM_HERE) {
-    return tensor<T>(core_.alloc(where));
+    return tensor<T>(recorded(opkit::sim::detail::Ev::Alloc, "AllocTensor", core_.alloc(where)));
   }
   template <typename T>
   void AllocTensor(LocalTensor<T>& t, OPKIT_SIM_HERE) {
-    t = tensor<T>(core_.alloc(where));
+    t = tensor<T>(recorded(opkit::sim::detail::Ev::Alloc, "AllocTensor", core_.alloc(where)));
   }
   template <typename T>
   bool EnQue(const LocalTensor<T>& t, OPKIT_SIM_HERE) {
     core_.enque(t.opkit_slot, where);
+    recorded(opkit::sim::detail::Ev::EnQue, "EnQue", t.opkit_slot);
     return true;
   }
   template <typename T>
   LocalTensor<T> DeQue(OPKIT_SIM_HERE) {
-    return tensor<T>(core_.deque(where));
+    return tensor<T>(recorded(opkit::sim::detail::Ev::DeQue, "DeQue", core_.deque(where)));
   }
   template <typename T>
   void FreeTensor(LocalTensor<T>& t, OPKIT_SIM_HERE) {
     core_.release(t.opkit_slot, where);
+    recorded(opkit::sim::detail::Ev::Free, "FreeTensor", t.opkit_slot);
   }
 
   bool VacantInQue() const { return depth == 0 ? core_.count < core_.num : core_.count < uint32_t(depth); }
@@ -162,6 +175,12 @@ class TQueBind {
                                                       s->bytes / static_cast<uint32_t>(sizeof(T)), src);
     t.opkit_slot = s;
     return t;
+  }
+
+  opkit::sim::detail::BufferSlot* recorded(opkit::sim::detail::Ev kind, const char* api,
+                                            opkit::sim::detail::BufferSlot* s) const {
+    core_.record(kind, api, s, dst);
+    return s;
   }
 
   opkit::sim::detail::QueueCore core_;

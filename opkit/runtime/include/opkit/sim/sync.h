@@ -8,6 +8,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/names.h"
 #include "opkit/sim/positions.h"
+#include "opkit/sim/profile.h"
 
 namespace opkit::sim::detail {
 
@@ -24,6 +25,7 @@ inline uint16_t& pending_flag(const char* api, AscendC::HardEvent evt, int32_t i
 
 inline void set_flag(const char* api, AscendC::HardEvent evt, int32_t id, const SourceLoc& where) {
   ++pending_flag(api, evt, id, where);
+  if (BlockRecord* r = current_block().rec) r->add(Ev::SetFlag, api, static_cast<uint64_t>(evt), uint64_t(id));
 }
 
 // A WaitFlag with no earlier SetFlag of the same event and id waits forever on the device.
@@ -34,6 +36,7 @@ inline void wait_flag(const char* api, AscendC::HardEvent evt, int32_t id, const
                    event_name(evt), ">(", id, "); the device would hang here"), where);
   }
   --pending;
+  if (BlockRecord* r = current_block().rec) r->add(Ev::WaitFlag, api, static_cast<uint64_t>(evt), uint64_t(id));
 }
 
 inline const char* pipe_name(pipe_t p) {
@@ -94,7 +97,9 @@ namespace AscendC {
 // Program order already serialises every pipe here, so a barrier has nothing to wait for.
 template <pipe_t pipe>
 void PipeBarrier(OPKIT_SIM_HERE) {
-  opkit::sim::detail::check_cancelled("PipeBarrier", where);
+  namespace d = opkit::sim::detail;
+  d::check_cancelled("PipeBarrier", where);
+  if (d::BlockRecord* r = d::current_block().rec) r->add(d::Ev::Barrier, "PipeBarrier", static_cast<uint64_t>(pipe));
 }
 
 template <HardEvent evt>
@@ -125,7 +130,11 @@ class TQueSync {
 }  // namespace AscendC
 
 // The CCE builtins that older kernels call directly.
-inline void pipe_barrier(pipe_t, OPKIT_SIM_HERE) { opkit::sim::detail::check_cancelled("pipe_barrier", where); }
+inline void pipe_barrier(pipe_t pipe, OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  d::check_cancelled("pipe_barrier", where);
+  if (d::BlockRecord* r = d::current_block().rec) r->add(d::Ev::Barrier, "pipe_barrier", static_cast<uint64_t>(pipe));
+}
 
 inline void set_flag(pipe_t src, pipe_t dst, event_t id, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;

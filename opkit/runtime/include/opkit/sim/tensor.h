@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/positions.h"
+#include "opkit/sim/profile.h"
 
 namespace opkit::sim::detail {
 struct BufferSlot;  // a queue/TBuf buffer's state machine (pipe.h)
@@ -110,6 +112,7 @@ class LocalTensor {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat("index ", index, " is out of bounds for a tensor of ",
                                                              opkit_count, " elements"), where);
     }
+    if (opkit::sim::detail::BlockRecord* r = opkit::sim::detail::current_block().rec) r->scalar_ub(api);
     return opkit_addr + index;
   }
 };
@@ -141,6 +144,19 @@ AscendC::LocalTensor<T> make_local(T* addr, uint32_t count, AscendC::TPosition p
   return t;
 }
 
+// For `opkit profile`: every vector instruction checks its operands here, so one of them stands for the
+// instruction: the source ("src", "src0", a high-level API's "inputX"), or the destination of a fill (Duplicate).
+// Copies record themselves (copy.h).
+inline void record_vec_operand(BlockRecord& r, const char* api, const char* role, uint64_t elem_bytes,
+                               uint64_t bytes) {
+  const std::string_view who(role);
+  const std::string_view name(api);
+  if (name.substr(0, 8) == "DataCopy") return;
+  if (who == "src" || who == "src0" || who == "inputX" || (who == "dst" && name == "Duplicate")) {
+    r.vec(api, elem_bytes, bytes);
+  }
+}
+
 template <typename T>
 void require_ub_operand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes,
                         const SourceLoc& where) {
@@ -159,6 +175,7 @@ void require_ub_operand(const char* api, const char* role, const AscendC::LocalT
     fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
                    " elements)"), where);
   }
+  if (BlockRecord* r = c.rec) record_vec_operand(*r, api, role, sizeof(T), bytes);
 }
 
 // Calls found by argument-dependent lookup when operator= is instantiated, so the vector APIs (vector.h)

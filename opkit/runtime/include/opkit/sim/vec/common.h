@@ -8,6 +8,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/numeric.h"
 #include "opkit/sim/signature.h"
+#include "opkit/sim/profile.h"
 #include "opkit/sim/tensor.h"
 
 namespace AscendC {
@@ -120,6 +121,7 @@ inline MaskPlan plan_counter(uint32_t per_repeat, uint64_t count) {
   p.repeats = static_cast<uint32_t>((count + per_repeat - 1) / per_repeat);
   first_bits(p.full, per_repeat);
   first_bits(p.last, count - (p.repeats ? (p.repeats - 1) * uint64_t(per_repeat) : 0));
+  if (BlockRecord* r = current_block().rec) r->note_plan(p.repeats, per_repeat);
   return p;
 }
 
@@ -130,6 +132,9 @@ inline MaskPlan plan_normal(uint32_t per_repeat, const uint64_t bits[2], int32_t
   uint64_t limit[2];
   first_bits(limit, per_repeat);
   for (int w = 0; w < 2; ++w) p.full[w] = p.last[w] = bits[w] & limit[w];
+  if (BlockRecord* r = current_block().rec) {
+    r->note_plan(p.repeats, static_cast<uint32_t>(__builtin_popcountll(p.full[0]) + __builtin_popcountll(p.full[1])));
+  }
   return p;
 }
 

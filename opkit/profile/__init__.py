@@ -1,0 +1,103 @@
+"""`opkit profile`: an estimate of a kernel's NPU time from the simulator's counts of what each block issues.
+
+Counting is the simulator's (opkit/sim/profile.h, on when OPKIT_PROFILE names a file); the timing model is
+model.py with the per-SoC constants of soc_table.py; reports are report.py. It is an ESTIMATE: calibrated on two
+published msprof rows (see soc_table.py), never a measurement.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from opkit.errors import ProfileError
+from opkit.profile.estimate import Estimate, estimate_launch
+from opkit.profile.report import PNG_MISSING, format_table, write_png, write_trace
+
+__all__ = ["Estimate", "estimate_launch", "read_launches", "profile_program", "profile_op", "write_reports",
+           "format_table", "PNG_MISSING"]
+
+_DTYPES = {"fp16": "float16", "half": "float16", "float": "float32", "fp32": "float32", "bf16": "bfloat16"}
+
+
+def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Every launch recorded in an OPKIT_PROFILE file, in launch order."""
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def _recorded(command: list[str], env: dict[str, str], record: Path, what: str) -> list[dict[str, Any]]:
+    if record.exists():
+        record.unlink()
+    proc = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env, "OPKIT_PROFILE":
+                                                                         str(record)})
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        raise ProfileError(f"{what} failed (exit {proc.returncode}):\n{tail}", output=proc.stdout + proc.stderr)
+    if not record.exists():
+        raise ProfileError(f"{what} ran no kernel launch (nothing recorded); does it use ICPU_RUN_KF or "
+                           f"opkit::sim::Launch from this opkit's headers?")
+    return read_launches(record)
+
+
+def profile_program(command: list[str], *, soc: str | None = None,
+                    record: Path | None = None) -> list[Estimate]:
+    """Run a kernel-launch program (ICPU_RUN_KF / opkit::sim::Launch) with recording on; one estimate per launch."""
+    with tempfile.TemporaryDirectory(prefix="opkit-profile-") as tmp:
+        path = record or Path(tmp) / "launches.jsonl"
+        launches = _recorded(command, {}, path, " ".join(command))
+    return [estimate_launch(launch, soc) for launch in launches]
+
+
+def _find_op(project: Path, op: str) -> tuple[str, str, int]:
+    """(python package, op's snake name, input count) of `op` (snake name or OpType) in a generated project."""
+    from opkit.spec import load_spec
+
+    packages = sorted(p.parent.name for p in (project / "python").glob("*/__init__.py"))
+    if not packages:
+        raise ProfileError(f"{project}: no python/<package>/ folder; is it a project made by `opkit gen`?")
+    for proto in sorted([*project.glob("*.json"), *project.glob("*.yaml"), *project.glob("*.yml")]):
+        try:
+            spec = load_spec(proto)
+        except Exception:  # noqa: BLE001 - any other JSON in the project root is not the prototype
+            continue
+        for o in spec.ops:
+            if op in (o.name, o.op_type):
+                return packages[0], o.name, len(o.inputs)
+    raise ProfileError(f"{project}: no op named {op!r} in the project's prototype")
+
+
+def profile_op(project: str | os.PathLike[str], op: str, shape: tuple[int, ...] | list[int], dtype: str = "float16",
+               *, soc: str | None = None, on_line: Any = lambda line: None) -> Estimate:
+    """Build (if stale) and install a generated project into a scratch folder, run `op` once on random inputs of
+    `shape` and `dtype` (every input alike) with recording on, and estimate that launch. `.to_dict()` gives the
+    numbers as a dict."""
+    from opkit.testrun import install_project
+
+    root = Path(os.path.realpath(project))
+    package, name, inputs = _find_op(root, op)
+    dtype = _DTYPES.get(dtype, dtype)
+    with tempfile.TemporaryDirectory(prefix="opkit-profile-") as tmp:
+        target = Path(tmp) / "site"
+        install_project(root, target, on_line)
+        env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(target), os.environ.get("PYTHONPATH", "")]))}
+        if soc:
+            env["OPKIT_SOC"] = soc
+        command = [sys.executable, "-m", "opkit.profile.runner", package, name, str(inputs),
+                   ",".join(map(str, shape)), dtype]
+        launches = _recorded(command, env, Path(tmp) / "launches.jsonl", f"{package}.{name}")
+    return estimate_launch(launches[-1], soc)
+
+
+def write_reports(e: Estimate, out_dir: Path, stem: str) -> dict[str, Path | None]:
+    """`stem`.trace.json (Chrome/Perfetto), `stem`.png (None without matplotlib) and `stem`.json (the numbers)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    trace = write_trace(e, out_dir / f"{stem}.trace.json")
+    png = out_dir / f"{stem}.png"
+    numbers = out_dir / f"{stem}.json"
+    numbers.write_text(json.dumps(e.to_dict(), indent=2) + "\n")
+    return {"trace": trace, "png": png if write_png(e, png) else None, "json": numbers}

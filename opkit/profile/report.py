@@ -1,0 +1,84 @@
+"""Reports of an estimate: a text table in msprof's vocabulary, a Chrome/Perfetto trace JSON and a PNG timeline."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from opkit.profile.estimate import Estimate
+from opkit.profile.model import PIPES
+
+__all__ = ["format_table", "write_trace", "write_png", "PNG_MISSING"]
+
+PNG_MISSING = "matplotlib is not installed (pip install 'opkit[plot]'): no PNG written, the trace JSON has the timeline"
+_ROWS = ["Task Duration(us)", "aiv_time(us)", "aiv_vec_time(us)", "aiv_vec_ratio", "aiv_scalar_time(us)",
+         "aiv_scalar_ratio", "aiv_mte2_time(us)", "aiv_mte2_ratio", "aiv_mte3_time(us)", "aiv_mte3_ratio"]
+_ORDER = ["SCALAR", "VECTOR", "MTE2", "MTE3"]
+
+
+def format_table(e: Estimate) -> str:
+    """The estimate as aligned `name  value` lines, the bounding pipe and the advice."""
+    lines = [f"{e.op} on {e.soc}, block_dim {e.block_dim}: ESTIMATE from the simulator's counts (not a measurement)"]
+    for key in _ROWS:
+        value = e.metrics[key]
+        text = f"{value:.3f}" if key.endswith("ratio") else f"{value:.3f}"
+        lines.append(f"  {key:<22} {text:>14}")
+    lines.append(f"  {'bound':<22} {e.bound:>14}")
+    for advice in e.advice:
+        lines.append(f"  advice: {advice}")
+    return "\n".join(lines)
+
+
+def write_trace(e: Estimate, path: Path) -> Path:
+    """Chrome trace format (chrome://tracing, ui.perfetto.dev): one process per core, one thread per pipe."""
+    events: list[dict[str, object]] = []
+    for core in e.timeline.cores:
+        events.append({"name": "process_name", "ph": "M", "pid": core.core,
+                       "args": {"name": f"core {core.core} (blocks {_blocks(core.blocks)})"}})
+        for tid, name in enumerate(_ORDER):
+            events.append({"name": "thread_name", "ph": "M", "pid": core.core, "tid": tid, "args": {"name": name}})
+    tids = {pipe: _ORDER.index(name) for pipe, name in PIPES.items()}
+    for iv in e.timeline.intervals:
+        events.append({"name": iv.name, "ph": "X", "pid": iv.core, "tid": tids[iv.pipe], "ts": round(iv.start, 4),
+                       "dur": round(iv.end - iv.start, 4)})
+    meta = {"op": e.op, "soc": e.soc, "block_dim": e.block_dim, "estimate": True,
+            "truncated": e.timeline.truncated, **e.metrics, "bound": e.bound}
+    path.write_text(json.dumps({"traceEvents": events, "displayTimeUnit": "ns", "otherData": meta}))
+    return path
+
+
+def _blocks(blocks: list[int]) -> str:
+    return ", ".join(map(str, blocks[:4])) + (", ..." if len(blocks) > 4 else "")
+
+
+def write_png(e: Estimate, path: Path, max_cores: int = 8) -> bool:
+    """The per-core, per-pipe timeline as a PNG; False (nothing written) without matplotlib."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    cores = e.timeline.cores[:max_cores]
+    shown = {c.core for c in cores}
+    pipes = _ORDER[1:]  # the scalar unit's issue slots are too fine to draw; its total is in the table
+    rows = {(c.core, name): i for i, (c, name) in enumerate((c, n) for c in cores for n in pipes)}
+    spans: dict[tuple[int, str], list[tuple[float, float]]] = {k: [] for k in rows}
+    for iv in e.timeline.intervals:
+        if iv.core in shown and (iv.core, PIPES[iv.pipe]) in spans:
+            spans[(iv.core, PIPES[iv.pipe])].append((iv.start, iv.end - iv.start))
+    colours = {"VECTOR": "#2ca02c", "MTE2": "#1f77b4", "MTE3": "#ff7f0e"}
+    fig, ax = plt.subplots(figsize=(12, 1.2 + 0.22 * len(rows)))
+    for (core, name), row in rows.items():
+        ax.broken_barh(spans[(core, name)], (row - 0.4, 0.8), facecolors=colours[name], linewidth=0)
+    ax.set_yticks(list(rows.values()))
+    ax.set_yticklabels([f"core {c} {n}" for c, n in rows])
+    ax.invert_yaxis()
+    ax.set_xlabel("us (estimate)")
+    more = "" if len(e.timeline.cores) <= max_cores else f", first {max_cores} of {len(e.timeline.cores)} cores"
+    ax.set_title(f"{e.op} on {e.soc}: Task Duration {e.metrics['Task Duration(us)']:.1f} us, bound {e.bound}"
+                 f" (estimate{more})")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True

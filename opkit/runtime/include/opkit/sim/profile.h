@@ -1,0 +1,180 @@
+// Opt-in recording of the work each block issues to each NPU pipe, the input of `opkit profile`'s time estimate.
+//
+// Off by default: every hook is `if (BlockRecord* r = current_block().rec)`, one well-predicted branch on a pointer
+// that is null unless a launch records. On when $OPKIT_PROFILE names a file (read at the first launch) or after
+// opkit::sim::set_profile_output(path); each recorded launch appends one JSON line to that file:
+//   {"op": ..., "soc": ..., "block_dim": n, "names": [api names], "blocks": [[event, ...] per block]}
+// with each event an array [kind, name index, a, b, c, d] (see Ev for the fields). The timing model that turns the
+// events into microseconds is Python (opkit/profile/), so this layer only counts.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "opkit/sim/context.h"
+
+namespace opkit::sim::detail {
+
+// Event kinds and their fields a, b, c, d. Pipes are pipe_t values (PIPE_V 1, PIPE_MTE2 4, PIPE_MTE3 5, PIPE_S 0).
+enum class Ev : uint8_t {
+  Copy = 0,      // a: pipe, b: bursts, c: bytes per burst, d: GM offset of the first burst (from its buffer's start)
+                 //   + (GM gap between bursts << 40)
+  Vec = 1,       // a: element bytes, b: repeats, c: active elements per repeat, d: 1 when strided (block stride != 1)
+  Alloc = 2,     // a: buffer id, b: queue source position, c: queue destination position (TPosition values),
+                 //   d: queue id << 8 | the queue's buffer count
+  EnQue = 3,     // same fields as Alloc
+  DeQue = 4,
+  Free = 5,
+  SetFlag = 6,   // a: HardEvent, b: event id
+  WaitFlag = 7,
+  Barrier = 8,   // a: pipe_t
+  SyncAll = 9,
+  ScalarUb = 10,  // a: accesses (consecutive ones merged)
+  ScalarGm = 11,  // a: accesses, b: of them touching a new 64-byte line (a data cache miss)
+};
+
+struct ProfEvent {
+  Ev kind;
+  const char* api;
+  uint64_t a, b, c, d;
+};
+
+struct BlockRecord {
+  std::vector<ProfEvent> events;
+  // The mask plan of the mask/repeat-form instruction being issued (common.h's plan_mask runs first).
+  uint32_t plan_repeats = 0;
+  uint32_t plan_active = 0;
+  uint64_t gm_line = ~0ull;  // the 64-byte GM line of the last scalar GM access
+
+  void add(Ev kind, const char* api, uint64_t a = 0, uint64_t b = 0, uint64_t c = 0, uint64_t d = 0) {
+    events.push_back(ProfEvent{kind, api, a, b, c, d});
+  }
+
+  void note_plan(uint32_t repeats, uint32_t active) {
+    plan_repeats = repeats;
+    plan_active = active;
+  }
+
+  // One vector instruction: `bytes` of its source operand (count form) or the pending mask plan (mask form).
+  void vec(const char* api, uint64_t elem_bytes, uint64_t bytes) {
+    uint64_t repeats = (bytes + 255) / 256;
+    uint64_t active = elem_bytes == 0 ? 0 : 256 / elem_bytes;
+    if (plan_repeats != 0) {
+      repeats = plan_repeats;
+      active = plan_active;
+      plan_repeats = 0;
+    }
+    add(Ev::Vec, api, elem_bytes, repeats, active, 0);
+  }
+
+  void scalar_ub(const char* api) {
+    if (!events.empty() && events.back().kind == Ev::ScalarUb) {
+      ++events.back().a;
+      return;
+    }
+    add(Ev::ScalarUb, api, 1);
+  }
+
+  void scalar_gm(const char* api, const void* p) {
+    const uint64_t line = reinterpret_cast<uintptr_t>(p) / 64;
+    const uint64_t miss = line != gm_line ? 1 : 0;
+    gm_line = line;
+    if (!events.empty() && events.back().kind == Ev::ScalarGm) {
+      ++events.back().a;
+      events.back().b += miss;
+      return;
+    }
+    add(Ev::ScalarGm, api, 1, miss);
+  }
+};
+
+struct LaunchProfile {
+  std::vector<BlockRecord> blocks;
+};
+
+// Where recorded launches go: a file path, or none (recording off).
+class ProfileSink {
+ public:
+  static ProfileSink& instance() {
+    static ProfileSink sink;
+    return sink;
+  }
+
+  bool on() const { return on_.load(std::memory_order_relaxed); }
+
+  void set_path(const std::string& path) {
+    std::lock_guard<std::mutex> lock(m_);
+    path_ = path;
+    on_.store(!path.empty(), std::memory_order_relaxed);
+  }
+
+  // Append one launch as a JSON line; a file that cannot be opened is reported once on stderr, not a kernel fault.
+  void write(const LaunchProfile& p, const std::string& op, const char* soc, int64_t block_dim) {
+    std::lock_guard<std::mutex> lock(m_);
+    if (path_.empty()) return;
+    std::FILE* f = std::fopen(path_.c_str(), "a");
+    if (f == nullptr) {
+      std::fprintf(stderr, "opkit: cannot append the profile to '%s'; recording is turned off\n", path_.c_str());
+      path_.clear();
+      on_.store(false);
+      return;
+    }
+    std::unordered_map<const char*, size_t> index;
+    std::vector<const char*> names;
+    for (const BlockRecord& b : p.blocks) {
+      for (const ProfEvent& e : b.events) {
+        if (index.emplace(e.api, names.size()).second) names.push_back(e.api);
+      }
+    }
+    std::fprintf(f, "{\"op\": \"%s\", \"soc\": \"%s\", \"block_dim\": %lld, \"names\": [", json(op).c_str(), soc,
+                 static_cast<long long>(block_dim));
+    for (size_t i = 0; i < names.size(); ++i) std::fprintf(f, "%s\"%s\"", i ? ", " : "", json(names[i]).c_str());
+    std::fputs("], \"blocks\": [", f);
+    for (size_t i = 0; i < p.blocks.size(); ++i) {
+      std::fputs(i ? ", [" : "[", f);
+      const std::vector<ProfEvent>& ev = p.blocks[i].events;
+      for (size_t j = 0; j < ev.size(); ++j) {
+        const ProfEvent& e = ev[j];
+        std::fprintf(f, "%s[%d,%zu,%llu,%llu,%llu,%llu]", j ? "," : "", static_cast<int>(e.kind), index[e.api],
+                     static_cast<unsigned long long>(e.a), static_cast<unsigned long long>(e.b),
+                     static_cast<unsigned long long>(e.c), static_cast<unsigned long long>(e.d));
+      }
+      std::fputc(']', f);
+    }
+    std::fputs("]}\n", f);
+    std::fclose(f);
+  }
+
+ private:
+  ProfileSink() {
+    if (const char* env = std::getenv("OPKIT_PROFILE")) set_path(env);
+  }
+
+  static std::string json(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+      if (c == '"' || c == '\\') out += '\\';
+      if (static_cast<unsigned char>(c) >= 0x20) out += c;
+    }
+    return out;
+  }
+
+  std::mutex m_;
+  std::string path_;
+  std::atomic<bool> on_{false};
+};
+
+}  // namespace opkit::sim::detail
+
+namespace opkit::sim {
+
+// Record every later launch of this process into `path` (JSON lines, appended); "" turns recording off.
+inline void set_profile_output(const std::string& path) { detail::ProfileSink::instance().set_path(path); }
+
+}  // namespace opkit::sim

@@ -1,0 +1,64 @@
+"""`opkit profile` on a kernel-launch program: the CLI's table, the trace JSON, the PNG, the dict; recording is off
+unless asked for."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from opkit.cli import main
+from opkit.profile import profile_program, write_reports
+from tests.runtime.cxx import Program, compile_program, run_program
+
+pytestmark = pytest.mark.compile
+
+_ARGS = ["1048576", "4", "4096", "2"]
+
+
+@pytest.fixture(scope="module")
+def add_bench() -> Path:
+    return compile_program(Path(__file__).parent / "add_bench.cpp", opt="-O2").path
+
+
+def test_nothing_is_recorded_without_opkit_profile(add_bench: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPKIT_PROFILE", raising=False)
+    monkeypatch.chdir(tmp_path)
+    proc = run_program(Program(add_bench), *_ARGS)
+    assert proc.returncode == 0
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_reports_trace_png_and_dict(add_bench: Path, tmp_path: Path) -> None:
+    (e,) = profile_program([str(add_bench), *_ARGS])
+    numbers = e.to_dict()
+    assert numbers["estimate"] is True and numbers["block_dim"] == 4 and numbers["bound"] == "MTE2"
+    assert numbers["counts"]["mte2_copies"] == 2 * 256 and numbers["counts"]["vec_instructions"] == 256
+    paths = write_reports(e, tmp_path, "add")
+    trace = json.loads(paths["trace"].read_text())
+    spans = [ev for ev in trace["traceEvents"] if ev["ph"] == "X"]
+    assert {ev["pid"] for ev in spans} == {0, 1, 2, 3}
+    assert {ev["name"] for ev in spans} == {"DataCopy", "Add"}
+    assert max(ev["ts"] + ev["dur"] for ev in spans) == pytest.approx(e.metrics["Task Duration(us)"], rel=1e-3)
+    if paths["png"] is not None:
+        assert paths["png"].read_bytes()[:4] == b"\x89PNG"
+    assert json.loads(paths["json"].read_text())["Task Duration(us)"] == e.metrics["Task Duration(us)"]
+
+
+def test_cli_prints_msprof_table(add_bench: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["profile", str(add_bench), "-o", str(tmp_path), "--", *_ARGS])
+    assert done.value.code == 0
+    out = capsys.readouterr()
+    for key in ("Task Duration(us)", "aiv_vec_time(us)", "aiv_scalar_time(us)", "aiv_mte2_ratio", "bound"):
+        assert key in out.out
+    assert "ESTIMATE" in out.out
+    assert (tmp_path / "add_bench.trace.json").is_file()
+
+
+def test_cli_project_needs_op_and_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["profile", str(tmp_path)])
+    assert done.value.code == 2
+    assert "--op NAME --shape" in capsys.readouterr().err
