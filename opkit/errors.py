@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "PathError", "ShadowingError", "BuildError",
+__all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "PathError", "ShadowingError", "BuildError", "MergeConflictError",
            "ProjectTestError"]
 
 
@@ -98,4 +98,14 @@ class ProjectTestError(OpkitError):
 
     def __init__(self, message: str, *, output: str = "") -> None:
         self.output = output
+        super().__init__(message)
+
+
+class MergeConflictError(OpkitError):
+    """`opkit gen --force` merged the prototype's change into edited user files and some hunks conflict: the files
+    hold standard conflict markers, the user's versions are saved beside them. `conflicts` maps each file to its
+    marked line ranges."""
+
+    def __init__(self, message: str, *, conflicts: dict[str, tuple[tuple[int, int], ...]]) -> None:
+        self.conflicts = conflicts
         super().__init__(message)

@@ -160,7 +160,7 @@ def defaulted_inputs(kinds: list[str]) -> list[bool]:
     return out[::-1]
 
 
-def _py_signature(ctx: dict[str, Any]) -> str:
+def _py_params(ctx: dict[str, Any]) -> list[str]:
     """Inputs positional in IR order (see defaulted_inputs), then `*` and the attrs keyword-only in OpDef order:
     keyword-only parameters may mix required and defaulted ones in any order."""
     params = []
@@ -171,13 +171,16 @@ def _py_signature(ctx: dict[str, Any]) -> str:
     if attrs:
         params.append("*")
         params += [a["name"] if a["py_default"] is None else f"{a['name']}={a['py_default']}" for a in attrs]
-    return ", ".join(params)
+    return params
 
 
 def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, version: str,
                     socs: tuple[SocChoice, ...]) -> dict[str, Any]:
     for ctx in ops:
-        ctx["py_signature"] = _py_signature(ctx)
+        ctx["py_signature"] = ", ".join(_py_params(ctx))
+        # The reference (user-owned) lists one parameter per line: a new attr or input is then a line of its own,
+        # which `gen --force` merges into an edited reference without touching the body below `):`.
+        ctx["py_params"] = _py_params(ctx)
         ctx["attr_names"] = [a["name"] for a in sorted(ctx["attrs"], key=lambda a: a["index"])]
     return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
             "dtype_names": sorted(DTYPES),
