@@ -117,7 +117,10 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
     inputs = [_tensor(t, i, True) for i, t in enumerate(op.inputs)]
     outputs = [_tensor(t, i, False) for i, t in enumerate(op.outputs)]
     source = _copy_source(op)
-    queued = ([source] if source else []) + list(op.outputs)
+    # Every input that is one tensor gets its own queue and CopyIn, so the skeleton is a whole pipeline whatever the
+    # maths; a tensor list (dynamic) has no fixed count of buffers and is left to the author.
+    queued_inputs = [t for t in op.inputs if t.param_type != "dynamic"]
+    queued = queued_inputs + list(op.outputs)
     scalar_attrs, other_attrs = _attrs(op)
     kernel_params = [f"GM_ADDR {t.name}" for t in op.tensors] + ["GM_ADDR workspace", "GM_ADDR tiling"]
     upper = op.name.upper()
@@ -138,6 +141,7 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "gm_tensors": [t for t in inputs + outputs if not t["dynamic"]],
         "dynamic_tensors": [t for t in inputs + outputs if t["dynamic"]],
         "source": inputs[0] if source else None,
+        "queued_inputs": [inputs[i] for i, t in enumerate(op.inputs) if t.param_type != "dynamic"],
         "first_output": outputs[0], "extra_outputs": outputs[1:],
         "shape_call": _shape_call(op.inputs[0]),
         "infer_dtypes": [_infer_dtype(op, t, i) for i, t in enumerate(op.outputs)],
