@@ -78,7 +78,7 @@ private:
         LocalTensor<DTYPE_X> xLocal = inQueueX_.DeQue<DTYPE_X>();
         LocalTensor<DTYPE_Y> yLocal = outQueueY_.AllocTensor<DTYPE_Y>();
         // ==================== YOUR MATHS: the one place to edit ====================
-        // Tile of `count` elements (short on the last tile) of xLocal into yLocal; scalar attrs are in tiling_.
+        // Tile of `count` elements (short on the last tile); scalar attrs are in tiling_.
         Duplicate(yLocal.ReinterpretCast<int32_t>(), int32_t(0),
                   static_cast<int32_t>(tiling_.tileLength * sizeof(DTYPE_Y) / sizeof(int32_t)));
         (void)count;

@@ -89,7 +89,7 @@ private:
         LocalTensor<DTYPE_BIAS> biasLocal = inQueueBias_.DeQue<DTYPE_BIAS>();
         LocalTensor<DTYPE_Y> yLocal = outQueueY_.AllocTensor<DTYPE_Y>();
         // ==================== YOUR MATHS: the one place to edit ====================
-        // Tile of `count` elements (short on the last tile) of xLocal, biasLocal into yLocal; scalar attrs are in tiling_.
+        // Tile of `count` elements (short on the last tile); scalar attrs are in tiling_.
         DataCopy(yLocal, xLocal, PaddedCount<DTYPE_X>(count));
         // ==================== end of your maths ====================
         outQueueY_.EnQue(yLocal);

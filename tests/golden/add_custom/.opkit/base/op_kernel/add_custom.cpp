@@ -84,7 +84,7 @@ private:
         LocalTensor<DTYPE_Y> yLocal = inQueueY_.DeQue<DTYPE_Y>();
         LocalTensor<DTYPE_Z> zLocal = outQueueZ_.AllocTensor<DTYPE_Z>();
         // ==================== YOUR MATHS: the one place to edit ====================
-        // Tile of `count` elements (short on the last tile) of xLocal, yLocal into zLocal; scalar attrs are in tiling_.
+        // Tile of `count` elements (short on the last tile); scalar attrs are in tiling_.
         DataCopy(zLocal, xLocal, PaddedCount<DTYPE_X>(count));
         // ==================== end of your maths ====================
         outQueueZ_.EnQue(zLocal);

@@ -80,7 +80,7 @@ private:
         LocalTensor<DTYPE_Y> yLocal = outQueueY_.AllocTensor<DTYPE_Y>();
         LocalTensor<DTYPE_MASK> maskLocal = outQueueMask_.AllocTensor<DTYPE_MASK>();
         // ==================== YOUR MATHS: the one place to edit ====================
-        // Tile of `count` elements (short on the last tile) of weightLocal into yLocal, maskLocal; scalar attrs are in tiling_.
+        // Tile of `count` elements (short on the last tile); scalar attrs are in tiling_.
         Duplicate(yLocal.ReinterpretCast<int32_t>(), int32_t(0),
                   static_cast<int32_t>(tiling_.tileLength * sizeof(DTYPE_Y) / sizeof(int32_t)));
         Duplicate(maskLocal.ReinterpretCast<int32_t>(), int32_t(0),
