@@ -169,11 +169,11 @@ def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_u
         _report_dry_run(console, result)
         return
     for path in result.written:
-        console.detail(f"  wrote  {path}")
+        console.detail(f"  wrote {path}")
     for path in result.merged:
         console.info(f"  merged {path}: your edits kept, the prototype's change merged in")
     for path in result.kept:
-        console.detail(f"  kept   {path}")
+        console.detail(f"  kept  {path}")
     if result.conflicts:
         _report_conflicts(console, result)
     if console.quiet:
