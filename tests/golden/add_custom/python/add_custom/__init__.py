@@ -16,7 +16,7 @@ def register_torch() -> None:
 
 
 # torch.ops.add_custom.* exist whenever torch does, yet numpy users never pay for importing torch (seconds).
-if "torch" in _sys.modules:
+if _sys.modules.get("torch") is not None:   # None: the program blocked torch (as if not installed)
     register_torch()
 else:
     _call_after_import("torch", register_torch)
