@@ -131,17 +131,22 @@ def validate(ctx: click.Context, input_path: Path) -> None:
 @click.option("--name", "package", default=None, help="Python package name (default: first op's snake_case name).")
 @click.option("--derivatives", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="derivatives.yaml (default: the one beside the prototype, if any).")
-@click.option("--force", is_flag=True, help="Regenerate into an existing project; user-owned files are kept.")
+@click.option("--force", is_flag=True,
+              help="Regenerate into an existing project: your edits to kernel, host, tiling header and reference "
+                   "are kept and the prototype's changes merged into them.")
+@click.option("--dry-run", is_flag=True, help="Show what gen (--force) would change, as a diff; write nothing.")
 @click.option("--allow-shadowing", is_flag=True,
               help="Accept a package name that shadows a standard-library module or an installed package.")
 @click.pass_context
 def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_unit: str | None,
-        ops: tuple[str, ...], package: str | None, derivatives: Path | None, force: bool,
+        ops: tuple[str, ...], package: str | None, derivatives: Path | None, force: bool, dry_run: bool,
         allow_shadowing: bool) -> None:
     """Render an operator project from a prototype.
 
     Writes kernel, host, tiling header and reference (yours to edit) and the generated glue. With -q prints only
-    the project directory. A package name that would shadow a standard-library module, a package opkit uses or
+    the project directory. With --force after a prototype change, a file of yours you did not edit is replaced;
+    an edited one gets the change merged in (a conflict leaves <<<<<<< markers, your version as FILE.orig, and
+    exit status 1). A package name that would shadow a standard-library module, a package opkit uses or
     one installed here (and not built by opkit) is refused unless --allow-shadowing is given.
 
     \b
@@ -157,17 +162,45 @@ def gen(ctx: click.Context, input_path: Path, output_dir: Path | None, compute_u
         console.warning(str(warning))
     result = generate_project(spec_file, output_dir, compute_unit=compute_unit, ops=ops,
                               package=package, derivatives=derivatives, force=force,
-                              allow_shadowing=allow_shadowing)
+                              allow_shadowing=allow_shadowing, dry_run=dry_run)
     for note in result.notes:
         console.info(note)
+    if dry_run:
+        _report_dry_run(console, result)
+        return
     for path in result.written:
         console.detail(f"  wrote {path}")
+    for path in result.merged:
+        console.info(f"  merged {path}: your edits kept, the prototype's change merged in")
     for path in result.kept:
         console.detail(f"  kept  {path}")
+    if result.conflicts:
+        _report_conflicts(console, result)
     if console.quiet:
         console.result(str(result.root), tone="plain")
     else:
-        console.result(f"generated {result.root} ({len(result.written)} files written, {len(result.kept)} kept)")
+        merged = f", {len(result.merged)} merged" if result.merged else ""
+        console.result(f"generated {result.root} ({len(result.written)} files written{merged}, "
+                       f"{len(result.kept)} kept)")
+
+
+def _report_dry_run(console: Console, result: Any) -> None:
+    for diff in result.diffs:
+        click.echo(diff, nl=False)
+    conflicts = f"; {len(result.conflicts)} would conflict: {', '.join(result.conflicts)}" if result.conflicts else ""
+    console.result(f"dry run: {result.root} would get {len(result.diffs) or len(result.written)} files changed"
+                   f"{conflicts}; nothing written", tone="plain")
+
+
+def _report_conflicts(console: Console, result: Any) -> None:
+    from opkit.errors import MergeConflictError
+
+    for path, hunks in result.conflicts.items():
+        where = ", ".join(f"lines {a}-{b}" for a, b in hunks)
+        console.warning(f"conflict in {path}: {len(hunks)} hunk{'s' if len(hunks) > 1 else ''} ({where}); "
+                        f"your version is in {result.backups.get(path, path + '.orig')}")
+    raise MergeConflictError(f"{len(result.conflicts)} file(s) have merge conflicts: resolve the <<<<<<< ======= "
+                             f">>>>>>> hunks named above, then build again", conflicts=result.conflicts)
 
 
 @contextlib.contextmanager

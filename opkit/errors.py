@@ -5,7 +5,7 @@ import os
 from dataclasses import dataclass
 
 __all__ = ["OpkitError", "Problem", "SpecError", "GenerateError", "PathError", "ShadowingError", "BuildError",
-           "ProjectTestError"]
+           "MergeConflictError", "ProjectTestError", "ProfileError"]
 
 
 class OpkitError(Exception):
@@ -107,3 +107,13 @@ class ProfileError(OpkitError):
     def __init__(self, message: str, *, output: str = "") -> None:
         super().__init__(message)
         self.output = output
+
+
+class MergeConflictError(OpkitError):
+    """`opkit gen --force` merged the prototype's change into edited user files and some hunks conflict: the files
+    hold standard conflict markers, the user's versions are saved beside them. `conflicts` maps each file to its
+    marked line ranges."""
+
+    def __init__(self, message: str, *, conflicts: dict[str, tuple[tuple[int, int], ...]]) -> None:
+        self.conflicts = conflicts
+        super().__init__(message)

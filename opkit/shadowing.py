@@ -12,6 +12,7 @@ files). Nothing else is needed in the wheel, and a wheel a user installed by han
 from __future__ import annotations
 
 import importlib.metadata as metadata
+from importlib.machinery import PathFinder
 import re
 import sys
 from collections.abc import Sequence
@@ -73,7 +74,12 @@ def shadowed(name: str) -> str:
         return "opkit itself"
     if normalize(name) in _DEPENDENCY_KEYS:
         return f'"{name}", which opkit depends on'
-    owners = metadata.packages_distributions()
+    # packages_distributions() reads every installed distribution's file list (tens of ms with torch around);
+    # ask the path finder first, which only looks for `name` itself, and scan only when something is there.
+    if not any(PathFinder.find_spec(n) for n in {name, name.lower()}):
+        owners: dict[str, list[str]] = {}
+    else:
+        owners = metadata.packages_distributions()
     for module in (m for m in owners if m.lower() == name.lower()):
         for dist_name in owners[module]:
             dist = find_distribution(dist_name)

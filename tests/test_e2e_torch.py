@@ -1,4 +1,5 @@
-"""End to end with torch: two real ops (ScaleCustom, SquareCustom), a two-output skeleton (TwinCustom) and a derivatives.yaml, kept as user files beside
+"""End to end with torch: two real ops (ScaleCustom, SquareCustom), a two-output skeleton (TwinCustom), a two-input skeleton
+(PairCustom: a queue and a CopyIn per input) and a derivatives.yaml, kept as user files beside
 the prototype and generated into a build location; built once; installed with opkit itself and torch into a fresh
 venv, where `opkit test` runs the generated tests: correctness, opcheck, torch.compile and gradcheck pass. The same
 project with the freshly generated (unwritten) reference reports its correctness cases skipped, not passed.
@@ -34,7 +35,11 @@ PROTOTYPE = """[
   {"op": "TwinCustom",
    "input_desc": [{"name": "x", "param_type": "required", "format": ["ND"], "type": ["float"]}],
    "output_desc": [{"name": "lo", "param_type": "required", "format": ["ND"], "type": ["float"]},
-                   {"name": "hi", "param_type": "required", "format": ["ND"], "type": ["float"]}]}
+                   {"name": "hi", "param_type": "required", "format": ["ND"], "type": ["float"]}]},
+  {"op": "PairCustom",
+   "input_desc": [{"name": "x", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]},
+                  {"name": "y", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}],
+   "output_desc": [{"name": "z", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}]}
 ]
 """
 DERIVATIVES = """\
@@ -54,6 +59,10 @@ def scale_custom(x, *, alpha=1.5):
 
 def square_custom(x):
     return np.square(np.asarray(x, np.float64)).astype(x.dtype)
+
+
+def pair_custom(x, y):   # the generated two-input skeleton, kept as is: both copied in, x copied out
+    return x.copy()
 
 
 def twin_custom(x):   # the generated two-output skeleton, kept as is: x copied to the first output, zeros to the other
@@ -135,6 +144,7 @@ def test_generated_tests_pass_with_references_written(built: tuple[Path, Path, P
     assert not bad, bad
     assert not warnings, "\n".join(warnings)
     names = " ".join(outcomes)
+    assert "test_pair_custom_matches_reference_numpy" in names
     for kind in ("matches_reference_numpy", "matches_reference_torch", "passes_opcheck", "runs_without_kernel_faults",
                  "compiles_with_fullgraph", "gradcheck"):
         for op in MATHS:
@@ -229,3 +239,62 @@ def test_launch_plan_fast_path_takes_any_layout_size_and_output_count(built: tup
         print("ok")
     """)
     assert _must([str(python), "-c", script], cwd="/").stdout.strip() == "ok"
+
+
+def test_two_input_skeleton_queues_and_copies_in_every_input(built: tuple[Path, Path, Path]) -> None:
+    _, skeleton, _ = built
+    kernel = (skeleton / "op_kernel" / "pair_custom.cpp").read_text()
+    for name in ("x", "y"):
+        queue = f"inQueue{name.upper()}_"
+        assert f"TQue<TPosition::VECIN, BUFFER_NUM> {queue};" in kernel
+        assert f"CopyGmToUb({name}Local, {name}Gm_[offset], count);" in kernel
+        assert f"{queue}.FreeTensor({name}Local);" in kernel
+    tiling = (skeleton / "op_kernel" / "pair_custom_tiling.h").read_text()
+    assert "PAIR_CUSTOM_UB_BYTES_PER_ELEM = 24;" in tiling   # 2 buffers x (x + y + z) x 4 bytes at the widest
+
+
+_STARTUP = """
+import sys, time
+start = time.perf_counter()
+import numpy as np, twops
+assert "torch" not in sys.modules, "import twops imported torch"
+y = twops.scale_custom(np.arange(3, dtype=np.float32), alpha=2.0)
+assert "torch" not in sys.modules and y.tolist() == [0, 2, 4]
+import torch                                   # later: the hook registers torch.ops.twops as torch finishes
+assert "twops._torch" in sys.modules and "torch._dynamo" not in sys.modules
+print(torch.ops.twops.scale_custom(torch.arange(3.0), alpha=3.0).tolist())
+"""
+
+
+def test_import_leaves_torch_alone_and_a_later_torch_import_registers_the_ops(built: tuple[Path, Path, Path]) -> None:
+    _, _, python = built
+    assert _must([str(python), "-c", _STARTUP], cwd="/").stdout.split("\n")[-2] == "[0.0, 3.0, 6.0]"
+
+
+def test_import_after_torch_registers_at_once_and_costs_little(built: tuple[Path, Path, Path]) -> None:
+    _, _, python = built
+    script = textwrap.dedent("""
+        import sys, time
+        import torch
+        start = time.perf_counter()
+        import twops
+        spent = time.perf_counter() - start
+        assert "twops._torch" in sys.modules and "torch._dynamo" not in sys.modules
+        print(torch.ops.twops.square_custom(torch.full((4,), 3.0)).tolist(), spent < 0.5, spent)
+    """)
+    out = _must([str(python), "-c", script], cwd="/").stdout.split()
+    assert out[:5] == ["[9.0,", "9.0,", "9.0,", "9.0]", "True"], out
+
+
+def test_first_torch_call_registers_when_no_hook_saw_torch(built: tuple[Path, Path, Path]) -> None:
+    """The hook is one way in; the first call with a tensor (and register_torch()) are the others."""
+    _, _, python = built
+    script = textwrap.dedent("""
+        import sys
+        import twops
+        sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "_AfterImport"]
+        import torch
+        assert "twops._torch" not in sys.modules
+        print(twops.scale_custom(torch.ones(2), alpha=4.0).tolist(), hasattr(torch.ops.twops, "scale_custom"))
+    """)
+    assert _must([str(python), "-c", script], cwd="/").stdout.split() == ["[4.0,", "4.0]", "True"]

@@ -112,7 +112,8 @@ def test_changed_generated_file_is_rewritten_when_untouched_by_user(tmp_path: Pa
     _gen(root, compute_unit="ai_core-Ascend910B2")
     result = _gen(root, force=True, compute_unit="ai_core-Ascend910B2,ai_core-Ascend910_9391")
     assert "csrc/bindings.cpp" not in result.written            # no SoC-dependent content
-    assert "op_host/add_custom.cpp" in result.kept              # user-owned: AddConfig change not forced on it
+    assert "op_host/add_custom.cpp" in result.written           # user-owned but untouched: the new render
+    assert "ascend910_93" in (root / "op_host/add_custom.cpp").read_text()
     assert json.loads((root / LOCK_NAME).read_text())["files"]["CMakeLists.txt"]["owner"] == "generated"
 
 
@@ -164,6 +165,8 @@ def test_lock_records_version_and_every_written_file(tmp_path: Path) -> None:
     lock = json.loads((root / LOCK_NAME).read_text())
     assert lock["opkit_version"] == __version__
     on_disk = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()} - {LOCK_NAME}
-    assert set(lock["files"]) == on_disk
+    bases = {p for p in on_disk if p.startswith(".opkit/base/")}
+    assert set(lock["files"]) == on_disk - bases
+    assert bases == {f".opkit/base/{name}" for name, entry in lock["files"].items() if entry["owner"] == "user"}
     for name, entry in lock["files"].items():
         assert entry["sha256"] == hashlib.sha256((root / name).read_bytes()).hexdigest()

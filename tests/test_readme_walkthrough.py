@@ -109,15 +109,64 @@ print("ok")
 """
 
 
-@pytest.mark.e2e
-@pytest.mark.compile
-def test_following_the_readme_makes_a_working_op(tmp_path: Path, clean_install: None) -> None:
-    outputs = [_run_step(step, tmp_path) for step in walkthrough_steps()]
-    tested = next(out for step, out in zip(walkthrough_steps(), outputs) if "opkit test" in step.body)
+# Edits a user makes to host and tiling header before changing the prototype (step 8): each must survive `gen --force`.
+_USER_EDITS = {
+    "scale_custom/op_host/scale_custom.cpp": ("    tiling->tileLength = static_cast<uint32_t>(tileLength);\n",
+                                              "    tiling->tileLength = static_cast<uint32_t>(tileLength);\n"
+                                              "    // tile length checked against the UB by hand\n"),
+    "scale_custom/op_kernel/scale_custom_tiling.h": ("#include <cstdint>\n",
+                                                     "#include <cstdint>\n\n// scale travels as float for every dtype\n"),
+}
+# What the prototype change must bring into those files, the kernel and the reference (merged, not lost).
+_MERGED_IN = {
+    "scale_custom/op_host/scale_custom.cpp": ['this->Attr("mode")', "ge::DT_INT32", "tiling->mode = *modeAttr;"],
+    "scale_custom/op_kernel/scale_custom_tiling.h": ["int64_t mode;"],
+    "scale_custom/tests/reference.py": ["    mode=0,\n):", "(x.astype(np.float64) * scale)"],
+    "scale_custom/op_kernel/scale_custom.cpp": ["Muls(yLocal, xLocal, static_cast<DTYPE_X>(tiling_.scale), count);"],
+}
+
+
+def _is_prototype_change(step: Step, seen: list[Step]) -> bool:
+    return step.kind == "file" and step.path == "scale_custom.json" and any(s.path == step.path for s in seen)
+
+
+def _apply_user_edits(work: Path) -> None:
+    for path, (old, new) in _USER_EDITS.items():
+        text = (work / path).read_text(encoding="utf-8")
+        assert text.count(old) == 1, f"{path}: the generated file no longer has {old!r}"
+        (work / path).write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _assert_clean_count(tested: str) -> None:
     headlines = [line for line in tested.splitlines() if re.fullmatch(r"\d+ passed(, \d+ skipped)?", line)]
     assert headlines, f"`opkit test` did not end with a clean count:\n{tested}"
     skipped_for_reference = [line for line in tested.splitlines() if line.startswith("SKIPPED") and "reference" in line]
     assert not skipped_for_reference, f"correctness tests were skipped for want of a reference:\n{tested}"
+
+
+@pytest.mark.e2e
+@pytest.mark.compile
+def test_following_the_readme_makes_a_working_op(tmp_path: Path, clean_install: None) -> None:
+    """The whole walk-through, with the user's own edits to host and tiling header made before step 8 changes the
+    prototype: after `gen --force` every edit is still there, the new attr and dtype reached each file, and the
+    project builds and tests green."""
+    steps, outputs = walkthrough_steps(), []
+    for i, step in enumerate(steps):
+        if _is_prototype_change(step, steps[:i]):
+            _apply_user_edits(tmp_path)
+        outputs.append(_run_step(step, tmp_path))
+    tested = [out for step, out in zip(steps, outputs) if "opkit test" in step.body]
+    assert len(tested) == 2, "the walk-through tests once before and once after changing the prototype"
+    for out in tested:
+        _assert_clean_count(out)
+    regenerated = next(out for step, out in zip(steps, outputs) if "opkit gen" in step.body and "--force" in step.body)
+    assert "merged op_host/scale_custom.cpp" in regenerated and "conflict" not in regenerated, regenerated
+    for path, (_, edit) in _USER_EDITS.items():
+        assert edit in (tmp_path / path).read_text(encoding="utf-8"), f"{path}: the user's edit was lost"
+    for path, wanted in _MERGED_IN.items():
+        text = (tmp_path / path).read_text(encoding="utf-8")
+        assert all(w in text for w in wanted), f"{path} lacks one of {wanted}:\n{text}"
+    assert not list(tmp_path.rglob("*.orig"))
     check = subprocess.run([sys.executable, "-c", _CHECK], cwd=tmp_path, env=_env(), capture_output=True, text=True,
                            timeout=300)
     assert (check.returncode, check.stdout) == (0, "ok\n"), check.stderr

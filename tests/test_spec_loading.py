@@ -135,3 +135,14 @@ def test_utf8_bom_is_tolerated(tmp_path: Path) -> None:
                      b'"output_desc": [{"name": "y", "type": ["fp16"]}]}]')
     spec = load_spec(path)
     assert summarize(spec) == "Neg (neg): inputs x; outputs y; attrs -; dtypes float16 -> float16"
+
+
+def test_shipped_schemas_are_valid_json_schemas() -> None:
+    """Checked here rather than on every `opkit gen` (the metaschema check costs the CLI tens of milliseconds)."""
+    import jsonschema
+
+    from opkit.spec.derivatives import derivatives_schema
+    from opkit.spec.schema import prototype_schema
+
+    for schema in (prototype_schema(), derivatives_schema()):
+        jsonschema.Draft202012Validator.check_schema(schema)

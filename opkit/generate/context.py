@@ -117,7 +117,10 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
     inputs = [_tensor(t, i, True) for i, t in enumerate(op.inputs)]
     outputs = [_tensor(t, i, False) for i, t in enumerate(op.outputs)]
     source = _copy_source(op)
-    queued = ([source] if source else []) + list(op.outputs)
+    # Every input that is one tensor gets its own queue and CopyIn, so the skeleton is a whole pipeline whatever the
+    # maths; a tensor list (dynamic) has no fixed count of buffers and is left to the author.
+    queued_inputs = [t for t in op.inputs if t.param_type != "dynamic"]
+    queued = queued_inputs + list(op.outputs)
     scalar_attrs, other_attrs = _attrs(op)
     kernel_params = [f"GM_ADDR {t.name}" for t in op.tensors] + ["GM_ADDR workspace", "GM_ADDR tiling"]
     upper = op.name.upper()
@@ -138,6 +141,7 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "gm_tensors": [t for t in inputs + outputs if not t["dynamic"]],
         "dynamic_tensors": [t for t in inputs + outputs if t["dynamic"]],
         "source": inputs[0] if source else None,
+        "queued_inputs": [inputs[i] for i, t in enumerate(op.inputs) if t.param_type != "dynamic"],
         "first_output": outputs[0], "extra_outputs": outputs[1:],
         "shape_call": _shape_call(op.inputs[0]),
         "infer_dtypes": [_infer_dtype(op, t, i) for i, t in enumerate(op.outputs)],
@@ -160,7 +164,7 @@ def defaulted_inputs(kinds: list[str]) -> list[bool]:
     return out[::-1]
 
 
-def _py_signature(ctx: dict[str, Any]) -> str:
+def _py_params(ctx: dict[str, Any]) -> list[str]:
     """Inputs positional in IR order (see defaulted_inputs), then `*` and the attrs keyword-only in OpDef order:
     keyword-only parameters may mix required and defaulted ones in any order."""
     params = []
@@ -171,13 +175,16 @@ def _py_signature(ctx: dict[str, Any]) -> str:
     if attrs:
         params.append("*")
         params += [a["name"] if a["py_default"] is None else f"{a['name']}={a['py_default']}" for a in attrs]
-    return ", ".join(params)
+    return params
 
 
 def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, version: str,
                     socs: tuple[SocChoice, ...]) -> dict[str, Any]:
     for ctx in ops:
-        ctx["py_signature"] = _py_signature(ctx)
+        ctx["py_signature"] = ", ".join(_py_params(ctx))
+        # The reference (user-owned) lists one parameter per line: a new attr or input is then a line of its own,
+        # which `gen --force` merges into an edited reference without touching the body below `):`.
+        ctx["py_params"] = _py_params(ctx)
         ctx["attr_names"] = [a["name"] for a in sorted(ctx["attrs"], key=lambda a: a["index"])]
     return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
             "dtype_names": sorted(DTYPES),

@@ -133,14 +133,15 @@ def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tupl
 
 def generate_project(spec_file: SpecFile, output_dir: Path | None, *, compute_unit: str | None = None,
                      ops: tuple[str, ...] = (), package: str | None = None, derivatives: Path | None = None,
-                     force: bool = False, allow_shadowing: bool = False) -> WriteResult:
+                     force: bool = False, allow_shadowing: bool = False, dry_run: bool = False) -> WriteResult:
     """Render every chosen op of `spec_file` into one project at `output_dir` (default: ./<package>).
 
     A package name that would shadow a standard-library module or replace an installed distribution opkit did not
-    build is refused (ShadowingError) unless `allow_shadowing`."""
+    build is refused (ShadowingError) unless `allow_shadowing`. `dry_run` plans the same run (diffs included) and
+    writes nothing; a conflict is not an error here: the caller reads `result.conflicts`."""
     project = render_project(spec_file, compute_unit=compute_unit, ops=ops, package=package,
                              derivatives=derivatives, output_dir=output_dir, allow_shadowing=allow_shadowing)
-    result = ProjectWriter(project.root, force=force, version=__version__).write(project.files,
-                                                                                 prototype=project.prototype)
+    writer = ProjectWriter(project.root, force=force, version=__version__, dry_run=dry_run)
+    result = writer.write(project.files, prototype=project.prototype)
     result.notes[:0] = project.notes
     return result

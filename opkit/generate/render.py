@@ -1,6 +1,7 @@
 """Render `templates/project/` into memory: one file per template, or one per op where the path names `{{op}}`."""
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,21 @@ _SUFFIX = ".jinja"
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_ROOT)), undefined=jinja2.StrictUndefined,
-                              keep_trailing_newline=True, autoescape=False)
+                              keep_trailing_newline=True, autoescape=False, bytecode_cache=_bytecode_cache())
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs (jinja2 keys them by the template's source checksum, so an edited template
+    is recompiled): compiling them is most of what `opkit gen` does. No cache where none can be made."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(root, "opkit", "jinja")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK):
+        return None
+    return jinja2.FileSystemBytecodeCache(folder)
 
 
 def _templates() -> list[str]:

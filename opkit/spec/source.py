@@ -115,13 +115,45 @@ def _read_json(path: Path, label: str, text: str) -> Located:
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
-        problem = Problem(label, exc.lineno, exc.colno, "", f"invalid JSON: {exc.msg}")
+        at, hint = _json_slip(text, exc)
+        line, column = _json_line_column(text, at)
+        problem = Problem(label, line, column, "", f"invalid JSON: {exc.msg}", hint)
         return Located(path, label, text, None, Positions(), [problem])
     scanner = _JsonScanner(text, label)
     data = scanner.value(_skip_ws(text, 0), "")
     if scanner.not_json:
         data = None  # like any syntax error: nothing further is checked
     return Located(path, label, text, data, scanner.positions, scanner.problems)
+
+
+def _json_line_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+_PYTHON_WORDS = {"True": "true", "False": "false", "None": "null", "NaN": "", "Infinity": ""}
+
+
+def _json_slip(text: str, exc: json.JSONDecodeError) -> tuple[int, str]:
+    """Where the likely mistake is and what to do about it, for the slips people make writing JSON by hand: a
+    trailing comma, a missing one, single quotes, comments, Python's True/False/None, a file cut short."""
+    pos = exc.pos
+    before = text[:pos].rstrip()
+    here = text[pos:pos + 1]
+    if here in ("]", "}") and before.endswith(","):
+        return len(before) - 1, f'a trailing comma before "{here}"? remove it (JSON allows none)'
+    if not here:
+        return pos, 'the file ends too early: a missing "]" or "}"?'
+    if here == "'":
+        return pos, 'single quotes? JSON strings and keys take double quotes: "name"'
+    if text.startswith(("//", "/*"), pos) or here == "#":
+        return pos, "a comment? JSON has none: remove it (or write the prototype in YAML, which has #)"
+    word = re.match(r"[A-Za-z]+", text[pos:])
+    if word and word.group() in _PYTHON_WORDS and _PYTHON_WORDS[word.group()]:
+        return pos, f'JSON spells it {_PYTHON_WORDS[word.group()]}, not {word.group()}'
+    if exc.msg.startswith("Expecting ',' delimiter") and before[-1:] in ('"', "}", "]", "e", "l") + tuple("0123456789"):
+        return pos, "a missing comma before this?"
+    return pos, ""
 
 
 # A JSON string, or one bracket: what is needed to measure nesting without parsing (json.loads recurses per level).

@@ -49,6 +49,7 @@ public:
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ DTYPE_Y*>(y));
         zGm_.SetGlobalBuffer(reinterpret_cast<__gm__ DTYPE_Z*>(z));
         pipe_.InitBuffer(inQueueX_, BUFFER_NUM, tiling.tileLength * sizeof(DTYPE_X));
+        pipe_.InitBuffer(inQueueY_, BUFFER_NUM, tiling.tileLength * sizeof(DTYPE_Y));
         pipe_.InitBuffer(outQueueZ_, BUFFER_NUM, tiling.tileLength * sizeof(DTYPE_Z));
     }
 
@@ -72,11 +73,15 @@ private:
         LocalTensor<DTYPE_X> xLocal = inQueueX_.AllocTensor<DTYPE_X>();
         CopyGmToUb(xLocal, xGm_[offset], count);
         inQueueX_.EnQue(xLocal);
+        LocalTensor<DTYPE_Y> yLocal = inQueueY_.AllocTensor<DTYPE_Y>();
+        CopyGmToUb(yLocal, yGm_[offset], count);
+        inQueueY_.EnQue(yLocal);
     }
 
     __aicore__ inline void Compute(uint32_t count)
     {
         LocalTensor<DTYPE_X> xLocal = inQueueX_.DeQue<DTYPE_X>();
+        LocalTensor<DTYPE_Y> yLocal = inQueueY_.DeQue<DTYPE_Y>();
         LocalTensor<DTYPE_Z> zLocal = outQueueZ_.AllocTensor<DTYPE_Z>();
         // ==================== YOUR MATHS: the one place to edit ====================
         // Tile of `count` elements (short on the last tile); scalar attrs are in tiling_.
@@ -84,6 +89,7 @@ private:
         // ==================== end of your maths ====================
         outQueueZ_.EnQue(zLocal);
         inQueueX_.FreeTensor(xLocal);
+        inQueueY_.FreeTensor(yLocal);
     }
 
     __aicore__ inline void CopyOut(uint64_t offset, uint32_t count)
@@ -95,6 +101,7 @@ private:
 
     TPipe pipe_;
     TQue<TPosition::VECIN, BUFFER_NUM> inQueueX_;
+    TQue<TPosition::VECIN, BUFFER_NUM> inQueueY_;
     TQue<TPosition::VECOUT, BUFFER_NUM> outQueueZ_;
     GlobalTensor<DTYPE_X> xGm_;
     GlobalTensor<DTYPE_Y> yGm_;

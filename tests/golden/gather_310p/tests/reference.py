@@ -10,7 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 
-def gather_sum_custom(xs, weight):
+def gather_sum_custom(
+    xs,
+    weight,
+):
     # e.g. for an elementwise add: return (np.asarray(x, np.float64) + y).astype(x.dtype)
     raise NotImplementedError("write the reference maths of GatherSumCustom here, returning y, mask")
 

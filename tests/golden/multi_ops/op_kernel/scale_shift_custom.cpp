@@ -52,6 +52,7 @@ public:
         }
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ DTYPE_Y*>(y));
         pipe_.InitBuffer(inQueueX_, BUFFER_NUM, tiling.tileLength * sizeof(DTYPE_X));
+        pipe_.InitBuffer(inQueueBias_, BUFFER_NUM, tiling.tileLength * sizeof(DTYPE_BIAS));
         pipe_.InitBuffer(outQueueY_, BUFFER_NUM, tiling.tileLength * sizeof(DTYPE_Y));
     }
 
@@ -75,11 +76,17 @@ private:
         LocalTensor<DTYPE_X> xLocal = inQueueX_.AllocTensor<DTYPE_X>();
         CopyGmToUb(xLocal, xGm_[offset], count);
         inQueueX_.EnQue(xLocal);
+        LocalTensor<DTYPE_BIAS> biasLocal = inQueueBias_.AllocTensor<DTYPE_BIAS>();
+        if (biasPresent_) {
+            CopyGmToUb(biasLocal, biasGm_[offset], count);
+        }
+        inQueueBias_.EnQue(biasLocal);
     }
 
     __aicore__ inline void Compute(uint32_t count)
     {
         LocalTensor<DTYPE_X> xLocal = inQueueX_.DeQue<DTYPE_X>();
+        LocalTensor<DTYPE_BIAS> biasLocal = inQueueBias_.DeQue<DTYPE_BIAS>();
         LocalTensor<DTYPE_Y> yLocal = outQueueY_.AllocTensor<DTYPE_Y>();
         // ==================== YOUR MATHS: the one place to edit ====================
         // Tile of `count` elements (short on the last tile); scalar attrs are in tiling_.
@@ -87,6 +94,7 @@ private:
         // ==================== end of your maths ====================
         outQueueY_.EnQue(yLocal);
         inQueueX_.FreeTensor(xLocal);
+        inQueueBias_.FreeTensor(biasLocal);
     }
 
     __aicore__ inline void CopyOut(uint64_t offset, uint32_t count)
@@ -98,6 +106,7 @@ private:
 
     TPipe pipe_;
     TQue<TPosition::VECIN, BUFFER_NUM> inQueueX_;
+    TQue<TPosition::VECIN, BUFFER_NUM> inQueueBias_;
     TQue<TPosition::VECOUT, BUFFER_NUM> outQueueY_;
     GlobalTensor<DTYPE_X> xGm_;
     GlobalTensor<DTYPE_BIAS> biasGm_;

@@ -11,7 +11,7 @@ constexpr uint32_t SCALE_SHIFT_CUSTOM_MIN_BLOCK = 4096;
 constexpr uint32_t SCALE_SHIFT_CUSTOM_BUFFER_NUM = 2;
 // Unified Buffer bytes one tile element costs: SCALE_SHIFT_CUSTOM_BUFFER_NUM buffers of every queued tensor at its widest dtype.
 // Add to it when the kernel gets more queues or TBufs.
-constexpr uint32_t SCALE_SHIFT_CUSTOM_UB_BYTES_PER_ELEM = 16;
+constexpr uint32_t SCALE_SHIFT_CUSTOM_UB_BYTES_PER_ELEM = 24;
 
 struct ScaleShiftCustomTilingData {
     uint64_t totalLength;  // elements of x (every output has its shape)

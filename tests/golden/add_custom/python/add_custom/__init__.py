@@ -2,14 +2,23 @@
 """add_custom: Ascend C operators (AddCustom) for numpy arrays and torch tensors."""
 from __future__ import annotations
 
-import importlib.util as _importlib_util
+import sys as _sys
 
 from ._C import KernelError, set_kernel_timeout
 from ._ops import add_custom
+from ._torch_hook import call_after_import as _call_after_import
 
-# With torch installed, register torch.ops.add_custom.* now, so they exist even before the first call; without
-# torch nothing of it is imported and numpy users pay nothing.
-if _importlib_util.find_spec("torch") is not None:
+
+def register_torch() -> None:
+    """Register every op as `torch.ops.add_custom.<op>` now (imports torch). Rarely needed: importing this package
+    after torch registers them, so does importing torch after it, and so does the first call with a tensor."""
     from . import _torch  # noqa: F401
 
-__all__ = ["KernelError", "set_kernel_timeout", "add_custom"]
+
+# torch.ops.add_custom.* exist whenever torch does, yet numpy users never pay for importing torch (seconds).
+if _sys.modules.get("torch") is not None:   # None: the program blocked torch (as if not installed)
+    register_torch()
+else:
+    _call_after_import("torch", register_torch)
+
+__all__ = ["KernelError", "register_torch", "set_kernel_timeout", "add_custom"]

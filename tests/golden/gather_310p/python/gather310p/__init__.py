@@ -2,14 +2,23 @@
 """gather310p: Ascend C operators (GatherSumCustom) for numpy arrays and torch tensors."""
 from __future__ import annotations
 
-import importlib.util as _importlib_util
+import sys as _sys
 
 from ._C import KernelError, set_kernel_timeout
 from ._ops import gather_sum_custom
+from ._torch_hook import call_after_import as _call_after_import
 
-# With torch installed, register torch.ops.gather310p.* now, so they exist even before the first call; without
-# torch nothing of it is imported and numpy users pay nothing.
-if _importlib_util.find_spec("torch") is not None:
+
+def register_torch() -> None:
+    """Register every op as `torch.ops.gather310p.<op>` now (imports torch). Rarely needed: importing this package
+    after torch registers them, so does importing torch after it, and so does the first call with a tensor."""
     from . import _torch  # noqa: F401
 
-__all__ = ["KernelError", "set_kernel_timeout", "gather_sum_custom"]
+
+# torch.ops.gather310p.* exist whenever torch does, yet numpy users never pay for importing torch (seconds).
+if _sys.modules.get("torch") is not None:   # None: the program blocked torch (as if not installed)
+    register_torch()
+else:
+    _call_after_import("torch", register_torch)
+
+__all__ = ["KernelError", "register_torch", "set_kernel_timeout", "gather_sum_custom"]

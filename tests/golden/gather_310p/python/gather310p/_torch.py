@@ -4,6 +4,7 @@
 for output shapes, so torch.compile traces it without running the kernel. `opkit gen --force` rewrites this file from the prototype and derivatives.yaml."""
 # No `from __future__ import annotations`: torch.library reads the annotations below as types to build the schema.
 import json
+import sys
 from typing import Any, Optional
 
 import numpy as np
@@ -60,9 +61,17 @@ def _tensor_args(name: str, values: tuple[Any, ...]) -> list[Any]:
     return out
 
 
-@torch.compiler.assume_constant_result   # torch.compile cannot trace json; attrs are constants anyway
 def _json_text(value: Any) -> str:
     return json.dumps(value)
+
+
+# torch.compile cannot trace json; attrs are constants anyway. torch.compiler.assume_constant_result imports
+# torch._dynamo (seconds), so unless dynamo is already loaded, set the one marker that it sets (torch 2.1 - 2.13),
+# which dynamo reads when it meets the function (each op's generated fullgraph test goes through here).
+if "torch._dynamo" in sys.modules:
+    _json_text = torch.compiler.assume_constant_result(_json_text)
+else:
+    _json_text._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
 def schema_attrs(name: str, attrs: dict[str, Any]) -> dict[str, Any]:
