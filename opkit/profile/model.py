@@ -167,21 +167,22 @@ def as_events(block: Any) -> np.ndarray:
 def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(distinct rows, each row's index into them) of the events with GM offsets reduced to their 512-byte phase
     (all that a copy's cost depends on), so that the tiles of a loop become equal rows."""
-    keys = rows.copy()
-    copy = keys[:, 0] == COPY
-    w = keys[copy, 5]
-    keys[copy, 5] = (w & ~_OFFSET) | ((w & _OFFSET) % 512)
-    k = keys.astype(np.uint64)
-    h = k[:, 0]
-    for col in range(1, 6):  # a hash to sort by; equal hashes are checked to be equal rows below
-        h = h * np.uint64(0x100000001B3) ^ k[:, col] ^ (k[:, col] >> np.uint64(29))
+    cols = rows.T.copy()  # one contiguous array per field
+    copy = cols[0] == COPY
+    w = cols[5][copy]
+    cols[5][copy] = (w & ~_OFFSET) | ((w & _OFFSET) % 512)
+    h = cols[0].copy()  # a hash to sort by (wrapping int64 arithmetic); equal hashes are checked to be equal rows
+    for col in cols[1:]:
+        h *= 1_000_003
+        h ^= col
+        h ^= col >> 29
     _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
-    distinct = keys[first]
-    if not np.array_equal(distinct[inverse], keys):  # a hash collision: sort the rows themselves
-        _, first, inverse = np.unique(np.ascontiguousarray(keys).view(np.dtype((np.void, 48))).ravel(),
-                                      return_index=True, return_inverse=True)
-        distinct = keys[first]
-    return distinct, inverse.reshape(-1)
+    inverse = inverse.reshape(-1)
+    if not np.array_equal(cols[:, first][:, inverse], cols):  # a collision: sort the rows themselves
+        keys = np.ascontiguousarray(cols.T).view(np.dtype((np.void, 48))).ravel()
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+    return cols[:, first].T, inverse
 
 
 def _op(row: list[int], names: list[str], c: _Costs) -> tuple[tuple, int, float, int]:

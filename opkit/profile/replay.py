@@ -14,6 +14,8 @@ tests/profile/test_profile_steady_state.py checks.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 __all__ = ["Block", "Span", "replay_block", "SCALAR", "ISSUE", "WORK", "ALLOC", "ENQUE", "DEQUE", "FREE", "SETFLAG",
@@ -27,6 +29,7 @@ _SLOT_PIPE = (0, 1, 4, 5)  # slot -> pipe_t value
 _MIN_REPEATS = 4   # a loop shorter than this many periods is replayed in full
 _MAX_GROUP = 12    # periods per group tried: queue turns of 1, 2, 3, 4 buffers repeat within 12
 _REL_TOL = 1e-11
+_PATIENCE = 64
 
 # A span of intervals: (items, delta, first, reps): each (pipe, start, end, name index) of items, shifted by
 # first + r * delta for r in range(reps).
@@ -130,38 +133,78 @@ def _regions(seq: np.ndarray, p: int) -> list[tuple[int, int]]:
     return [(int(a), int(b) + p) for a, b in zip(edges[::2], edges[1::2]) if b - a >= (_MIN_REPEATS - 1) * p]
 
 
-def _snapshot(b: Block, n_out: int) -> tuple[tuple, list[float], dict[int, int], int]:
+def _clone(b: Block) -> Block:
+    c = Block.__new__(Block)
+    c.t, c.shared = list(b.t), b.shared
+    c.ready, c.freed, c.cursor, c.nbuf, c.alias = dict(b.ready), dict(b.freed), dict(b.cursor), dict(b.nbuf), \
+        dict(b.alias)
+    c.flags = {k: list(v) for k, v in b.flags.items()}
+    return c
+
+
+def _snapshot(b: Block, n_out: int) -> tuple[tuple, list[float], Block, int]:
+    """(what must repeat exactly, every time with the SCALAR clock first, a copy of the state, intervals so far)."""
     shape = (tuple(b.ready), tuple(b.freed), tuple(b.alias.items()),
              tuple((q, c % b.nbuf.get(q, 1)) for q, c in b.cursor.items()),
              tuple((k, len(v)) for k, v in b.flags.items()))
     times = [*b.t, *b.ready.values(), *b.freed.values(), *(x for v in b.flags.values() for x in v)]
-    return shape, times, dict(b.cursor), n_out
+    return shape, times, _clone(b), n_out
 
 
-def _shift(before: tuple, after: tuple) -> float | None:
-    """d when `after`'s state is `before`'s with every time d later, else None."""
+def _shift(before: tuple, after: tuple) -> tuple[float, float] | None:
+    """(d, d_scalar) when `after` is `before` with every time but the SCALAR clock d later, else None."""
     if before[0] != after[0]:
         return None
     t0, t1 = before[1], after[1]
-    d = t1[0] - t0[0]
-    tol = _REL_TOL * max(1.0, abs(t1[0]))
-    for x0, x1 in zip(t0, t1):
+    d = t1[1] - t0[1]
+    tol = _REL_TOL * max(1.0, abs(t1[0]), abs(t1[1]))
+    for x0, x1 in zip(t0[1:], t1[1:]):
         if abs(x1 - x0 - d) > tol:
             return None
-    return d
+    return d, t1[0] - t0[0]
 
 
-def _skip(b: Block, before: tuple, after: tuple, d: float, m: int) -> None:
+def _scalar_irrelevant(ops: list[tuple], group: list[int], before: tuple, after: tuple) -> bool:
+    """Whether the group, replayed from `before` with the SCALAR clock at minus infinity, still ends at `after`:
+    then the scalar unit delayed nothing (it only issues, ahead of the pipes) and, falling further behind in each
+    later group, it delays nothing there either (the replay is monotone in every clock)."""
+    probe = _clone(before[2])
+    probe.t[0] = -math.inf
+    _run(probe, ops, group, None)
+    if probe.t[0] != -math.inf:  # something made the scalar unit wait
+        return False
+    got = _snapshot(probe, 0)
+    tol = _REL_TOL * max(1.0, abs(after[1][1]))
+    return got[0] == after[0] and all(abs(x - y) <= tol for x, y in zip(got[1][1:], after[1][1:]))
+
+
+def _skip(b: Block, before: tuple, after: tuple, d: float, d_scalar: float, m: int) -> None:
     """Advance the state by m more groups of what happened between the two snapshots."""
     s = m * d
-    b.t = [x + s for x in b.t]
+    b.t = [b.t[0] + m * d_scalar, *(x + s for x in b.t[1:])]
     for table in (b.ready, b.freed):
         for k in table:
             table[k] += s
     for v in b.flags.values():
         v[:] = [x + s for x in v]
-    for q, c in after[2].items():
-        b.cursor[q] = c + m * (c - before[2].get(q, 0))
+    for q, c in after[2].cursor.items():
+        b.cursor[q] = c + m * (c - before[2].cursor.get(q, 0))
+
+
+def _steady(ops: list[tuple], seq: list[int], i: int, p: int, snaps: list[tuple]) -> tuple[int, float, float] | None:
+    """(periods per group, d, d_scalar) when the groups ending at the last snapshot repeat from now on."""
+    for c in range(1, min(_MAX_GROUP, len(snaps) - 1) + 1):
+        before, after = snaps[-1 - c], snaps[-1]
+        shift = _shift(before, after)
+        if shift is None:
+            continue
+        d, d_scalar = shift
+        tol = _REL_TOL * max(1.0, abs(after[1][0]), abs(after[1][1]))
+        if abs(d_scalar - d) <= tol:
+            return c, d, d
+        if d_scalar < d and _scalar_irrelevant(ops, seq[i - c * p: i], before, after):
+            return c, d, d_scalar
+    return None
 
 
 def _run_periodic(b: Block, ops: list[tuple], seq: list[int], p: int, spans: list[Span] | None) -> None:
@@ -174,23 +217,19 @@ def _run_periodic(b: Block, ops: list[tuple], seq: list[int], p: int, spans: lis
         _run(b, ops, seq[i: i + p], out)
         i += p
         snaps.append(_snapshot(b, len(out) if out is not None else 0))
-        found = False
-        for c in range(1, min(_MAX_GROUP, j + 1) + 1):
-            d = _shift(snaps[-1 - c], snaps[-1])
-            if d is None:
-                continue
+        # a loop that has not settled in _PATIENCE periods is checked less often (each check costs a few periods)
+        steady = _steady(ops, seq, i, p, snaps) if j < _PATIENCE or j % _PATIENCE == 0 else None
+        if steady is not None:
+            c, d, d_scalar = steady
             m = (periods - j - 1) // c
+            before, after = snaps[-1 - c], snaps[-1]
             if m:
-                before, after = snaps[-1 - c], snaps[-1]
-                _skip(b, before, after, d, m)
+                _skip(b, before, after, d, d_scalar, m)
                 if out is not None and spans is not None:
                     spans.append((out, 0.0, 0.0, 1))
                     spans.append((out[before[3]: after[3]], d, d, m))
                     out = []
                 i += m * c * p
-            found = True
-            break
-        if found:
             break
         del snaps[: -_MAX_GROUP - 1]
     _run(b, ops, seq[i:], out)
