@@ -11,6 +11,9 @@ SyncAll wait for everything (SyncAll across all cores). A copy costs one DMA lat
 bandwidth, which is the chip's bandwidth shared by the active cores when that is smaller; a burst whose GM start is
 not 512-byte aligned moves at the documented worst-case efficiency. A vector instruction costs an issue overhead plus
 cycles per repeat by kind. Constants: soc_table.py.
+
+Events are costed once per distinct event (a tile loop has a few dozen) and replayed by replay.py, which skips the
+steady state of tiled loops exactly; busy times and counts need no replay (sums over the distinct events).
 """
 from __future__ import annotations
 
@@ -164,6 +167,15 @@ def as_events(block: Any) -> np.ndarray:
     return np.asarray(block, dtype=np.int64).reshape(-1, 6)
 
 
+def _hash_rows(cols: np.ndarray) -> np.ndarray:
+    h = cols[0].copy()
+    for col in cols[1:]:  # wrapping int64 arithmetic
+        h *= 1_000_003
+        h ^= col
+        h ^= col >> 29
+    return h
+
+
 def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(distinct rows, each row's index into them) of the events with GM offsets reduced to their 512-byte phase
     (all that a copy's cost depends on), so that the tiles of a loop become equal rows."""
@@ -171,12 +183,8 @@ def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     copy = cols[0] == COPY
     w = cols[5][copy]
     cols[5][copy] = (w & ~_OFFSET) | ((w & _OFFSET) % 512)
-    h = cols[0].copy()  # a hash to sort by (wrapping int64 arithmetic); equal hashes are checked to be equal rows
-    for col in cols[1:]:
-        h *= 1_000_003
-        h ^= col
-        h ^= col >> 29
-    _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+    # Sorting one hash per row is ~5x faster than sorting the rows; equal hashes are then checked to be equal rows.
+    _, first, inverse = np.unique(_hash_rows(cols), return_index=True, return_inverse=True)
     inverse = inverse.reshape(-1)
     if not np.array_equal(cols[:, first][:, inverse], cols):  # a collision: sort the rows themselves
         keys = np.ascontiguousarray(cols.T).view(np.dtype((np.void, 48))).ravel()

@@ -8,9 +8,13 @@ so the replay of a fixed sequence of ops is a max-plus linear map: replaying it 
 same result shifted by d. A tiled kernel repeats one sequence (one tile's events) many times; once the state after a
 group of repeats equals the state before it shifted by d (same buffers, flags and queue turns, every time d later),
 each further identical group shifts it by d again, so those groups are not replayed: the state moves by m * d and
-their intervals are the group's, shifted. Times are compared to 1e-11 of their size (far below one clock cycle),
-which only absorbs floating-point rounding; the skipped result is the full replay's up to that rounding, which
-tests/profile/test_profile_steady_state.py checks.
+their intervals are the group's, shifted. A copy-bound loop has one more steady state: the scalar unit never waits
+for the pipes, so it advances only by its issue costs, d_s per group, less than the pipes' d, and falls behind. A
+probe replay of the group with the scalar clock at minus infinity shows that it delayed nothing there; falling
+further behind, it delays nothing in later groups either (the replay is monotone in every clock), so the pipes'
+state moves by m * d and the scalar clock by m * d_s. Times are compared to 1e-11 of their size (far below one clock
+cycle), which only absorbs floating-point rounding; the skipped result is the full replay's up to that rounding,
+which tests/profile/test_profile_steady_state.py checks.
 """
 from __future__ import annotations
 
@@ -18,8 +22,8 @@ import math
 
 import numpy as np
 
-__all__ = ["Block", "Span", "replay_block", "SCALAR", "ISSUE", "WORK", "ALLOC", "ENQUE", "DEQUE", "FREE", "SETFLAG",
-           "WAITFLAG", "BARRIER_ALL", "PORT"]
+__all__ = ["Block", "Span", "replay_block", "full_replay_block", "SCALAR", "ISSUE", "WORK", "ALLOC", "ENQUE",
+           "DEQUE", "FREE", "SETFLAG", "WAITFLAG", "BARRIER_ALL", "PORT"]
 
 # Op codes (the first field of an op tuple; the second is the scalar unit's cost of issuing it).
 SCALAR, ISSUE, WORK, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER_ALL = range(10)
@@ -29,6 +33,7 @@ _SLOT_PIPE = (0, 1, 4, 5)  # slot -> pipe_t value
 _MIN_REPEATS = 4   # a loop shorter than this many periods is replayed in full
 _MAX_GROUP = 12    # periods per group tried: queue turns of 1, 2, 3, 4 buffers repeat within 12
 _REL_TOL = 1e-11
+# Periods checked one by one for a steady state; a loop not settled by then is checked every _PATIENCE-th period.
 _PATIENCE = 64
 
 # A span of intervals: (items, delta, first, reps): each (pipe, start, end, name index) of items, shifted by

@@ -152,8 +152,9 @@ class ProfileSink {
         r[5] = static_cast<int64_t>(e.d);
       }
     }
-    std::fprintf(f, "{\"format\": \"opkit-profile/2\", \"op\": \"%s\", \"soc\": \"%s\", \"block_dim\": %lld, \"names\": [",
+    std::fprintf(f, "{\"format\": \"opkit-profile/2\", \"op\": \"%s\", \"soc\": \"%s\", \"block_dim\": %lld, ",
                  json(op).c_str(), soc, static_cast<long long>(block_dim));
+    std::fputs("\"names\": [", f);
     for (size_t i = 0; i < names.size(); ++i) std::fprintf(f, "%s\"%s\"", i ? ", " : "", json(names[i]).c_str());
     std::fputs("], \"events\": [", f);
     for (size_t i = 0; i < blocks.size(); ++i) std::fprintf(f, "%s%zu", i ? ", " : "", blocks[i].size() / 6);
