@@ -11,6 +11,7 @@
 // microseconds is Python (opkit/profile/), so this layer only counts.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -128,44 +129,54 @@ class ProfileSink {
       on_.store(false);
       return;
     }
-    // A launch calls few distinct APIs: a linear scan by pointer beats hashing every event.
     std::vector<const char*> names;
-    std::vector<std::vector<int64_t>> blocks(p.blocks.size());
-    for (size_t i = 0; i < p.blocks.size(); ++i) {
-      const std::vector<ProfEvent>& ev = p.blocks[i].events;
-      std::vector<int64_t>& out = blocks[i];
-      out.resize(ev.size() * 6);
-      size_t last = 0;
-      for (size_t j = 0; j < ev.size(); ++j) {
-        const ProfEvent& e = ev[j];
-        if (last >= names.size() || names[last] != e.api) {
-          last = 0;
-          while (last < names.size() && names[last] != e.api) ++last;
-          if (last == names.size()) names.push_back(e.api);
-        }
-        int64_t* r = &out[j * 6];
-        r[0] = static_cast<int64_t>(e.kind);
-        r[1] = static_cast<int64_t>(last);
-        r[2] = static_cast<int64_t>(e.a);
-        r[3] = static_cast<int64_t>(e.b);
-        r[4] = static_cast<int64_t>(e.c);
-        r[5] = static_cast<int64_t>(e.d);
-      }
+    size_t last = 0;
+    for (const BlockRecord& b : p.blocks) {
+      for (const ProfEvent& e : b.events) name_index(names, last, e.api);
     }
     std::fprintf(f, "{\"format\": \"opkit-profile/2\", \"op\": \"%s\", \"soc\": \"%s\", \"block_dim\": %lld, ",
                  json(op).c_str(), soc, static_cast<long long>(block_dim));
     std::fputs("\"names\": [", f);
     for (size_t i = 0; i < names.size(); ++i) std::fprintf(f, "%s\"%s\"", i ? ", " : "", json(names[i]).c_str());
     std::fputs("], \"events\": [", f);
-    for (size_t i = 0; i < blocks.size(); ++i) std::fprintf(f, "%s%zu", i ? ", " : "", blocks[i].size() / 6);
+    for (size_t i = 0; i < p.blocks.size(); ++i) std::fprintf(f, "%s%zu", i ? ", " : "", p.blocks[i].events.size());
     std::fputs("]}\n", f);
-    for (const std::vector<int64_t>& b : blocks) std::fwrite(b.data(), sizeof(int64_t), b.size(), f);
+    // The rows go out through a small buffer: a recorded launch already holds every event once in memory.
+    constexpr size_t kChunk = 4096;
+    std::vector<int64_t> rows(kChunk * 6);
+    for (const BlockRecord& b : p.blocks) {
+      for (size_t start = 0; start < b.events.size(); start += kChunk) {
+        const size_t n = std::min(kChunk, b.events.size() - start);
+        for (size_t j = 0; j < n; ++j) {
+          const ProfEvent& e = b.events[start + j];
+          int64_t* r = &rows[j * 6];
+          r[0] = static_cast<int64_t>(e.kind);
+          r[1] = static_cast<int64_t>(name_index(names, last, e.api));
+          r[2] = static_cast<int64_t>(e.a);
+          r[3] = static_cast<int64_t>(e.b);
+          r[4] = static_cast<int64_t>(e.c);
+          r[5] = static_cast<int64_t>(e.d);
+        }
+        std::fwrite(rows.data(), sizeof(int64_t), n * 6, f);
+      }
+    }
     std::fclose(f);
   }
 
  private:
   ProfileSink() {
     if (const char* env = std::getenv("OPKIT_PROFILE")) set_path(env);
+  }
+
+  // The index of `api` in `names`, added when new. A launch calls few distinct APIs, mostly the same one as the event
+  // before (`last`): a linear scan by pointer beats hashing every event.
+  static size_t name_index(std::vector<const char*>& names, size_t& last, const char* api) {
+    if (last < names.size() && names[last] == api) return last;
+    for (last = 0; last < names.size(); ++last) {
+      if (names[last] == api) return last;
+    }
+    names.push_back(api);
+    return last;
   }
 
   static std::string json(const std::string& s) {
