@@ -14,6 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from opkit.errors import ProfileError
 from opkit.profile.estimate import Estimate, estimate_launch
 from opkit.profile.report import PNG_MISSING, format_table, write_png, write_trace
@@ -25,9 +27,30 @@ _DTYPES = {"fp16": "float16", "half": "float16", "float": "float32", "fp32": "fl
 
 
 def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    """Every launch recorded in an OPKIT_PROFILE file, in launch order."""
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    """Every launch recorded in an OPKIT_PROFILE file, in launch order: op, soc, block_dim, names and blocks (one
+    (events, 6) int64 array per block; opkit/sim/profile.h describes the format)."""
+    data = Path(path).read_bytes()
+    launches: list[dict[str, Any]] = []
+    pos = 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        end = len(data) if end < 0 else end
+        line = data[pos:end].strip()
+        pos = end + 1
+        if not line:
+            continue
+        try:
+            launch = json.loads(line)
+            if "blocks" not in launch:  # the binary events of every block follow the header line
+                counts = [int(n) for n in launch.pop("events")]
+                rows = np.frombuffer(data, dtype="<i8", count=6 * sum(counts), offset=pos).reshape(-1, 6)
+                pos += rows.nbytes
+                cuts = np.cumsum([0, *counts]).tolist()
+                launch["blocks"] = [rows[a:b] for a, b in zip(cuts[:-1], cuts[1:])]
+        except (ValueError, KeyError, TypeError) as e:
+            raise ProfileError(f"{path}: byte {pos}: not a launch recorded by opkit's simulator ({e})") from e
+        launches.append(launch)
+    return launches
 
 
 def _recorded(command: list[str], env: dict[str, str], record: Path, what: str) -> list[dict[str, Any]]:
@@ -48,7 +71,7 @@ def profile_program(command: list[str], *, soc: str | None = None,
                     record: Path | None = None) -> list[Estimate]:
     """Run a kernel-launch program (ICPU_RUN_KF / opkit::sim::Launch) with recording on; one estimate per launch."""
     with tempfile.TemporaryDirectory(prefix="opkit-profile-") as tmp:
-        path = record or Path(tmp) / "launches.jsonl"
+        path = record or Path(tmp) / "launches.opkit-profile"
         launches = _recorded(command, {}, path, " ".join(command))
     return [estimate_launch(launch, soc) for launch in launches]
 
@@ -89,7 +112,7 @@ def profile_op(project: str | os.PathLike[str], op: str, shape: tuple[int, ...] 
             env["OPKIT_SOC"] = soc
         command = [sys.executable, "-m", "opkit.profile.runner", package, name, str(inputs),
                    ",".join(map(str, shape)), dtype]
-        launches = _recorded(command, env, Path(tmp) / "launches.jsonl", f"{package}.{name}")
+        launches = _recorded(command, env, Path(tmp) / "launches.opkit-profile", f"{package}.{name}")
     return estimate_launch(launches[-1], soc)
 
 

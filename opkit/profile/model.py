@@ -11,21 +11,30 @@ SyncAll wait for everything (SyncAll across all cores). A copy costs one DMA lat
 bandwidth, which is the chip's bandwidth shared by the active cores when that is smaller; a burst whose GM start is
 not 512-byte aligned moves at the documented worst-case efficiency. A vector instruction costs an issue overhead plus
 cycles per repeat by kind. Constants: soc_table.py.
+
+Events are costed once per distinct event (a tile loop has a few dozen) and replayed by replay.py, which skips the
+steady state of tiled loops exactly; busy times and counts need no replay (sums over the distinct events).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
+import numpy as np
+
+from opkit.profile import replay as rp
+from opkit.profile.replay import Span
 from opkit.profile.soc_table import SocTable, table_for
 
-__all__ = ["PIPES", "Interval", "CoreTime", "Timeline", "simulate", "vec_kind"]
+__all__ = ["PIPES", "Interval", "CoreTime", "Timeline", "as_events", "simulate", "vec_kind"]
 
 # pipe_t values (opkit/sim/positions.h) of the pipes a vector core has.
 S, V, MTE2, MTE3, ALL = 0, 1, 4, 5, 6
-_PORT = -1  # a core's share of the chip's memory when the chip is saturated (see _Costs.shared_port)
 PIPES = {S: "SCALAR", V: "VECTOR", MTE2: "MTE2", MTE3: "MTE3"}
+_SLOT = {S: 0, V: 1, MTE2: 2, MTE3: 3}  # clock slots of replay.py (slot 4: the memory port, see _Costs.shared_port)
+_OFFSET = (1 << 40) - 1  # a copy's field d: GM offset in the low 40 bits, gap between bursts above
 
 # Event kinds (profile.h's Ev).
 COPY, VEC, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER, SYNCALL, SCALAR_UB, SCALAR_GM = range(12)
@@ -66,7 +75,7 @@ def vec_kind(api: str) -> str:
     return "highlevel"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Interval:
     core: int
     pipe: int
@@ -88,9 +97,27 @@ class Timeline:
     soc: str
     block_dim: int
     cores: list[CoreTime]
-    intervals: list[Interval]
     truncated: bool
     counts: dict[str, Any]
+    names: list[str] = field(repr=False)
+    # (core, spans, how many of their intervals are kept): what the replay recorded, expanded on demand
+    spans: list[tuple[int, list[Span], int]] = field(repr=False)
+
+    @cached_property
+    def intervals(self) -> list[Interval]:
+        """Every kept copy and vector instruction as an interval, in replay order (built when a report asks)."""
+        out: list[Interval] = []
+        names = self.names
+        for core, spans, take in self.spans:
+            for items, delta, first, reps in spans:
+                for r in range(reps):
+                    if take <= 0:
+                        break
+                    shift = first + r * delta
+                    for pipe, start, end, name in items[:take]:
+                        out.append(Interval(core, pipe, start + shift, end + shift, names[name]))
+                    take -= len(items)
+        return out
 
 
 class _Costs:
@@ -135,162 +162,159 @@ class _Costs:
         return instructions * self.issue + repeats * self.per_repeat[vec_kind(api)]
 
 
-def _segments(events: list[list[int]]) -> list[list[list[int]]]:
-    """A block's events cut at each SyncAll (the SyncAll ends its segment)."""
-    out: list[list[list[int]]] = [[]]
-    for e in events:
-        out[-1].append(e)
-        if e[0] == SYNCALL:
-            out.append([])
-    return out
+def as_events(block: Any) -> np.ndarray:
+    """A block's events as an (n, 6) int64 array (read_launches gives arrays; a parsed JSON list works too)."""
+    return np.asarray(block, dtype=np.int64).reshape(-1, 6)
 
 
-class _Block:
-    """One block's pipe clocks while its events are replayed."""
-
-    def __init__(self, core: int, start: float) -> None:
-        self.core = core
-        self.t = {S: start, V: start, MTE2: start, MTE3: start, _PORT: start}
-        self.ready: dict[object, float] = {}
-        self.freed: dict[object, float] = {}
-        # The device hands a queue's buffers out in turn (the simulator takes the first free one): Alloc maps the
-        # simulator's buffer to the device's next one, which the buffer's later events then use.
-        self.cursor: dict[int, int] = {}
-        self.alias: dict[int, object] = {}
-        self.flags: dict[tuple[int, int], list[float]] = {}
-
-    def end(self) -> float:
-        return max(self.t.values())
+def _hash_rows(cols: np.ndarray) -> np.ndarray:
+    h = cols[0].copy()
+    for col in cols[1:]:  # wrapping int64 arithmetic
+        h *= 1_000_003
+        h ^= col
+        h ^= col >> 29
+    return h
 
 
-def _replay(b: _Block, events: list[list[int]], names: list[str], c: _Costs, busy: dict[int, float],
-            out: list[Interval] | None, counts: dict[str, Any]) -> None:
-    t = b.t
-    for kind, name, x, y, z, w in events:
-        if kind == SCALAR_UB:
-            d = x * c.ub
-            t[S] += d
-            busy[S] += d
-            counts["scalar_ub"] += x
-            continue
-        if kind == SCALAR_GM:
-            d = (x - y) * c.ub + y * c.gm_miss
-            t[S] += d
-            busy[S] += d
-            counts["scalar_gm"] += x
-            continue
-        t[S] += c.api
-        busy[S] += c.api
-        if kind == COPY or kind == VEC:
-            if kind == COPY:
-                pipe = x
-                if pipe == V:
-                    d = c.vec("DataCopy", math.ceil(y * z / 256))
-                else:
-                    d, unaligned = c.copy(pipe, y, z, w & ((1 << 40) - 1), w >> 40)
-                    key = "mte2" if pipe == MTE2 else "mte3"
-                    counts[key + "_copies"] += 1
-                    counts[key + "_bytes"] += y * z
-                    counts[key + "_unaligned"] += 1 if unaligned else 0
-                    counts["copy_sizes"][y * z] = counts["copy_sizes"].get(y * z, 0) + 1
-            else:
-                pipe = V
-                d = c.vec(names[name], y)
-                counts["vec_instructions"] += 1
-                counts["vec_repeats"] += y
-            start = t[pipe] if t[pipe] > t[S] else t[S]
-            if pipe != V and c.shared_port and t[_PORT] > start:
-                start = t[_PORT]
-            t[pipe] = start + d
-            if pipe != V:
-                t[_PORT] = start + d
-            busy[pipe] += d
-            if out is not None:
-                out.append(Interval(b.core, pipe, start, start + d, names[name]))
-        elif kind == ALLOC:
-            queue, n = w >> 8, (w & 0xFF) or 1
-            turn = b.cursor.get(queue, 0)
-            b.cursor[queue] = turn + 1
-            buf = b.alias[x] = (queue, turn % n)
-            p = _PRODUCER.get(y, V)
-            t[p] = max(t[p], b.freed.get(buf, 0.0))
-        elif kind == ENQUE:
-            b.ready[b.alias.get(x, x)] = t[_PRODUCER.get(y, V)]
-        elif kind == DEQUE:
-            p = _CONSUMER.get(z, V)
-            t[p] = max(t[p], b.ready.get(b.alias.get(x, x), 0.0))
-        elif kind == FREE:
-            b.freed[b.alias.get(x, x)] = t[_CONSUMER.get(z, V)]
-        elif kind == SETFLAG:
-            src, _ = EVENT_PIPES[x] if x < len(EVENT_PIPES) else (S, S)
-            b.flags.setdefault((x, y), []).append(t[src])
-        elif kind == WAITFLAG:
-            _, dst = EVENT_PIPES[x] if x < len(EVENT_PIPES) else (S, S)
-            pending = b.flags.get((x, y))
-            if pending:
-                t[dst] = max(t[dst], pending.pop(0))
-        elif kind == BARRIER and x == ALL:
-            now = b.end()
-            for p in t:
-                t[p] = now
+def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(distinct rows, each row's index into them) of the events with GM offsets reduced to their 512-byte phase
+    (all that a copy's cost depends on), so that the tiles of a loop become equal rows."""
+    cols = rows.T.copy()  # one contiguous array per field
+    copy = cols[0] == COPY
+    w = cols[5][copy]
+    cols[5][copy] = (w & ~_OFFSET) | ((w & _OFFSET) % 512)
+    # Sorting one hash per row is ~5x faster than sorting the rows; equal hashes are then checked to be equal rows.
+    _, first, inverse = np.unique(_hash_rows(cols), return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    if not np.array_equal(cols[:, first][:, inverse], cols):  # a collision: sort the rows themselves
+        keys = np.ascontiguousarray(cols.T).view(np.dtype((np.void, 48))).ravel()
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+    return cols[:, first].T, inverse
 
 
-def _new_counts() -> dict[str, Any]:
-    return {"mte2_copies": 0, "mte2_bytes": 0, "mte2_unaligned": 0, "mte3_copies": 0, "mte3_bytes": 0,
-            "mte3_unaligned": 0, "vec_instructions": 0, "vec_repeats": 0, "scalar_ub": 0, "scalar_gm": 0,
-            "copy_sizes": {}, "syncall": 0}
+def _op(row: list[int], names: list[str], c: _Costs) -> tuple[tuple, int, float, int]:
+    """(op tuple for replay.py, pipe, us of work on that pipe, unaligned bursts) of one distinct event."""
+    kind, name, x, y, z, w = row
+    if kind == SCALAR_UB:
+        return (rp.SCALAR, x * c.ub), S, 0.0, 0
+    if kind == SCALAR_GM:
+        return (rp.SCALAR, (x - y) * c.ub + y * c.gm_miss), S, 0.0, 0
+    if kind == COPY or kind == VEC:
+        unaligned = 0
+        if kind == VEC:
+            pipe, d = V, c.vec(names[name], y)
+        elif x == V:
+            pipe, d = V, c.vec("DataCopy", math.ceil(y * z / 256))
+        else:
+            pipe = x
+            d, unaligned = c.copy(pipe, y, z, w & _OFFSET, w >> 40)
+        return (rp.WORK, c.api, _SLOT[pipe], d, name), pipe, d, unaligned
+    if kind == ALLOC:
+        return (rp.ALLOC, c.api, w >> 8, (w & 0xFF) or 1, x, _SLOT[_PRODUCER.get(y, V)]), S, 0.0, 0
+    if kind in (ENQUE, FREE, DEQUE):
+        pipe = _PRODUCER.get(y, V) if kind == ENQUE else _CONSUMER.get(z, V)
+        code = {ENQUE: rp.ENQUE, DEQUE: rp.DEQUE, FREE: rp.FREE}[kind]
+        return (code, c.api, x, _SLOT[pipe]), S, 0.0, 0
+    if kind == SETFLAG or kind == WAITFLAG:
+        src, dst = EVENT_PIPES[x] if x < len(EVENT_PIPES) else (S, S)
+        code, pipe = (rp.SETFLAG, src) if kind == SETFLAG else (rp.WAITFLAG, dst)
+        return (code, c.api, (x, y), _SLOT[pipe]), S, 0.0, 0
+    if kind == BARRIER and x == ALL:
+        return (rp.BARRIER_ALL, c.api), S, 0.0, 0
+    return (rp.ISSUE, c.api), S, 0.0, 0
 
 
-def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int = 200_000) -> Timeline:
-    """The timeline of one recorded launch (a line of the OPKIT_PROFILE file, parsed)."""
+def _counts(distinct: np.ndarray, seen: np.ndarray, work: list[tuple[int, float, int]]) -> dict[str, Any]:
+    counts: dict[str, Any] = {"mte2_copies": 0, "mte2_bytes": 0, "mte2_unaligned": 0, "mte3_copies": 0,
+                              "mte3_bytes": 0, "mte3_unaligned": 0, "vec_instructions": 0, "vec_repeats": 0,
+                              "scalar_ub": 0, "scalar_gm": 0, "copy_sizes": {}, "syncall": 0}
+    sizes: dict[int, int] = counts["copy_sizes"]
+    for (kind, _, x, y, z, _), n, (pipe, _, unaligned) in zip(distinct.tolist(), seen.tolist(), work):
+        if kind == COPY and pipe != V:
+            key = "mte2" if pipe == MTE2 else "mte3"
+            counts[key + "_copies"] += n
+            counts[key + "_bytes"] += n * y * z
+            counts[key + "_unaligned"] += n if unaligned else 0
+            sizes[y * z] = sizes.get(y * z, 0) + n
+        elif kind == VEC:
+            counts["vec_instructions"] += n
+            counts["vec_repeats"] += n * y
+        elif kind == SCALAR_UB:
+            counts["scalar_ub"] += n * x
+        elif kind == SCALAR_GM:
+            counts["scalar_gm"] += n * x
+    return counts
+
+
+def _segments(kinds: np.ndarray) -> list[tuple[int, int]]:
+    """A block's events cut at each SyncAll (the SyncAll ends its segment), as [lo, hi) ranges."""
+    cuts = [0, *(np.flatnonzero(kinds == SYNCALL) + 1).tolist(), len(kinds)]
+    return list(zip(cuts[:-1], cuts[1:]))
+
+
+def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int = 200_000,
+             skip_steady_state: bool = True) -> Timeline:
+    """The timeline of one recorded launch (from read_launches). skip_steady_state=False replays every event (the
+    same numbers up to floating-point rounding, slower; for tests)."""
     soc_name = soc or launch["soc"]
     table = table_for(soc_name)
-    n_cores = int(table["vector_cores"])
-    blocks: list[list[list[int]]] = launch["blocks"]
+    blocks = [as_events(b) for b in launch["blocks"]]
     block_dim = len(blocks)
-    active = max(1, min(block_dim, n_cores))
+    active = max(1, min(block_dim, int(table["vector_cores"])))
     costs = _Costs(table, active)
-    names: list[str] = launch["names"]
+    names: list[str] = list(launch["names"])
+    rows = np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)
+    distinct, ids = _distinct(rows)
+    described = [_op(row, names, costs) for row in distinct.tolist()]
+    ops = [d[0] for d in described]
+    work = [(pipe, d, unaligned) for _, pipe, d, unaligned in described]
+    counts = _counts(distinct, np.bincount(ids, minlength=len(distinct)), work)
+    issue = np.array([op[1] for op in ops])
+    on_pipe = {p: np.array([d if pipe == p else 0.0 for pipe, d, _ in work]) for p in (V, MTE2, MTE3)}
+    replay = rp.replay_block if skip_steady_state else rp.full_replay_block
     cores = [CoreTime(i) for i in range(active)]
     per_core_cap = max(1, max_intervals // active)
     kept = [0] * active
-    intervals: list[Interval] = []
     truncated = False
-    counts = _new_counts()
-    segmented = [_segments(events) for events in blocks]
-    n_segments = max(len(s) for s in segmented) if segmented else 1
+    spans: list[tuple[int, list[rp.Span], int]] = []
+    bounds = np.cumsum([0, *(len(b) for b in blocks)]).tolist()
+    segmented = [_segments(b[:, 0]) for b in blocks]
+    n_segments = max((len(s) for s in segmented), default=1)
     counts["syncall"] = n_segments - 1
-    states: list[_Block] = []
+    states = [rp.Block(0.0, costs.shared_port) for _ in range(block_dim)]
     for b in range(block_dim):
         core = cores[b % active]
         core.blocks.append(b)
-        states.append(_Block(core.core, 0.0))
+        seen = np.bincount(ids[bounds[b]: bounds[b + 1]], minlength=len(ops))
+        core.busy[S] += costs.entry + float(seen @ issue)
+        for p, cost in on_pipe.items():
+            core.busy[p] += float(seen @ cost)
     for seg in range(n_segments):
         for b in range(block_dim):
             state = states[b]
-            core = cores[state.core]
+            core = cores[b % active]
             if seg == 0:  # blocks that share a core run one after another
-                start = core.end
-                state.t = {p: start for p in state.t}
-                state.t[S] += costs.entry
-                core.busy[S] += costs.entry
-            events = segmented[b][seg] if seg < len(segmented[b]) else []
-            room = kept[state.core] < per_core_cap
-            sink: list[Interval] | None = [] if room else None
+                state.restart(core.end)
+                state.t[0] += costs.entry
+            lo, hi = segmented[b][seg] if seg < len(segmented[b]) else (0, 0)
+            room = kept[core.core] < per_core_cap
             truncated = truncated or not room
-            _replay(state, events, names, costs, core.busy, sink, counts)
-            if sink:
-                take = sink[: per_core_cap - kept[state.core]]
-                kept[state.core] += len(take)
-                intervals.extend(take)
-                truncated = truncated or len(take) < len(sink)
+            recorded: list[rp.Span] | None = [] if room else None
+            replay(state, ops, ids[bounds[b] + lo: bounds[b] + hi], recorded)
+            if recorded:
+                total = sum(len(items) * reps for items, _, _, reps in recorded)
+                take = min(total, per_core_cap - kept[core.core])
+                kept[core.core] += take
+                spans.append((core.core, recorded, take))
+                truncated = truncated or take < total
             if n_segments == 1:
                 core.end = max(core.end, state.end())
         if n_segments > 1:
             barrier = max(s.end() for s in states)
             for s in states:
-                s.t = {p: barrier for p in s.t}
+                s.restart(barrier)
     if n_segments > 1:
-        for s in states:
-            cores[s.core].end = max(cores[s.core].end, s.end())
-    return Timeline(soc_name, block_dim, cores, intervals, truncated, counts)
+        for b, s in enumerate(states):
+            cores[b % active].end = max(cores[b % active].end, s.end())
+    return Timeline(soc_name, block_dim, cores, truncated, counts, names, spans)

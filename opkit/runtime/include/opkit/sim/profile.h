@@ -2,19 +2,22 @@
 //
 // Off by default: every hook is `if (BlockRecord* r = current_block().rec)`, one well-predicted branch on a pointer
 // that is null unless a launch records. On when $OPKIT_PROFILE names a file (read at the first launch) or after
-// opkit::sim::set_profile_output(path); each recorded launch appends one JSON line to that file:
-//   {"op": ..., "soc": ..., "block_dim": n, "names": [api names], "blocks": [[event, ...] per block]}
-// with each event an array [kind, name index, a, b, c, d] (see Ev for the fields). The timing model that turns the
-// events into microseconds is Python (opkit/profile/), so this layer only counts.
+// opkit::sim::set_profile_output(path); each recorded launch appends to that file one JSON header line
+//   {"format": "opkit-profile/2", "op": ..., "soc": ..., "block_dim": n, "names": [api names],
+//    "events": [event count per block]}
+// followed by the events of every block in block order, each 6 little-endian int64: kind, name index, a, b, c, d
+// (see Ev for the fields). Binary because a tiled kernel records tens of thousands of events per launch: writing
+// and parsing them as JSON text cost more than the launch itself. The timing model that turns the events into
+// microseconds is Python (opkit/profile/), so this layer only counts.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "opkit/sim/context.h"
@@ -114,46 +117,66 @@ class ProfileSink {
     on_.store(!path.empty(), std::memory_order_relaxed);
   }
 
-  // Append one launch as a JSON line; a file that cannot be opened is reported once on stderr, not a kernel fault.
+  // Append one launch (header line + binary events); a file that cannot be opened is reported once on stderr, not a
+  // kernel fault.
   void write(const LaunchProfile& p, const std::string& op, const char* soc, int64_t block_dim) {
     std::lock_guard<std::mutex> lock(m_);
     if (path_.empty()) return;
-    std::FILE* f = std::fopen(path_.c_str(), "a");
+    std::FILE* f = std::fopen(path_.c_str(), "ab");
     if (f == nullptr) {
       std::fprintf(stderr, "opkit: cannot append the profile to '%s'; recording is turned off\n", path_.c_str());
       path_.clear();
       on_.store(false);
       return;
     }
-    std::unordered_map<const char*, size_t> index;
     std::vector<const char*> names;
+    size_t last = 0;
     for (const BlockRecord& b : p.blocks) {
-      for (const ProfEvent& e : b.events) {
-        if (index.emplace(e.api, names.size()).second) names.push_back(e.api);
-      }
+      for (const ProfEvent& e : b.events) name_index(names, last, e.api);
     }
-    std::fprintf(f, "{\"op\": \"%s\", \"soc\": \"%s\", \"block_dim\": %lld, \"names\": [", json(op).c_str(), soc,
-                 static_cast<long long>(block_dim));
+    std::fprintf(f, "{\"format\": \"opkit-profile/2\", \"op\": \"%s\", \"soc\": \"%s\", \"block_dim\": %lld, ",
+                 json(op).c_str(), soc, static_cast<long long>(block_dim));
+    std::fputs("\"names\": [", f);
     for (size_t i = 0; i < names.size(); ++i) std::fprintf(f, "%s\"%s\"", i ? ", " : "", json(names[i]).c_str());
-    std::fputs("], \"blocks\": [", f);
-    for (size_t i = 0; i < p.blocks.size(); ++i) {
-      std::fputs(i ? ", [" : "[", f);
-      const std::vector<ProfEvent>& ev = p.blocks[i].events;
-      for (size_t j = 0; j < ev.size(); ++j) {
-        const ProfEvent& e = ev[j];
-        std::fprintf(f, "%s[%d,%zu,%llu,%llu,%llu,%llu]", j ? "," : "", static_cast<int>(e.kind), index[e.api],
-                     static_cast<unsigned long long>(e.a), static_cast<unsigned long long>(e.b),
-                     static_cast<unsigned long long>(e.c), static_cast<unsigned long long>(e.d));
-      }
-      std::fputc(']', f);
-    }
+    std::fputs("], \"events\": [", f);
+    for (size_t i = 0; i < p.blocks.size(); ++i) std::fprintf(f, "%s%zu", i ? ", " : "", p.blocks[i].events.size());
     std::fputs("]}\n", f);
+    // The rows go out through a small buffer: a recorded launch already holds every event once in memory.
+    constexpr size_t kChunk = 4096;
+    std::vector<int64_t> rows(kChunk * 6);
+    for (const BlockRecord& b : p.blocks) {
+      for (size_t start = 0; start < b.events.size(); start += kChunk) {
+        const size_t n = std::min(kChunk, b.events.size() - start);
+        for (size_t j = 0; j < n; ++j) {
+          const ProfEvent& e = b.events[start + j];
+          int64_t* r = &rows[j * 6];
+          r[0] = static_cast<int64_t>(e.kind);
+          r[1] = static_cast<int64_t>(name_index(names, last, e.api));
+          r[2] = static_cast<int64_t>(e.a);
+          r[3] = static_cast<int64_t>(e.b);
+          r[4] = static_cast<int64_t>(e.c);
+          r[5] = static_cast<int64_t>(e.d);
+        }
+        std::fwrite(rows.data(), sizeof(int64_t), n * 6, f);
+      }
+    }
     std::fclose(f);
   }
 
  private:
   ProfileSink() {
     if (const char* env = std::getenv("OPKIT_PROFILE")) set_path(env);
+  }
+
+  // The index of `api` in `names`, added when new. A launch calls few distinct APIs, mostly the same one as the event
+  // before (`last`): a linear scan by pointer beats hashing every event.
+  static size_t name_index(std::vector<const char*>& names, size_t& last, const char* api) {
+    if (last < names.size() && names[last] == api) return last;
+    for (last = 0; last < names.size(); ++last) {
+      if (names[last] == api) return last;
+    }
+    names.push_back(api);
+    return last;
   }
 
   static std::string json(const std::string& s) {
@@ -174,7 +197,7 @@ class ProfileSink {
 
 namespace opkit::sim {
 
-// Record every later launch of this process into `path` (JSON lines, appended); "" turns recording off.
+// Record every later launch of this process into `path` (appended; format above); "" turns recording off.
 inline void set_profile_output(const std::string& path) { detail::ProfileSink::instance().set_path(path); }
 
 }  // namespace opkit::sim
