@@ -1,6 +1,8 @@
 """`opkit cc`'s rewrite of `<<<>>>` launches: a text transformation that keeps every line where it was."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from opkit.cc import kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
@@ -70,3 +72,15 @@ def test_launch_header_of_a_kernel_like_cann_generates() -> None:
     assert ('extern "C" uint32_t aclrtlaunch_add_custom(uint32_t blockDim, aclrtStream stream, void* x, void* y, '
             'uint32_t n);') in launch_header(kernel)
     assert "reinterpret_cast<__gm__ uint8_t*>(y), n);" in launch_stub(kernel)
+
+
+def test_struct_parameter_is_taken_by_pointer_and_its_header_included(tmp_path: Path) -> None:
+    (tmp_path / "tiling.h").write_text("struct TilingData { uint32_t n; };\n")
+    source = ('#include "kernel_operator.h"\n#include "tiling.h"\n#include "missing.h"\n'
+              'extern "C" __global__ __aicore__ void k(GM_ADDR x, TilingData tiling, const float f) {}\n')
+    [kernel] = kernel_signatures(source, tmp_path)
+    assert ('aclrtlaunch_k(uint32_t blockDim, aclrtStream stream, void* x, void* tiling, const float f);'
+            in launch_header(kernel))
+    stub = launch_stub(kernel)
+    assert f'#include "{tmp_path / "tiling.h"}"' in stub and "missing.h" not in stub
+    assert "*static_cast<const TilingData*>(tiling), f);" in stub

@@ -21,6 +21,8 @@ pytestmark = pytest.mark.compile
 PROGRAMS = Path(__file__).parent / "programs"
 ADD = PROGRAMS / "add_launch"
 ASC = PROGRAMS / "asc_scale"
+SCALE = PROGRAMS / "scale_tiling_launch"
+CANN = opkit.cmake_dir() / "cann"
 
 
 def _tool(name: str) -> str:
@@ -125,3 +127,50 @@ def test_compiler_errors_point_into_the_users_file(tmp_path: Path) -> None:
     proc = _run([sys.executable, "-m", "opkit", "cc", "-c", str(source), "-o", str(tmp_path / "b.o")], tmp_path)
     assert proc.returncode != 0
     assert f"{source}:5:" in proc.stderr and "undefined_name" in proc.stderr
+
+
+@pytest.fixture(scope="module", params=["cpu", "npu"])
+def scale_installed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """scale_tiling_launch built and installed as run.sh does it (out/bin, out/lib), with its gen_data.py run."""
+    root = tmp_path_factory.mktemp(f"scale_{request.param}")
+    build = _cmake_build(SCALE, root / "build", f"-DRUN_MODE={request.param}", f"-DASCEND_CANN_PACKAGE_PATH={CANN}",
+                         f"-DCMAKE_INSTALL_PREFIX={root / 'out'}")
+    done = _run([_tool("cmake"), "--install", str(build)], root)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (root / "input").mkdir()
+    (root / "output").mkdir()
+    gen = _run([sys.executable, str(SCALE / "scripts" / "gen_data.py")], root)
+    assert gen.returncode == 0, gen.stderr
+    return root
+
+
+def test_tiling_struct_sample_runs_installed_with_ascendcl_alone(scale_installed: Path) -> None:
+    # The main links `ascendcl`, never tikicpulib, yet takes its CPU branch in RUN_MODE=cpu; in npu mode the
+    # aclrtlaunch stub finds the tiling header by itself and ascendc_library installed the kernel library.
+    proc = _run([str(scale_installed / "out" / "bin" / "ascendc_kernels_bbit")], scale_installed,
+                LD_LIBRARY_PATH=str(scale_installed / "out" / "lib"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    branch = "cpu" if scale_installed.name.startswith("scale_cpu") else "npu"
+    assert f"[INFO]  {branch} branch done" in proc.stdout
+    verify = _run([sys.executable, str(SCALE / "scripts" / "verify_result.py"), "output/output_z.bin",
+                   "output/golden.bin"], scale_installed)
+    assert verify.stdout.strip() == "test pass", verify.stdout
+
+
+def test_launch_header_takes_the_tiling_struct_by_pointer(scale_installed: Path) -> None:
+    if scale_installed.name.startswith("scale_cpu"):
+        pytest.skip("RUN_MODE=cpu builds with tikicpulib")
+    header = next((scale_installed / "build").rglob("aclrtlaunch_scale_custom.h")).read_text()
+    assert "aclrtStream stream, void* x, void* z, void* tiling);" in header
+
+
+def test_asc_program_configures_after_sourcing_set_env_alone(tmp_path: Path) -> None:
+    # asc-devkit's READMEs: `source <cann>/set_env.sh`, then a plain `cmake ..` finds find_package(ASC).
+    build = tmp_path / "build"
+    script = (f'source "{CANN / "set_env.sh"}" && "{_tool("cmake")}" -S "{ASC}" -B "{build}" -G Ninja '
+              f'-DCMAKE_MAKE_PROGRAM="{_tool("ninja")}" -DOPKIT_PYTHON="{sys.executable}" -DCMAKE_ASC_RUN_MODE=cpu '
+              f'&& "{_tool("cmake")}" --build "{build}"')
+    proc = _run(["bash", "-c", script], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ran = _run([str(build / "demo")], tmp_path)
+    assert (ran.returncode, ran.stdout.strip()) == (0, "ok 2 1024"), ran.stderr

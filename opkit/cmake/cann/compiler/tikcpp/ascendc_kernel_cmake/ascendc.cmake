@@ -5,6 +5,7 @@ include_guard(GLOBAL)
 get_filename_component(_opkit_cmake_dir "${CMAKE_CURRENT_LIST_DIR}/../../../.." ABSOLUTE)
 find_package(opkit REQUIRED CONFIG PATHS "${_opkit_cmake_dir}" NO_DEFAULT_PATH)
 include("${_opkit_cmake_dir}/opkit_cc.cmake")
+include("${_opkit_cmake_dir}/cann/cann_host_libraries.cmake")
 
 # What the samples' mains link for the acl API. CANN's libraries use the pre-C++11 string ABI; so do the
 # samples (-D_GLIBCXX_USE_CXX11_ABI=0), and the kernels must match because they share opkit's inline state.
@@ -35,6 +36,10 @@ function(ascendc_library target kind)
   target_link_libraries(${target} PUBLIC opkit::runtime)
   target_compile_definitions(${target} PUBLIC _GLIBCXX_USE_CXX11_ABI=0 PRIVATE OPKIT_NPU_MODE=1)
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${_gen}/include/${target}>")
+  # CANN's ascendc_library installs the library itself (the samples' npu_lib.cmake has no install of its own;
+  # run.sh then runs out/bin/ascendc_kernels_bbit with out/lib on LD_LIBRARY_PATH).
+  include(GNUInstallDirs)
+  install(TARGETS ${target} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()
 
 # CANN's spellings of the target_* commands for kernel libraries; `-DNAME` items are accepted as `NAME`.

@@ -19,8 +19,12 @@ foreach(_soc IN LISTS _opkit_socs)
                           INTERFACE_COMPILE_DEFINITIONS "${_defs}")
   endif()
 endforeach()
+# CANN's CPU-mode mains link only `ascendcl` and the kernel library (which links tikicpulib PRIVATE), yet take their
+# ASCENDC_CPU_DEBUG branch: in CPU mode ascendcl carries the CPU-debug markers, so it is opkit::sim here.
 if(NOT TARGET ascendcl)
   add_library(ascendcl INTERFACE IMPORTED GLOBAL)
-  set_target_properties(ascendcl PROPERTIES INTERFACE_LINK_LIBRARIES opkit::runtime)
+  set_target_properties(ascendcl PROPERTIES INTERFACE_LINK_LIBRARIES opkit::sim
+                        INTERFACE_COMPILE_DEFINITIONS "_GLIBCXX_USE_CXX11_ABI=0")
 endif()
+include("${_opkit_cmake_dir}/cann/cann_host_libraries.cmake")
 set(tikicpulib_FOUND TRUE)
