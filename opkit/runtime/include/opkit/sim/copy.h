@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "opkit/sim/atomic.h"
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
@@ -145,7 +146,7 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
   check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
-  copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap);
+  store_gm_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap);
 }
 
 }  // namespace opkit::sim::detail
@@ -170,7 +171,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_ub_operand("DataCopy", "src", src, bytes, where);
   d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
-  if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
+  if (bytes > 0) d::store_gm(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
 }
 
 template <typename T>
@@ -206,7 +207,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
   d::check_gm("DataCopy", "write", dst.opkit_addr, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
-  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
+  d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32);
 }
 
