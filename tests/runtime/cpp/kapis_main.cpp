@@ -345,7 +345,9 @@ void broadcast() {
     BroadCast<float, 2, 0>(dst, row, dshape, rshape);
     for (uint32_t i = 0; i < 4; ++i) for (uint32_t j = 0; j < 8; ++j) EXPECT(dst.GetValue(i * 8 + j) == float(j));
     const uint32_t d1[1] = {32}, s1[1] = {1};
-    Broadcast<float, 1, 0>(dst, col[1], d1, s1);
+    auto one = ub.get<float>(8);
+    one.SetValue(0, 10.0f);
+    Broadcast<float, 1, 0>(dst, one, d1, s1);
     for (uint32_t i = 0; i < 32; ++i) EXPECT(dst.GetValue(i) == 10.0f);
     (void)cshape;
   });

@@ -1,7 +1,8 @@
 // Host side of Broadcast: GetBroadCastMaxMinTmpSize. The simulator needs no temporary space; the sizes are opkit's
-// (the destination's bytes as the most, one 256 B repeat as the least) so kernels reserve a plausible buffer.
+// (one 256 B repeat as the least, the destination's bytes, if more, as the most) so kernels reserve a plausible buffer.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "graph/tensor.h"
@@ -26,8 +27,8 @@ inline void GetBroadCastMaxMinTmpSize(const platform_ascendc::PlatformAscendC& a
   }
   const d::RowsLast dst = d::rows_last(api, "dstShape", dstShape);
   d::rows_last(api, "srcShape", srcShape);
-  maxValue = static_cast<uint32_t>(dst.rows * dst.last * typeSize);
   minValue = 256;
+  maxValue = std::max(minValue, static_cast<uint32_t>(dst.rows * dst.last * typeSize));
 }
 
 }  // namespace AscendC
