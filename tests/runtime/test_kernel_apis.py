@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.runtime.cxx import Program, compile_program, run_program
+from tests.runtime.cxx import SANITIZERS, Program, compile_program, run_program
 
 CPP = Path(__file__).parent / "cpp"
 
@@ -82,3 +82,12 @@ def test_dump_output_names_block_and_line(results: dict[str, str]) -> None:
     assert "[AIV Block 1] plain 7\n" in text
     assert "[AIV Block 1] half 0.500000\n" in text
     assert "[AIV Block 0]" not in text, "only block 1 dumps"
+
+
+def test_no_sanitizer_report() -> None:
+    """Every case (faults included) under AddressSanitizer + UBSan, blocks on 4 threads."""
+    program = compile_program(CPP / "kapis_main.cpp", flags=SANITIZERS, opt="-O1")
+    names = OK_CASES + [case for case, _, _ in FAULTS] + ["dump"]
+    proc = run_program(program, *names, env={"OPKIT_SIM_THREADS": "4"}, timeout=120)
+    assert proc.returncode == 0 and "Sanitizer" not in proc.stderr and "runtime error" not in proc.stderr, (
+        proc.stdout[-4000:] + proc.stderr[-4000:])

@@ -43,8 +43,8 @@ inline bool builtin_pattern(uint8_t pattern, uint32_t j) {
   return j % 4 == static_cast<uint32_t>(pattern - 3);
 }
 
-// `bit(r, j)`: is element j of repeat r selected. reduceMode false: repeatTimes repeats of a full 256 B each;
-// true (counter mode): `mask` elements in all, over as many repeats as they need.
+// `bit(r, j)`: is element j of repeat r selected. reduceMode false: repeatTimes repeats of a full 256 B each (mask
+// ignored); true (counter mode): `mask` elements in all, over as many repeats as they need (repeatTimes ignored).
 template <typename T, typename Bit>
 uint64_t gather_mask(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
                      bool reduce_mode, uint32_t mask, const AscendC::GatherMaskParams& p, Bit bit,
@@ -59,10 +59,7 @@ uint64_t gather_mask(const char* api, const AscendC::LocalTensor<T>& dst, const 
     total = mask;
     repeats = static_cast<uint32_t>((total + per_repeat - 1) / per_repeat);
   } else {
-    if (mask != 0) {
-      fault(api, cat("reduceMode is false (normal mode) but mask is ", mask, "; normal mode takes whole repeats "
-                     "and mask must be 0"), where);
-    }
+    (void)mask;  // normal mode takes whole repeats; CANN ignores mask here (its samples pass 0)
     if (repeats > 255) fault(api, cat("repeatTimes ", repeats, " is outside [0, 255]"), where);
     total = uint64_t(repeats) * per_repeat;
   }
