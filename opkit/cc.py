@@ -263,7 +263,7 @@ def compile_sources(argv: list[str], *, default_mode: Mode = "cpu", echo: bool =
             if _prepare_source(source, target):
                 replaced[index] = target
         command = compiler_command(inv, replaced)
-        if inv.sources and "-E" not in inv.args and wants_pch([Path(inv.args[i]) for i in inv.sources]):
+        if wants_pch([Path(inv.args[i]) for i in inv.sources], inv.args):
             command[1:1] = pch_flags(command[0], command[1:])  # must come before any other -include
         if echo:
             print(" ".join(command), file=sys.stderr)
