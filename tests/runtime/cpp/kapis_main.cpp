@@ -188,6 +188,11 @@ void gather_mask() {
     EXPECT(kept == 5);
     for (uint32_t i = 0; i < 5; ++i) EXPECT(dst.GetValue(i) == static_cast<float>(2 * i + 1));
     EXPECT(GetGatherMaskRemainCount() == 5);
+    // Counter mode as Ascend910B kernels use it: `mask` elements from the start of each repeat (repeats 1 block
+    // apart here), pattern 4 takes the second of every 4.
+    GatherMask(dst, src, uint8_t(4), true, 2, GatherMaskParams{1, 4, 1, 0}, kept);
+    EXPECT(kept == 4);
+    for (uint32_t i = 0; i < 4; ++i) EXPECT(dst.GetValue(i) == static_cast<float>(8 * i + 1));
     // Pattern 6: elements 3, 7, 11, ...
     GatherMask(dst, src, uint8_t(6), false, 0, GatherMaskParams{1, 1, 8, 0}, kept);
     EXPECT(kept == 16 && dst.GetValue(0) == 3.0f && dst.GetValue(15) == 63.0f);

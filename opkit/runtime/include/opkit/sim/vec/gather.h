@@ -43,38 +43,28 @@ inline bool builtin_pattern(uint8_t pattern, uint32_t j) {
   return j % 4 == static_cast<uint32_t>(pattern - 3);
 }
 
-// `bit(r, j)`: is element j of repeat r selected. reduceMode false: repeatTimes repeats of a full 256 B each (mask
-// ignored); true (counter mode): `mask` elements in all, over as many repeats as they need (repeatTimes ignored).
+// `bit(r, j)`: is element j of repeat r selected. Both modes run gatherMaskParams.repeatTimes repeats. reduceMode false
+// (normal): each repeat covers 256 B (mask ignored, as CANN documents). reduceMode true (counter mode, as Ascend910B
+// runs it): each repeat covers the first `mask` elements from its start, continuing over further 32 B blocks when
+// `mask` is more than a repeat holds; a kernel that passes the total count with repeatTimes 1 gets the same result.
 template <typename T, typename Bit>
 uint64_t gather_mask(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
                      bool reduce_mode, uint32_t mask, const AscendC::GatherMaskParams& p, Bit bit,
                      const SourceLoc& where) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4, "GatherMask: T must be a 16-bit or 32-bit type (half, "
                                                   "bfloat16_t, int16_t, uint16_t, float, int32_t, uint32_t)");
-  constexpr uint32_t per_repeat = kRepeatElems<T>;
-  uint64_t total = 0;
-  uint32_t repeats = p.repeatTimes;
-  if (reduce_mode) {
-    if (mask == 0) fault(api, "reduceMode is true (counter mode) but mask (the element count) is 0", where);
-    total = mask;
-    repeats = static_cast<uint32_t>((total + per_repeat - 1) / per_repeat);
-  } else {
-    (void)mask;  // normal mode takes whole repeats; CANN ignores mask here (its samples pass 0)
-    if (repeats > 255) fault(api, cat("repeatTimes ", repeats, " is outside [0, 255]"), where);
-    total = uint64_t(repeats) * per_repeat;
-  }
+  const uint32_t repeats = p.repeatTimes;
+  if (repeats > 255) fault(api, cat("repeatTimes ", repeats, " is outside [0, 255]"), where);
+  if (reduce_mode && mask == 0) fault(api, "reduceMode is true (counter mode) but mask (the element count) is 0", where);
+  const uint32_t per = reduce_mode ? mask : kRepeatElems<T>;
   const uint32_t blk = p.src0BlockStride, rep = p.src0RepeatStride;
   uint64_t src_span = 0;
-  for (uint32_t r = 0; r < repeats; ++r) {
-    const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(per_repeat, total - uint64_t(r) * per_repeat));
-    if (n) src_span = std::max(src_span, slot_offset<T>(r, n - 1, blk, rep) + sizeof(T));
-  }
+  if (repeats > 0) src_span = slot_offset<T>(repeats - 1, per - 1, blk, rep) + sizeof(T);
   require_ub_operand(api, "src0", src0, src_span, where);
   require_ub_operand(api, "dst", dst, 0, where);
   uint64_t kept = 0;
   for (uint32_t r = 0; r < repeats; ++r) {
-    const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(per_repeat, total - uint64_t(r) * per_repeat));
-    for (uint32_t j = 0; j < n; ++j) {
+    for (uint32_t j = 0; j < per; ++j) {
       if (!bit(r, j)) continue;
       if (kept >= dst.opkit_count) {
         fault(api, cat("dst holds ", dst.opkit_count, " elements but the pattern selects more"), where);
@@ -100,10 +90,10 @@ void GatherMask(const LocalTensor<T>& dstLocal, const LocalTensor<T>& src0Local,
   static_assert((sizeof(T) == 2 && std::is_same_v<U, uint16_t>) || (sizeof(T) == 4 && std::is_same_v<U, uint32_t>),
                 "GatherMask: src1Pattern must be LocalTensor<uint16_t> for 16-bit T and LocalTensor<uint32_t> for "
                 "32-bit T");
-  constexpr uint32_t per_repeat = d::kRepeatElems<T>;
-  const uint32_t repeats = reduceMode ? (mask + per_repeat - 1) / per_repeat : gatherMaskParams.repeatTimes;
+  const uint32_t per = reduceMode ? mask : d::kRepeatElems<T>;
+  const uint32_t repeats = gatherMaskParams.repeatTimes;
   const uint64_t step = uint64_t(gatherMaskParams.src1RepeatStride) * 32;
-  const uint64_t need = repeats == 0 ? 0 : (repeats - 1) * step + per_repeat / 8;
+  const uint64_t need = repeats == 0 || per == 0 ? 0 : (repeats - 1) * step + (per + 7) / 8;
   d::require_ub_operand("GatherMask", "src1Pattern", src1Pattern, need, where);
   const auto* bits = reinterpret_cast<const uint8_t*>(src1Pattern.opkit_addr);
   rsvdCnt = d::gather_mask("GatherMask", dstLocal, src0Local, reduceMode, mask, gatherMaskParams,
