@@ -31,6 +31,7 @@ FAULTS = [
     ("ascendc_assert_message", "ASSERT", "assertion `n < 2` failed: n is 3"),
     ("list_tensor_bad_index", "ListTensorDesc::GetDataPtr", "index 1 is outside [0, 1)"),
     ("static_tensor_misaligned", "LocalTensor", "UB address 100 is not 32-byte aligned"),
+    ("static_tensor_cube_memory", "LocalMemAllocator::Alloc", "only Hardware::UB is simulated (vector kernels)"),
 ]
 
 

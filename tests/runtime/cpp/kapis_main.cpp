@@ -522,6 +522,13 @@ void static_tensor() {
   });
 }
 
+void static_tensor_cube_memory() {
+  launch(1, {}, [&] {
+    LocalMemAllocator<Hardware::L1> l1;
+    l1.Alloc<TPosition::A1, half>(256);
+  });
+}
+
 void static_tensor_misaligned() {
   launch(1, {}, [&] {
     LocalTensor<float> z(TPosition::VECCALC, 100, 8);
@@ -538,7 +545,7 @@ const std::map<std::string, void (*)()> kCases = {
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
     {"ascendc_assert_message", ascendc_assert_message}, {"list_tensor", list_tensor},
     {"list_tensor_bad_index", list_tensor_bad_index}, {"static_tensor", static_tensor},
-    {"static_tensor_misaligned", static_tensor_misaligned},
+    {"static_tensor_misaligned", static_tensor_misaligned}, {"static_tensor_cube_memory", static_tensor_cube_memory},
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
+#include "opkit/sim/names.h"
 #include "opkit/sim/positions.h"
 #include "opkit/sim/tensor.h"
 
@@ -27,6 +28,10 @@ template <typename T>
 void place_static(AscendC::LocalTensor<T>& t, AscendC::TPosition pos, uint64_t addr, uint64_t count, const char* api,
                   const SourceLoc& where) {
   check_cancelled(api, where);
+  if (pos != AscendC::TPosition::VECIN && pos != AscendC::TPosition::VECOUT && pos != AscendC::TPosition::VECCALC) {
+    fault(api, cat("position ", position_name(pos), " is not in the Unified Buffer; only vector kernels (VECIN, "
+                   "VECOUT, VECCALC) are simulated"), where);
+  }
   BlockContext& c = current_block();
   if (c.ub_base == nullptr) fault(api, "a static tensor was made outside a kernel launch (no UB)", where);
   if (addr % 32 != 0) fault(api, cat("UB address ", addr, " is not 32-byte aligned"), where);
@@ -55,10 +60,9 @@ LocalTensor<T>::LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize, Sou
 }
 
 // Bump allocator over UB from offset 0: each Alloc takes the next tileSize elements (rounded up to 32 B).
+// Other Hardware (L1, L0A, ...) compiles, as with CANN, but its Alloc is a fault: only UB is simulated.
 template <Hardware hard = Hardware::UB>
 class LocalMemAllocator {
-  static_assert(hard == Hardware::UB, "LocalMemAllocator: only Hardware::UB is simulated (vector kernels)");
-
  public:
   using SourceLoc = opkit::sim::detail::SourceLoc;
   LocalMemAllocator() = default;
@@ -84,6 +88,10 @@ class LocalMemAllocator {
  private:
   template <class DataType>
   LocalTensor<DataType> take(TPosition pos, uint32_t count, const SourceLoc& where) {
+    if constexpr (hard != Hardware::UB) {
+      opkit::sim::detail::fault("LocalMemAllocator::Alloc", "only Hardware::UB is simulated (vector kernels); "
+                                "L1/L0A/L0B/L0C/BIAS/FIXBUF belong to the cube unit", where);
+    }
     LocalTensor<DataType> t;
     opkit::sim::detail::place_static(t, pos, head_, count, "LocalMemAllocator::Alloc", where);
     head_ += static_cast<uint32_t>((uint64_t(count) * sizeof(DataType) + 31) / 32 * 32);
