@@ -1,6 +1,7 @@
 // Kernel APIs of CANN's kernel-launch samples (issue 13): each case runs a small kernel on the simulator and checks
 // exact expected values. Usage: kapis <case>...  prints "<case>: ok", "<case>: fault: <KernelFault>" or
 // "<case>: FAIL <why>" per case (cases run in one process, so a fault must leave it usable).
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -469,7 +470,16 @@ void assert_fails() {
 void ascendc_assert_message() {
   launch(1, {}, [&] {
     const int n = 3;
-    ascendc_assert(n < 2, "n is %d\n", n);
+    ascendc_assert(n == 3);
+    assert(n == 3, "never printed %d\n", n);
+    ascendc_assert(std::max(n, 1) < 2, "n is %d\n", n);
+  });
+}
+
+void assert_like_cann() {
+  launch(1, {}, [&] {
+    const int n = 3;
+    assert(n < 2, "n, %s, is %d\n", "three", n);
   });
 }
 
@@ -543,7 +553,7 @@ const std::map<std::string, void (*)()> kCases = {
     {"broadcast", broadcast}, {"broadcast_shape_mismatch", broadcast_shape_mismatch}, {"utils", utils},
     {"buf_pool", buf_pool}, {"buf_pool_overflow", buf_pool_overflow}, {"tbuf_free_foreign", tbuf_free_foreign},
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
-    {"ascendc_assert_message", ascendc_assert_message}, {"list_tensor", list_tensor},
+    {"ascendc_assert_message", ascendc_assert_message}, {"assert_like_cann", assert_like_cann}, {"list_tensor", list_tensor},
     {"list_tensor_bad_index", list_tensor_bad_index}, {"static_tensor", static_tensor},
     {"static_tensor_misaligned", static_tensor_misaligned}, {"static_tensor_cube_memory", static_tensor_cube_memory},
 };

@@ -188,11 +188,39 @@ void kernel_printf(const SourceLoc& where, const char* fmt, const Args&... args)
   fault("ASSERT", cat("assertion `", expr, "` failed", message.empty() ? "" : ": ", message), where);
 }
 
+// The condition's text: `#__VA_ARGS__` of ascendc_assert up to its first comma outside brackets and quotes.
+inline std::string assert_condition(const char* text) {
+  int depth = 0;
+  char quote = 0;
+  const char* p = text;
+  for (; *p != '\0'; ++p) {
+    if (quote != 0) {
+      if (*p == '\\' && p[1] != '\0') ++p;
+      else if (*p == quote) quote = 0;
+    } else if (*p == '"' || *p == '\'') {
+      quote = *p;
+    } else if (*p == '(' || *p == '[' || *p == '{') {
+      ++depth;
+    } else if (*p == ')' || *p == ']' || *p == '}') {
+      --depth;
+    } else if (*p == ',' && depth == 0) {
+      break;
+    }
+  }
+  return std::string(text, p);
+}
+
+// Assertion messages end in "\n" (they are printf formats); the fault message is one line.
+inline std::string trim_newlines(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
 template <typename... Args>
 std::string assert_message(const char* fmt = nullptr, const Args&... args) {
   if (fmt == nullptr) return "";
   if constexpr (sizeof...(Args) == 0) {
-    return fmt;
+    return trim_newlines(fmt);
   } else {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -200,8 +228,13 @@ std::string assert_message(const char* fmt = nullptr, const Args&... args) {
     char buf[512];
     std::snprintf(buf, sizeof buf, fmt, printf_arg(args)...);
 #pragma GCC diagnostic pop
-    return buf;
+    return trim_newlines(buf);
   }
+}
+
+template <typename Cond, typename... Args>
+[[noreturn]] void assert_failed_va(const char* text, const SourceLoc& where, const Cond&, const Args&... args) {
+  assert_failed(assert_condition(text).c_str(), where, assert_message(args...));
 }
 
 }  // namespace opkit::sim::detail
@@ -265,11 +298,22 @@ using AscendC::opkit_printf_at;
 // CANN's PRINTF and printf print the same text; PRINTF here also carries the kernel's file:line.
 #define PRINTF(...) opkit_printf_at(__FILE__, __LINE__, __VA_ARGS__)
 
-// ASSERT(expr) and ascendc_assert(expr[, fmt, args...]): a failed assertion is a located KernelFault (CANN's CPU mode
-// aborts the process; the device prints and traps).
+// ASSERT(expr), ascendc_assert(expr[, fmt, args...]) and assert(expr[, fmt, args...]): a failed assertion is a located
+// KernelFault (CANN's CPU mode aborts the process; the device prints and traps). As CANN's kernel_operator.h does,
+// `assert` is redefined (with a message like ascendc_assert) unless ASCENDC_DUMP is 0, which turns all three off;
+// a later #include <cassert> restores the C one.
 #define ASSERT(expr) \
   ((expr) ? (void)0 : ::opkit::sim::detail::assert_failed(#expr, ::opkit::sim::detail::SourceLoc{__FILE__, __LINE__}))
-#define ascendc_assert(expr, ...)                                                             \
-  ((expr) ? (void)0                                                                          \
-          : ::opkit::sim::detail::assert_failed(#expr, ::opkit::sim::detail::SourceLoc{__FILE__, __LINE__}, \
-                                                ::opkit::sim::detail::assert_message(__VA_ARGS__)))
+#define OPKIT_FIRST_ARG(...) OPKIT_FIRST_ARG_(__VA_ARGS__, 0)
+#define OPKIT_FIRST_ARG_(first, ...) first
+#define ascendc_assert(...)                                                                                   \
+  ((OPKIT_FIRST_ARG(__VA_ARGS__))                                                                             \
+       ? (void)0                                                                                              \
+       : ::opkit::sim::detail::assert_failed_va(#__VA_ARGS__, ::opkit::sim::detail::SourceLoc{__FILE__, __LINE__}, \
+                                                __VA_ARGS__))
+#undef assert
+#if defined(ASCENDC_DUMP) && ASCENDC_DUMP == 0
+#define assert(...) ((void)0)
+#else
+#define assert(...) ascendc_assert(__VA_ARGS__)
+#endif
