@@ -168,7 +168,7 @@ auto printf_arg(const A& a) {
 }
 
 template <typename... Args>
-void kernel_printf(const SourceLoc& where, const char* fmt, const Args&... args) {
+int kernel_printf(const SourceLoc& where, const char* fmt, const Args&... args) {
   std::string text;
   if constexpr (sizeof...(Args) == 0) {
     text = fmt;
@@ -182,6 +182,7 @@ void kernel_printf(const SourceLoc& where, const char* fmt, const Args&... args)
 #pragma GCC diagnostic pop
   }
   emit(debug_prefix(where) + text);
+  return static_cast<int>(text.size());
 }
 
 [[noreturn]] inline void assert_failed(const char* expr, const SourceLoc& where, const std::string& message = "") {
@@ -281,14 +282,16 @@ void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t cou
 // Unqualified `printf` in a kernel with `using namespace AscendC` picks this one (a better match than C's
 // variadic printf). Its call site is not known (C++17 cannot give a variadic function the caller's line), so it is
 // prefixed with the block only; PRINTF (a macro) also names the line.
+// Both return the count of characters printed (CANN's return void): host code of a CPU build that reads C printf's
+// result through `using namespace AscendC` still compiles.
 template <class... Args>
-void printf(const char* fmt, Args&&... args) {
-  opkit::sim::detail::kernel_printf(opkit::sim::detail::SourceLoc{}, fmt, args...);
+int printf(const char* fmt, Args&&... args) {
+  return opkit::sim::detail::kernel_printf(opkit::sim::detail::SourceLoc{}, fmt, args...);
 }
 
 template <class... Args>
-void opkit_printf_at(const char* file, int line, const char* fmt, Args&&... args) {
-  opkit::sim::detail::kernel_printf(opkit::sim::detail::SourceLoc{file, line}, fmt, args...);
+int opkit_printf_at(const char* file, int line, const char* fmt, Args&&... args) {
+  return opkit::sim::detail::kernel_printf(opkit::sim::detail::SourceLoc{file, line}, fmt, args...);
 }
 
 }  // namespace AscendC
