@@ -63,7 +63,9 @@ void atomic_add_48() {
   std::vector<float> f(64, 0.0f);
   std::vector<int32_t> n(24, 5);
   std::vector<half> h(16, half(0.0f));
-  launch(48, {{f.data(), f.size() * 4, "f"}, {n.data(), n.size() * 4, "n"}, {h.data(), h.size() * 2, "h"}}, [&] {
+  std::vector<float> c(64, 0.0f);  // every block adds 1 to it 1000 times: contention on the same GM lines
+  launch(48, {{f.data(), f.size() * 4, "f"}, {n.data(), n.size() * 4, "n"}, {h.data(), h.size() * 2, "h"},
+              {c.data(), c.size() * 4, "c"}}, [&] {
     const float b = static_cast<float>(GetBlockIdx() + 1);
     GlobalTensor<float> fg;
     fg.SetGlobalBuffer(f.data(), 64);
@@ -84,8 +86,14 @@ void atomic_add_48() {
     DataCopyPad(ng, nl, DataCopyExtParams{1, 24 * 4, 0, 0, 0});  // unaligned length: DataCopyPad
     SetAtomicAdd<half>();
     DataCopy(hg, hl, DataCopyParams{1, 1, 0, 0});
+    GlobalTensor<float> cg;
+    cg.SetGlobalBuffer(c.data(), 64);
+    Duplicate(fl, 1.0f, 64);
+    SetAtomicAdd<float>();
+    for (int k = 0; k < 1000; ++k) DataCopy(cg, fl, 64);
     SetAtomicNone();
   });
+  for (float v : c) EXPECT(v == 48000.0f);
   // sum over b of b * (i + 1) = 1176 * (i + 1), exact in float.
   for (uint32_t i = 0; i < 64; ++i) EXPECT(f[i] == 1176.0f * static_cast<float>(i + 1));
   for (uint32_t i = 0; i < 24; ++i) EXPECT(n[i] == 5 + 48 * (static_cast<int32_t>(i) - 3));
