@@ -315,6 +315,9 @@ void pad_unpad() {
         EXPECT(static_cast<float>(dst.GetValue(r * w + c)) == (c < ori ? static_cast<float>(r * w + c) : 321.0f));
       }
     }
+    Pad(src, src, pp, pt);  // in place
+    for (uint32_t r = 0; r < h; ++r) EXPECT(static_cast<float>(src.GetValue(r * w + w - 1)) == 321.0f);
+    for (uint32_t i = 0; i < h * w; ++i) src.SetValue(i, half(static_cast<float>(i)));
     UnPadParams up{0, 1};
     UnPad(dst, src, up, tmp, ut);
     for (uint32_t r = 0; r < h; ++r) {

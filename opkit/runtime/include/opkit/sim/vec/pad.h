@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 #include "opkit/sim/pad_tiling.h"
 #include "opkit/sim/vec/common.h"
@@ -65,15 +66,13 @@ void pad(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
   T value;
   if constexpr (is_float16_v<T>) value = T(static_cast<float>(params.padValue));
   else value = static_cast<T>(params.padValue);
-  // Rows are staged so that dst may be src (in place) even when out_w > w.
-  T row[4096];
+  // Rows are staged, last row first, so that dst may be src (in place) even when out_w > w.
+  std::vector<T> row(out_w);
   for (uint64_t r = h; r-- > 0;) {
-    if (out_w > 4096) fault(api, cat("rows of ", out_w, " elements are longer than the simulator supports (4096)"),
-                            where);
     for (uint64_t j = 0; j < out_w; ++j) {
       row[j] = (j < params.leftPad || j >= params.leftPad + ori) ? value : src.opkit_addr[r * w + j - params.leftPad];
     }
-    std::memcpy(static_cast<void*>(dst.opkit_addr + r * out_w), row, out_w * sizeof(T));
+    std::memcpy(static_cast<void*>(dst.opkit_addr + r * out_w), row.data(), out_w * sizeof(T));
   }
 }
 
