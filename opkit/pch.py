@@ -66,9 +66,8 @@ def pch_options(args: list[str]) -> list[str]:
     return kept
 
 
-def _key(compiler: str, options: list[str]) -> str:
+def _key(compiler: str, options: list[str], version: str) -> str:
     digest = hashlib.sha256()
-    version = subprocess.run([compiler, "--version"], capture_output=True, text=True, check=False).stdout
     digest.update(f"{compiler}\n{version}\n{chr(0).join(options)}".encode())
     for header in sorted(_INCLUDE.rglob("*.h")):
         digest.update(str(header.relative_to(_INCLUDE)).encode())
@@ -90,7 +89,12 @@ def pch_flags(compiler: str, args: list[str]) -> list[str]:
     """`-include <stub>` for a compile with `args`, building the PCH first when it is missing; [] when it cannot."""
     options = pch_options(args)
     try:
-        where = cache_dir() / _key(compiler, options)
+        version = subprocess.run([compiler, "--version"], capture_output=True, text=True, check=False).stdout
+        # GCC finds `<header>.gch` beside an -include'd header by itself; Clang needs -include-pch, and other
+        # compilers have their own schemes, so they compile without one.
+        if "Free Software Foundation" not in version or "clang" in version.lower():
+            return []
+        where = cache_dir() / _key(compiler, options, version)
         stub = where / "opkit_pch.h"
         gch = where / "opkit_pch.h.gch"
         if not gch.exists():
