@@ -3,11 +3,14 @@ TBufPool, dumps and asserts, ListTensorDesc, static tensors): one case program, 
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.runtime.cxx import SANITIZERS, Program, compile_program, run_program
+import opkit
+
+from tests.runtime.cxx import CXX, SANITIZERS, Program, compile_program, run_program
 
 CPP = Path(__file__).parent / "cpp"
 
@@ -93,3 +96,29 @@ def test_no_sanitizer_report() -> None:
     proc = run_program(program, *names, env={"OPKIT_SIM_THREADS": "4"}, timeout=120)
     assert proc.returncode == 0 and "Sanitizer" not in proc.stderr and "runtime error" not in proc.stderr, (
         proc.stdout[-4000:] + proc.stderr[-4000:])
+
+
+# Calls CANN rejects must not compile here either: (statement in a kernel body, part of the static_assert message).
+REJECTED = [
+    ("AscendC::Std::max(1, 2u);", "Std::max: src0 and src1 must have the same type"),
+    ("AscendC::SetAtomicAdd<double>();", "T must be float, half, bfloat16_t, int32_t, int16_t or int8_t"),
+    ("AscendC::GlobalTensor<double> g; AscendC::Fill(g, 8, 1.0);", "Fill: T must be"),
+    ("AscendC::LocalTensor<half> h; AscendC::LocalTensor<uint32_t> p; uint64_t n = 0;"
+     " AscendC::GatherMask(h, h, p, false, 0, AscendC::GatherMaskParams{}, n);",
+     "src1Pattern must be LocalTensor<uint16_t> for 16-bit T"),
+    ("AscendC::LocalTensor<int32_t> s; AscendC::LocalTensor<uint32_t> i; AscendC::Sort32(s, s, i, 1);",
+     "Sort32: T must be half or float"),
+    ("AscendC::LocalTensor<float> f; const uint32_t d[3] = {1, 1, 1};"
+     " AscendC::Broadcast<float, 3, 0>(f, f, d, d);", "Broadcast: only dim 1 and 2 are supported"),
+    ("AscendC::LocalTensor<int8_t> b; AscendC::Copy(b, b, uint64_t(8), 1, AscendC::CopyRepeatParams{});",
+     "Copy: T must be a 16-bit or 32-bit type"),
+]
+
+
+@pytest.mark.parametrize(("statement", "message"), REJECTED)
+def test_rejected_call_does_not_compile(tmp_path: Path, statement: str, message: str) -> None:
+    source = tmp_path / "rejected.cpp"
+    source.write_text(f'#include "kernel_operator.h"\nvoid kernel_body() {{ {statement} }}\n')
+    proc = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", f"-I{opkit.include_dir()}", str(source)],
+                          capture_output=True, text=True)
+    assert proc.returncode != 0 and message in proc.stderr, proc.stderr[-3000:]

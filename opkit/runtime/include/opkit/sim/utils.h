@@ -9,9 +9,27 @@ namespace AscendC {
 namespace Std {
 
 template <typename T>
-constexpr const T& max(const T& a, const T& b) { return a < b ? b : a; }
-template <typename T>
-constexpr const T& min(const T& a, const T& b) { return b < a ? b : a; }
+inline constexpr bool minmax_type_v =
+    std::is_same_v<T, bool> || std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
+    std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> ||
+    std::is_same_v<T, uint32_t> || std::is_same_v<T, float> || std::is_same_v<T, int64_t> ||
+    std::is_same_v<T, uint64_t>;
+
+// CANN declares max/min<T, U> with U reserved: both operands must have the same type.
+template <typename T, typename U>
+constexpr T max(const T src0, const U src1) {
+  static_assert(std::is_same_v<T, U>, "Std::max: src0 and src1 must have the same type");
+  static_assert(minmax_type_v<T>, "Std::max: T must be bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, "
+                                  "uint32_t, float, int64_t or uint64_t");
+  return src0 < src1 ? src1 : src0;
+}
+template <typename T, typename U>
+constexpr T min(const T src0, const U src1) {
+  static_assert(std::is_same_v<T, U>, "Std::min: src0 and src1 must have the same type");
+  static_assert(minmax_type_v<T>, "Std::min: T must be bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, "
+                                  "uint32_t, float, int64_t or uint64_t");
+  return src1 < src0 ? src1 : src0;
+}
 
 using std::conditional;
 using std::conditional_t;
