@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from opkit.pch import pch_flags, wants_pch
+
 __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_command", "compile_sources",
            "kernel_signatures", "launch_header", "launch_stub", "main"]
 
@@ -261,6 +263,8 @@ def compile_sources(argv: list[str], *, default_mode: Mode = "cpu", echo: bool =
             if _prepare_source(source, target):
                 replaced[index] = target
         command = compiler_command(inv, replaced)
+        if wants_pch([Path(inv.args[i]) for i in inv.sources], inv.args):
+            command[1:1] = pch_flags(command[0], command[1:])  # must come before any other -include
         if echo:
             print(" ".join(command), file=sys.stderr)
         return subprocess.run(command).returncode

@@ -1,11 +1,16 @@
 """Shared fixtures. Small inline fixtures live in the test files; only cross-cutting ones are here."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+
+# `opkit cc` keeps its precompiled simulator header in a cache (opkit/pch.py): the tests' goes under build/, beside
+# the compiled test programs, instead of the user's ~/.cache.
+os.environ.setdefault("OPKIT_PCH_DIR", str(REPO / "build" / "pch"))
 
 
 @pytest.fixture(scope="session")

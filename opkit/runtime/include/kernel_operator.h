@@ -20,6 +20,14 @@
 
 #include "opkit/sim/vector.h"
 
+#include "opkit/sim/atomic.h"
+#include "opkit/sim/buf_pool.h"
+#include "opkit/sim/dump.h"
+#include "opkit/sim/gm_init.h"
+#include "opkit/sim/list_tensor.h"
+#include "opkit/sim/static_tensor.h"
+#include "opkit/sim/utils.h"
+
 // The host side of a CPU launch (opkit::sim::Launch, GmAlloc, ICPU_RUN_KF) is one include away.
 #include "opkit/sim/cpu_debug.h"
 #include "opkit/sim/launch.h"

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "opkit/sim/pad_tiling.h"  // PadTiling, UnPadTiling
+
 #define OPKIT_HL_TILING_FIELD(type, name)                    \
   type name = 0;                                             \
   void set_##name(type value) { name = value; }              \

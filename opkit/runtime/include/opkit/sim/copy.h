@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "opkit/sim/atomic.h"
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
@@ -178,7 +179,7 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
   const uint8_t* dst_end = check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
   if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE3, count, len, dst.opkit_addr, dst_gap);
-  copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, nullptr, dst_end);
+  store_gm_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, dst_end);
 }
 
 }  // namespace opkit::sim::detail
@@ -205,7 +206,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
   d::require_ub_operand("DataCopy", "src", src, bytes, where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0);
-  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, nullptr, dst_end);
+  d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, dst_end);
 }
 
 template <typename T>
@@ -250,8 +251,8 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   if (d::BlockRecord* r = d::current_block().rec) {
     d::record_copy(*r, "DataCopy", PIPE_MTE3, p.blockCount, len, dst.opkit_addr, uint64_t(p.dstStride) * 32);
   }
-  d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
-               len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, nullptr, dst_end);
+  d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
+                   len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, dst_end);
 }
 
 template <typename T>

@@ -61,8 +61,12 @@ class GlobalTensor {
     return t;
   }
 
-  // Internals, public so the copy APIs can reach them.
-  T* opkit_addr = nullptr;
+  // Internals, public so the copy APIs can reach them. `address_` is CANN's public name of the same pointer (kernels
+  // read and assign it), so both name one member.
+  union {
+    T* opkit_addr = nullptr;
+    T* address_;
+  };
   // What SetGlobalBuffer was given: the GM buffer (kernel argument) that this tensor and its views may touch.
   const void* opkit_base = nullptr;
   uint64_t opkit_count = 0;

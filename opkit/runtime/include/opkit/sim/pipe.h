@@ -109,6 +109,13 @@ class TPipe {
     return true;
   }
 
+  // A TBufPool of `len` bytes (rounded up to 32) from the next free UB bytes, or sharing `shareBuf`'s bytes
+  // (buf_pool.h).
+  template <class T>
+  bool InitBufPool(T& bufPool, uint32_t len, OPKIT_SIM_HERE);
+  template <class T, class U>
+  bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf, OPKIT_SIM_HERE);
+
   // Give all UB back: queues and TBufs must be initialised again before use.
   void Reset() {
     used_ = 0;
@@ -171,6 +178,34 @@ class TPipe {
     where = first->taken.str();
   }
   uint64_t opkit_ub_used() const { return ub_used_; }
+
+  // Internals for TBufPool (buf_pool.h): reserve `len` bytes of UB (rounded up to 32) and return their offset; give
+  // `que`/`buf` buffers at a given UB offset inside a pool.
+  uint64_t opkit_reserve(const char* api, uint32_t len, const SourceLoc& where) {
+    const uint32_t bytes = checked_len(api, len, 1, where);
+    auto& c = opkit::sim::detail::current_block();
+    if (ub_used_ + bytes > c.ub_size) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat(
+          "Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ", ub_used_ + bytes,
+          " bytes > ", c.ub_size, " bytes"), where);
+    }
+    const uint64_t at = ub_used_;
+    ub_used_ += bytes;
+    poison_to(ub_used_);
+    return at;
+  }
+  template <class Queue>
+  void opkit_init_queue_at(Queue& que, uint32_t num, uint32_t bytes, uint64_t offset, const SourceLoc& where) {
+    const char* api = "TBufPool::InitBuffer";
+    check_queue_buffers_per_position(api, que.opkit_position(), num, where);
+    auto& core = que.opkit_core();
+    core.reset(this, generation_, que.opkit_position(), que.opkit_depth());
+    for (uint32_t i = 0; i < num; ++i) core.add(take_at(api, bytes, offset + uint64_t(i) * bytes, core.pos, &que, true, i, where));
+  }
+  template <TPosition pos>
+  void opkit_init_tbuf_at(TBuf<pos>& buf, uint32_t bytes, uint64_t offset, const SourceLoc& where) {
+    buf.opkit_attach(take_at("TBufPool::InitBuffer", bytes, offset, pos, &buf, false, 0, where), this, generation_);
+  }
   uint32_t opkit_generation() const { return generation_; }
 
  private:
@@ -214,22 +249,38 @@ class TPipe {
           "Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ", ub_used_ + bytes,
           " bytes > ", c.ub_size, " bytes"), where);
     }
+    auto* s = take_at(api, bytes, ub_used_, pos, owner, is_queue, index, where);
+    ub_used_ += bytes;
+    poison_to(ub_used_);
+    return s;
+  }
+
+  // A buffer slot for UB bytes [offset, offset + bytes), which the caller has reserved.
+  opkit::sim::detail::BufferSlot* take_at(const char* api, uint32_t bytes, uint64_t offset, TPosition pos,
+                                          const void* owner, bool is_queue, uint32_t index, const SourceLoc& where) {
+    if (used_ == opkit::sim::detail::kMaxBuffersPerPipe) {
+      opkit::sim::detail::fault(api, "more than 64 buffers in one TPipe", where);
+    }
     auto& s = slots_[used_++];
     s = opkit::sim::detail::BufferSlot{};
-    s.addr = c.ub_base + ub_used_;
+    s.addr = opkit::sim::detail::current_block().ub_base + offset;
     s.bytes = bytes;
     s.owner = owner;
     s.pos = pos;
     s.is_queue = is_queue;
     s.index = index;
-    s.ub_offset = static_cast<uint32_t>(ub_used_);
+    s.ub_offset = static_cast<uint32_t>(offset);
     s.state = is_queue ? opkit::sim::detail::BufState::FREE : opkit::sim::detail::BufState::OCCUPIED;
-    ub_used_ += bytes;
-    if (ub_used_ > c.ub_poisoned) {  // first use of these bytes in this block: poison them (pool.h enter_block)
-      std::memset(c.ub_base + c.ub_poisoned, 0xFF, ub_used_ - c.ub_poisoned);
-      c.ub_poisoned = ub_used_;
-    }
     return &s;
+  }
+
+  // First use of UB bytes up to `end` in this block: poison them (pool.h enter_block).
+  static void poison_to(uint64_t end) {
+    auto& c = opkit::sim::detail::current_block();
+    if (end > c.ub_poisoned) {
+      std::memset(c.ub_base + c.ub_poisoned, 0xFF, end - c.ub_poisoned);
+      c.ub_poisoned = end;
+    }
   }
 
   opkit::sim::detail::BufferSlot slots_[opkit::sim::detail::kMaxBuffersPerPipe];
@@ -258,6 +309,16 @@ class TBuf {
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t count, uint32_t byte_offset, OPKIT_SIM_HERE) const {
     return part<T>("TBuf::GetWithOffset", count, byte_offset, where);
+  }
+  // CANN's TBuf also hands its buffer out as AllocTensor/FreeTensor; a TBuf has no states, so both only check.
+  template <typename T>
+  LocalTensor<T> AllocTensor(OPKIT_SIM_HERE) const { return Get<T>(where); }
+  template <typename T>
+  void FreeTensor(LocalTensor<T>& tensor, OPKIT_SIM_HERE) const {
+    const auto* s = slot("TBuf::FreeTensor", where);
+    if (tensor.opkit_slot != s) {
+      opkit::sim::detail::fault("TBuf::FreeTensor", "the tensor was not taken from this TBuf", where);
+    }
   }
 
  private:

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "opkit/sim/atomic.h"
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
@@ -99,6 +100,7 @@ inline void enter_block(LaunchState& l, int64_t block) {
   c.last_api.store(nullptr, std::memory_order_relaxed);
   c.last_file.store(nullptr, std::memory_order_relaxed);
   std::memset(c.pending_flags, 0, sizeof(c.pending_flags));
+  reset_atomic_state();  // SetAtomicAdd is per-core state too
   reset_vector_state();  // mask and counter mode are per-core state: a block never inherits another's
   std::memset(c.allocated_events, 0, sizeof(c.allocated_events));
 }

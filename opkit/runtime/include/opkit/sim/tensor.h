@@ -34,6 +34,8 @@ class LocalTensor {
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
   LocalTensor() = default;
+  // Static-tensor programming: `tileSize` elements at UB byte offset `addr` (static_tensor.h).
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize, OPKIT_SIM_HERE);
 
   // CONTRACT: host address of element 0 of this view, and the number of elements the view may touch.
   T* GetPhyAddr() const { return opkit_addr; }

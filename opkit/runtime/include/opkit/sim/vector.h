@@ -1,5 +1,5 @@
 // Umbrella for the vector side of the simulator: mask register, element-wise, cast, compare/select, reduce, activations,
-// SoftMax, LayerNorm, RmsNorm.
+// SoftMax, LayerNorm, RmsNorm, GatherMask, Sort32, Copy, Pad/UnPad, Broadcast.
 #pragma once
 
 #include "opkit/sim/numeric.h"
@@ -12,3 +12,8 @@
 #include "opkit/sim/vec/activation.h"
 #include "opkit/sim/vec/softmax.h"
 #include "opkit/sim/vec/norm.h"
+#include "opkit/sim/vec/gather.h"
+#include "opkit/sim/vec/sort.h"
+#include "opkit/sim/vec/vcopy.h"
+#include "opkit/sim/vec/pad.h"
+#include "opkit/sim/vec/broadcast.h"

@@ -1,0 +1,145 @@
+// SetAtomicAdd/Max/Min/None: UB->GM copies combine with what GM holds instead of overwriting it, race-free across blocks.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <type_traits>
+
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/numeric.h"
+
+namespace opkit::sim::detail {
+
+enum class AtomicKind : uint8_t { None, Add, Max, Min };
+enum class AtomicElem : uint8_t { F32, F16, BF16, S32, S16, S8 };
+
+// The atomic mode of this core (one per simulated block; the launcher clears it when a block starts).
+struct AtomicState {
+  AtomicKind kind = AtomicKind::None;
+  AtomicElem elem = AtomicElem::F32;
+};
+
+inline AtomicState& atomic_state() {
+  thread_local AtomicState state;
+  return state;
+}
+
+inline void reset_atomic_state() { atomic_state() = AtomicState{}; }
+
+template <typename T>
+constexpr AtomicElem atomic_elem_of() {
+  if constexpr (std::is_same_v<T, float>) return AtomicElem::F32;
+  else if constexpr (std::is_same_v<T, half>) return AtomicElem::F16;
+  else if constexpr (std::is_same_v<T, bfloat16>) return AtomicElem::BF16;
+  else if constexpr (std::is_same_v<T, int32_t>) return AtomicElem::S32;
+  else if constexpr (std::is_same_v<T, int16_t>) return AtomicElem::S16;
+  else return AtomicElem::S8;
+}
+
+template <typename T>
+inline constexpr bool atomic_type_v = std::is_same_v<T, float> || std::is_same_v<T, half> ||
+                                      std::is_same_v<T, bfloat16> || std::is_same_v<T, int32_t> ||
+                                      std::is_same_v<T, int16_t> || std::is_same_v<T, int8_t>;
+
+// Blocks run on real threads: a read-modify-write of GM holds the lock of its 64-byte line (striped by address), so
+// two blocks adding into one row never lose an update.
+inline std::mutex& gm_line_lock(uintptr_t addr) {
+  static std::mutex locks[256];
+  return locks[(addr >> 6) % 256];
+}
+
+template <typename T>
+T atomic_combine(AtomicKind kind, T old_v, T new_v) {
+  if constexpr (is_float16_v<T>) {
+    return T(atomic_combine<float>(kind, float(old_v), float(new_v)));  // one rounding, as the device's half adder
+  } else if constexpr (std::is_integral_v<T>) {
+    using W = std::make_unsigned_t<T>;
+    if (kind == AtomicKind::Add) return static_cast<T>(static_cast<W>(static_cast<W>(old_v) + static_cast<W>(new_v)));
+    if (kind == AtomicKind::Max) return old_v > new_v ? old_v : new_v;
+    return old_v < new_v ? old_v : new_v;
+  } else {
+    if (kind == AtomicKind::Add) return old_v + new_v;
+    if (kind == AtomicKind::Max) return (old_v != old_v || old_v > new_v) ? old_v : new_v;
+    return (old_v != old_v || old_v < new_v) ? old_v : new_v;
+  }
+}
+
+template <typename T>
+void atomic_store_elems(uint8_t* dst, const uint8_t* src, uint64_t bytes, AtomicKind kind) {
+  uint64_t i = 0;
+  while (i + sizeof(T) <= bytes) {
+    const uintptr_t line_end = (reinterpret_cast<uintptr_t>(dst + i) | 63u) + 1;
+    std::lock_guard<std::mutex> lock(gm_line_lock(reinterpret_cast<uintptr_t>(dst + i)));
+    for (; i + sizeof(T) <= bytes && reinterpret_cast<uintptr_t>(dst + i) < line_end; i += sizeof(T)) {
+      T old_v, new_v;
+      std::memcpy(static_cast<void*>(&old_v), dst + i, sizeof(T));
+      std::memcpy(static_cast<void*>(&new_v), src + i, sizeof(T));
+      const T out = atomic_combine<T>(kind, old_v, new_v);
+      std::memcpy(dst + i, static_cast<const void*>(&out), sizeof(T));
+    }
+  }
+}
+
+// CONTRACT (copy.h calls it for every UB->GM transfer): write `bytes` bytes to GM, combining them element-wise with
+// GM's bytes when an atomic mode is set. The element type is the one SetAtomicAdd<T> named, as on the device.
+inline void store_gm(void* dst, const void* src, uint64_t bytes) {
+  const AtomicState s = atomic_state();
+  auto* d = static_cast<uint8_t*>(dst);
+  const auto* in = static_cast<const uint8_t*>(src);
+  if (s.kind == AtomicKind::None || bytes == 0) {
+    std::memmove(d, in, bytes);
+    return;
+  }
+  switch (s.elem) {
+    case AtomicElem::F32: atomic_store_elems<float>(d, in, bytes, s.kind); break;
+    case AtomicElem::F16: atomic_store_elems<half>(d, in, bytes, s.kind); break;
+    case AtomicElem::BF16: atomic_store_elems<bfloat16>(d, in, bytes, s.kind); break;
+    case AtomicElem::S32: atomic_store_elems<int32_t>(d, in, bytes, s.kind); break;
+    case AtomicElem::S16: atomic_store_elems<int16_t>(d, in, bytes, s.kind); break;
+    case AtomicElem::S8: atomic_store_elems<int8_t>(d, in, bytes, s.kind); break;
+  }
+}
+
+// `count` rows of `len` bytes from UB to GM through store_gm; pitches in bytes. `dst_end`: where the GM buffer's real
+// bytes end when the copy reaches into the allocator padding behind it (check_gm): nothing is stored past it.
+inline void store_gm_rows(uint8_t* dst, const uint8_t* src, uint64_t count, uint64_t len, uint64_t src_step,
+                          uint64_t dst_step, const uint8_t* dst_end = nullptr) {
+  for (uint64_t i = 0; i < count; ++i) {
+    uint8_t* d = dst + i * dst_step;
+    uint64_t n = len;
+    if (dst_end != nullptr) n = d >= dst_end ? 0 : std::min<uint64_t>(len, static_cast<uint64_t>(dst_end - d));
+    store_gm(d, src + i * src_step, n);
+  }
+}
+
+template <typename T>
+void set_atomic(AtomicKind kind) {
+  static_assert(atomic_type_v<T>, "SetAtomicAdd/SetAtomicMax/SetAtomicMin/SetAtomicType: T must be float, half, "
+                                  "bfloat16_t, int32_t, int16_t or int8_t");
+  atomic_state() = AtomicState{kind, atomic_elem_of<T>()};
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+// Until SetAtomicNone, DataCopy/DataCopyPad from UB to GM add their elements (of type T) to GM's.
+template <typename T>
+inline void SetAtomicAdd() { opkit::sim::detail::set_atomic<T>(opkit::sim::detail::AtomicKind::Add); }
+template <typename T>
+inline void SetAtomicMax() { opkit::sim::detail::set_atomic<T>(opkit::sim::detail::AtomicKind::Max); }
+template <typename T>
+inline void SetAtomicMin() { opkit::sim::detail::set_atomic<T>(opkit::sim::detail::AtomicKind::Min); }
+// Changes the element type of the mode already set (CANN: SetAtomicType<T>() after SetAtomicAdd<U>()).
+template <typename T>
+inline void SetAtomicType() {
+  static_assert(opkit::sim::detail::atomic_type_v<T>, "SetAtomicType: T must be float, half, bfloat16_t, int32_t, "
+                                                      "int16_t or int8_t");
+  opkit::sim::detail::atomic_state().elem = opkit::sim::detail::atomic_elem_of<T>();
+}
+inline void SetAtomicNone() { opkit::sim::detail::atomic_state().kind = opkit::sim::detail::AtomicKind::None; }
+
+}  // namespace AscendC

@@ -1,0 +1,65 @@
+// Small kernel utilities: AscendC::Std::max/min and type traits, DivCeil/AlignUp, GetSystemCycle.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <type_traits>
+
+namespace AscendC {
+namespace Std {
+
+template <typename T>
+inline constexpr bool minmax_type_v =
+    std::is_same_v<T, bool> || std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
+    std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> ||
+    std::is_same_v<T, uint32_t> || std::is_same_v<T, float> || std::is_same_v<T, int64_t> ||
+    std::is_same_v<T, uint64_t>;
+
+// CANN declares max/min<T, U> with U reserved: both operands must have the same type.
+template <typename T, typename U>
+constexpr T max(const T src0, const U src1) {
+  static_assert(std::is_same_v<T, U>, "Std::max: src0 and src1 must have the same type");
+  static_assert(minmax_type_v<T>, "Std::max: T must be bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, "
+                                  "uint32_t, float, int64_t or uint64_t");
+  return src0 < src1 ? src1 : src0;
+}
+template <typename T, typename U>
+constexpr T min(const T src0, const U src1) {
+  static_assert(std::is_same_v<T, U>, "Std::min: src0 and src1 must have the same type");
+  static_assert(minmax_type_v<T>, "Std::min: T must be bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, "
+                                  "uint32_t, float, int64_t or uint64_t");
+  return src1 < src0 ? src1 : src0;
+}
+
+using std::conditional;
+using std::conditional_t;
+using std::enable_if;
+using std::enable_if_t;
+using std::integral_constant;
+using std::is_same;
+using std::is_same_v;
+using std::remove_cv_t;
+using std::remove_reference_t;
+
+}  // namespace Std
+
+// ceil(a / b) for integers; b must not be 0.
+template <typename T, typename U>
+constexpr auto DivCeil(T a, U b) -> std::common_type_t<T, U> {
+  return (a + b - 1) / b;
+}
+
+template <typename T, typename U>
+constexpr auto AlignUp(T a, U b) -> std::common_type_t<T, U> {
+  return (a + b - 1) / b * b;
+}
+
+// The device's system counter runs at 50 MHz (CANN: divide by 50 to get microseconds); the host's steady clock
+// stands in for it, so differences of two calls measure simulator time, not device time.
+inline int64_t GetSystemCycle() {
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch()).count();
+  return static_cast<int64_t>(ns / 20);
+}
+
+}  // namespace AscendC
