@@ -143,6 +143,9 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "infer_dtypes": [_infer_dtype(op, t, i) for i, t in enumerate(op.outputs)],
         "scalar_attrs": scalar_attrs, "other_attrs": other_attrs, "attrs": scalar_attrs + other_attrs,
         "combinations": _combinations(op),
+        # Where the build finds the op's sources (opkit's layout; opkit/generate/glue.py points them elsewhere).
+        "kernel_source": f"op_kernel/{op.name}.cpp", "host_sources": f"op_host/{op.name}.cpp", "kernel_options": "",
+        "tiling_include": f"../op_kernel/{op.name}_tiling.h",
         "configs": list(dict.fromkeys(c.profile.family for c in socs)),
         "data_copy_pad": all(c.profile.has_data_copy_pad for c in socs),
     }
