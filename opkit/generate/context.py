@@ -182,6 +182,8 @@ def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, 
     for ctx in ops:
         ctx["py_signature"] = _py_signature(ctx)
         ctx["attr_names"] = [a["name"] for a in sorted(ctx["attrs"], key=lambda a: a["index"])]
+        # The Python entry point also takes the caller's outputs, keyword-only (after the attrs' `*`, or its own).
+        ctx["api_signature"] = ctx["py_signature"] + (", out=None" if ctx["attrs"] else ", *, out=None")
     return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
             "dtype_names": sorted(DTYPES),
             "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs]}
