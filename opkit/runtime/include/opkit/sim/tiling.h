@@ -111,8 +111,8 @@ opkit::sim::detail::NoTilingStruct OPKIT_CLASSIC_TILING_PROBE(...);
 
 #define GET_TILING_DATA(var, tiling)                                                                   \
   OPKIT_CLASSIC_TILING_PICKER(var)                                                                     \
-  using opkit_tiling_type_##var = ::opkit::sim::detail::PickTiling<decltype(opkit_tiling_default_probe(0)), \
-                                                                  OPKIT_CLASSIC_TILING_TYPE(var)>::type; \
+  using opkit_tiling_type_##var = typename ::opkit::sim::detail::PickTiling<decltype(opkit_tiling_default_probe(0)), \
+                                                                  OPKIT_CLASSIC_TILING_TYPE(var)>::type; /* typename: a kernel template makes it dependent */ \
   opkit_tiling_type_##var var;                                                                         \
   ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA", ::opkit::sim::detail::SourceLoc::here())
 
