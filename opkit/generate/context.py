@@ -183,7 +183,9 @@ def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, 
         ctx["py_signature"] = _py_signature(ctx)
         ctx["attr_names"] = [a["name"] for a in sorted(ctx["attrs"], key=lambda a: a["index"])]
         # The Python entry point also takes the caller's outputs, keyword-only (after the attrs' `*`, or its own).
-        ctx["api_signature"] = ctx["py_signature"] + (", out=None" if ctx["attrs"] else ", *, out=None")
+        taken = {t["name"] for t in ctx["inputs"]} | set(ctx["attr_names"])
+        ctx["out_param"] = next(n for n in ("out", "out_", "out__", "opkit_out") if n not in taken)
+        ctx["api_signature"] = ctx["py_signature"] + ("" if ctx["attrs"] else ", *") + f", {ctx['out_param']}=None"
     return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
             "dtype_names": sorted(DTYPES),
             "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs]}

@@ -391,4 +391,6 @@ def add_custom(x, y, *, out=None):
     numpy arrays in, numpy arrays out; torch tensors run as torch.ops.add_custom.add_custom (autograd, torch.compile).
     out=: the outputs to write (aclnn style; required for outputs the op's InferShape gives no shape), returned."""
     values, attrs = (x, y, ), {}
-    return _call("add_custom", values, attrs) if out is None else _call_out("add_custom", values, attrs, out)
+    if out is None:
+        return _call("add_custom", values, attrs)
+    return _call_out("add_custom", values, attrs, out)

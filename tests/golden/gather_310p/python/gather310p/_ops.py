@@ -390,4 +390,6 @@ def gather_sum_custom(xs, weight, *, out=None):
     numpy arrays in, numpy arrays out; torch tensors run as torch.ops.gather310p.gather_sum_custom (autograd, torch.compile).
     out=: the outputs to write (aclnn style; required for outputs the op's InferShape gives no shape), returned."""
     values, attrs = (xs, weight, ), {}
-    return _call("gather_sum_custom", values, attrs) if out is None else _call_out("gather_sum_custom", values, attrs, out)
+    if out is None:
+        return _call("gather_sum_custom", values, attrs)
+    return _call_out("gather_sum_custom", values, attrs, out)

@@ -421,7 +421,9 @@ def scale_shift_custom(x, bias=None, *, axis, alpha=0.1, count=-3, enabled=True,
     numpy arrays in, numpy arrays out; torch tensors run as torch.ops.scale_shift_custom.scale_shift_custom (autograd, torch.compile).
     out=: the outputs to write (aclnn style; required for outputs the op's InferShape gives no shape), returned."""
     values, attrs = (x, bias, ), {"axis": axis, "alpha": alpha, "count": count, "enabled": enabled, "mode": mode, "acc_type": acc_type, "sizes": sizes, "scales": scales, "masks": masks, "labels": labels, "groups": groups}
-    return _call("scale_shift_custom", values, attrs) if out is None else _call_out("scale_shift_custom", values, attrs, out)
+    if out is None:
+        return _call("scale_shift_custom", values, attrs)
+    return _call_out("scale_shift_custom", values, attrs, out)
 
 
 def gather_sum_custom(xs, weight, *, out=None):
@@ -429,7 +431,9 @@ def gather_sum_custom(xs, weight, *, out=None):
     numpy arrays in, numpy arrays out; torch tensors run as torch.ops.scale_shift_custom.gather_sum_custom (autograd, torch.compile).
     out=: the outputs to write (aclnn style; required for outputs the op's InferShape gives no shape), returned."""
     values, attrs = (xs, weight, ), {}
-    return _call("gather_sum_custom", values, attrs) if out is None else _call_out("gather_sum_custom", values, attrs, out)
+    if out is None:
+        return _call("gather_sum_custom", values, attrs)
+    return _call_out("gather_sum_custom", values, attrs, out)
 
 
 def cast_like_custom(x, *, scale=3.4028234663852886e+38, out=None):
@@ -437,4 +441,6 @@ def cast_like_custom(x, *, scale=3.4028234663852886e+38, out=None):
     numpy arrays in, numpy arrays out; torch tensors run as torch.ops.scale_shift_custom.cast_like_custom (autograd, torch.compile).
     out=: the outputs to write (aclnn style; required for outputs the op's InferShape gives no shape), returned."""
     values, attrs = (x, ), {"scale": scale}
-    return _call("cast_like_custom", values, attrs) if out is None else _call_out("cast_like_custom", values, attrs, out)
+    if out is None:
+        return _call("cast_like_custom", values, attrs)
+    return _call_out("cast_like_custom", values, attrs, out)
