@@ -19,10 +19,11 @@ from typing import Literal
 
 from opkit.errors import BuildError, PathError
 from opkit.isolation import CHECK_FAILED
+from opkit.layout import detect_layout
 from opkit.opdef_check import opdef_mismatches
 
 __all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
-           "find_wheel", "wheel_is_stale", "check_project_dir"]
+           "find_wheel", "wheel_is_stale", "check_project_dir", "prepare_project"]
 
 EventKind = Literal["configure", "compile", "link", "wheel", "warning", "output"]
 
@@ -187,12 +188,32 @@ def check_project_dir(project: Path, needed: tuple[str, ...], what: str = "") ->
                         "create one with `opkit gen -i OP.json -o DIR`")
 
 
+def prepare_project(project: Path, on_event: Callable[[BuildEvent], None] = lambda e: None) -> Path:
+    """The project directory to build for `project`: itself for an opkit project; for a CANN operator project
+    (msopgen's, or an op_host/ + op_kernel/ tree) the glue project opkit writes in project/build/opkit/, pointing at
+    the user's sources in place. Says what was recognised; warns about ops without InferShape."""
+    check_project_dir(project, ())
+    layout = detect_layout(project)
+    if layout is None or layout.kind == "opkit":
+        check_project_dir(project, ("pyproject.toml", "CMakeLists.txt"))   # named as the user gave it
+        glue = project
+    else:
+        from opkit.generate.glue import write_glue   # the generator; the build only consumes what it writes
+
+        glue, notes = write_glue(layout)
+        for note in notes:
+            on_event(BuildEvent("configure", note))
+    for warning in layout.missing_infer_shape() if layout is not None else []:
+        on_event(BuildEvent("warning", warning))
+    return Path(os.path.realpath(glue))
+
+
 def build_project(project: Path, *, jobs: int | None = None, soc: str | None = None,
                   on_event: Callable[[BuildEvent], None] = lambda e: None) -> Path:
-    """Build `project` into project/dist/<wheel>; returns the wheel's path. Raises BuildError, or PathError when
-    `project` is not a project opkit can build (a refused target, exit 2)."""
-    check_project_dir(project, ("pyproject.toml", "CMakeLists.txt"))   # named as the user gave it
-    project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
+    """Build `project` into project/dist/<wheel> (a CANN operator project: project/build/opkit/dist/<wheel>); returns
+    the wheel's path. Raises BuildError, or PathError when `project` is not a project opkit can build (a refused
+    target, exit 2)."""
+    project = prepare_project(project, on_event)
     dist = project / "dist"
     try:
         dist.mkdir(exist_ok=True)

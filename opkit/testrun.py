@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from opkit.build import build_project, check_project_dir, find_wheel, wheel_is_stale
+from opkit.build import build_project, check_project_dir, find_wheel, prepare_project, wheel_is_stale
 from opkit.errors import ProjectTestError
+from opkit.layout import detect_layout
 from opkit.shadowing import check_replaceable
 
 __all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_project", "install_command", "pytest_command",
@@ -123,8 +124,8 @@ def _stream(command: list[str], cwd: Path, env: dict[str, str], on_line: Callabl
     return proc.returncode, "\n".join(lines)
 
 
-def _install(project: Path, target: Path | None, on_line: Callable[[str], None]) -> None:
-    if wheel_is_stale(project):
+def _install(project: Path, target: Path | None, on_line: Callable[[str], None], *, rebuild: bool = False) -> None:
+    if rebuild or wheel_is_stale(project):
         on_line("wheel is missing or older than the sources: building")
         build_project(project, on_event=lambda e: on_line(e.text) if e.kind != "output" else None)
     wheel = find_wheel(project)
@@ -151,9 +152,17 @@ def run_project_tests(project: Path, *, keyword: str | None = None, target: Path
     environment. Raises BuildError when the build fails, ProjectTestError when installing fails or pytest
     cannot run (usage error, nothing collected), PathError when `project` is refused, ShadowingError when the wheel
     would replace an installed distribution that opkit did not build."""
-    check_project_dir(Path(project), ("tests",), "has no tests/ folder; is it a project made by `opkit gen`?")
-    project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
-    _install(project, target, on_line)
+    check_project_dir(Path(project), ())
+    layout = detect_layout(Path(project))
+    if layout is not None and layout.kind != "opkit":
+        # A CANN project: test opkit's glue project, always rebuilt (its sources lie outside it, so the wheel's age
+        # says nothing; an unchanged build is a no-op for ninja).
+        project = prepare_project(Path(project), lambda e: on_line(e.text) if e.kind != "output" else None)
+        _install(project, target, on_line, rebuild=True)
+    else:
+        check_project_dir(Path(project), ("tests",), "has no tests/ folder; is it a project made by `opkit gen`?")
+        project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
+        _install(project, target, on_line)
     env = dict(os.environ)
     if target is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH", "")]))

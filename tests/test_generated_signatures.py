@@ -59,8 +59,11 @@ def test_random_prototypes_give_one_valid_signature_everywhere(tmp_path: Path, s
     for op in spec.ops:
         inputs, attrs = [t.name for t in op.inputs], [a.name for a in op.attrs]
         positional, keyword, defaulted = _params(numpy_defs[op.name])
+        out = keyword.pop()   # the numpy/torch entry point also takes the caller's outputs, keyword-only, last
+        assert out.startswith("out") and out not in inputs + attrs and out in defaulted
+        defaulted.discard(out)
         assert (positional, keyword) == (inputs, attrs), op.op_type
-        assert _params(torch_defs[op.name]) == _params(numpy_defs[op.name]) == _params(reference[op.name])
+        assert _params(torch_defs[op.name]) == _params(reference[op.name]) == (positional, keyword, defaulted)
         assert {a.name for a in op.attrs if a.default is not None} <= defaulted
         assert not {a.name for a in op.attrs if a.default is None} & defaulted
         kinds = [t.param_type for t in op.inputs]
@@ -99,6 +102,6 @@ def test_optional_input_before_a_required_one_is_positional_without_default(tmp_
         "attr": [{"name": "alpha", "param_type": "optional", "type": "float", "default_value": "1.0"},
                  {"name": "axis", "param_type": "required", "type": "int"}]}]))
     files = {f.path: f.content for f in render_project(load_spec(prototype)).files}
-    assert "def opt_first_custom(x, bias, y, gate=None, *, alpha=1.0, axis):" in _file(files, "/_ops.py")[1]
+    assert "def opt_first_custom(x, bias, y, gate=None, *, alpha=1.0, axis, out=None):" in _file(files, "/_ops.py")[1]
     assert ("def opt_first_custom(x: torch.Tensor, bias: Optional[torch.Tensor], y: torch.Tensor, "
             "gate: Optional[torch.Tensor] = None, *, alpha: float = 1.0, axis: int)") in _file(files, "/_torch.py")[1]

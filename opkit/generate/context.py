@@ -147,6 +147,9 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "infer_dtypes": [_infer_dtype(op, t, i) for i, t in enumerate(op.outputs)],
         "scalar_attrs": scalar_attrs, "other_attrs": other_attrs, "attrs": scalar_attrs + other_attrs,
         "combinations": _combinations(op),
+        # Where the build finds the op's sources (opkit's layout; opkit/generate/glue.py points them elsewhere).
+        "kernel_source": f"op_kernel/{op.name}.cpp", "host_sources": f"op_host/{op.name}.cpp", "kernel_options": "",
+        "tiling_include": f"../op_kernel/{op.name}_tiling.h",
         "configs": list(dict.fromkeys(c.profile.family for c in socs)),
         "data_copy_pad": all(c.profile.has_data_copy_pad for c in socs),
     }
@@ -186,6 +189,10 @@ def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, 
         # which `gen --force` merges into an edited reference without touching the body below `):`.
         ctx["py_params"] = _py_params(ctx)
         ctx["attr_names"] = [a["name"] for a in sorted(ctx["attrs"], key=lambda a: a["index"])]
+        # The Python entry point also takes the caller's outputs, keyword-only (after the attrs' `*`, or its own).
+        taken = {t["name"] for t in ctx["inputs"]} | set(ctx["attr_names"])
+        ctx["out_param"] = next(n for n in ("out", "out_", "out__", "opkit_out") if n not in taken)
+        ctx["api_signature"] = ctx["py_signature"] + ("" if ctx["attrs"] else ", *") + f", {ctx['out_param']}=None"
     return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
             "dtype_names": sorted(DTYPES),
             "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs]}

@@ -12,7 +12,7 @@ from opkit.errors import GenerateError
 from opkit.generate.context import op_context, project_context
 from opkit.generate.render import render_tree
 from opkit.generate.torch_context import torch_op_context
-from opkit.generate.writer import ProjectWriter, RenderedFile, WriteResult
+from opkit.generate.writer import LOCK_NAME, ProjectWriter, RenderedFile, WriteResult
 from opkit.shadowing import check_package_name
 from opkit.soc import resolve_socs
 from opkit.spec.derivatives import Derivatives, load_derivatives
@@ -131,6 +131,17 @@ def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tupl
     return RenderedProject(pkg, extra[0].path, files + extra, notes, root)
 
 
+def _refuse_cann_project(root: Path) -> None:
+    """A CANN operator project keeps its own CMakeLists.txt, which the writer would keep too (opkit did not write it):
+    the result would configure with CANN's CMake and fail. Such a project builds as it is."""
+    if (root / LOCK_NAME).exists() or not (root / "CMakeLists.txt").is_file():
+        return
+    if (root / "op_host").is_dir() or (root / "op_kernel").is_dir():
+        raise GenerateError(f"{root}: is a CANN operator project (its CMakeLists.txt is not opkit's); opkit does not "
+                            f"generate into it. Build it as it is with `opkit build {root}` (opkit writes its glue "
+                            f"in {root / 'build' / 'opkit'}), or generate elsewhere with -o")
+
+
 def generate_project(spec_file: SpecFile, output_dir: Path | None, *, compute_unit: str | None = None,
                      ops: tuple[str, ...] = (), package: str | None = None, derivatives: Path | None = None,
                      force: bool = False, allow_shadowing: bool = False, dry_run: bool = False) -> WriteResult:
@@ -141,6 +152,7 @@ def generate_project(spec_file: SpecFile, output_dir: Path | None, *, compute_un
     writes nothing; a conflict is not an error here: the caller reads `result.conflicts`."""
     project = render_project(spec_file, compute_unit=compute_unit, ops=ops, package=package,
                              derivatives=derivatives, output_dir=output_dir, allow_shadowing=allow_shadowing)
+    _refuse_cann_project(project.root)
     writer = ProjectWriter(project.root, force=force, version=__version__, dry_run=dry_run)
     result = writer.write(project.files, prototype=project.prototype)
     result.notes[:0] = project.notes

@@ -10,3 +10,6 @@
       ::opkit::host::detail::ImplRegistrar(#op_type)
 #define IMPL_OP_INFERSHAPE(op_type) IMPL_OP(op_type)
 #define IMPL_OP_OPTILING(op_type) IMPL_OP(op_type)
+// CANN's device-side (tiling sink) registration; on the CPU the device and the host are one, so it registers the
+// same TilingFunc. Registering both for one op is fine: they name the same function.
+#define DEVICE_IMPL_OP_OPTILING(op_type) IMPL_OP(op_type)

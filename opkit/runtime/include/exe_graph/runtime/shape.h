@@ -22,21 +22,27 @@ class Shape {
   // kInvalidDimValue when idx is out of range, as in CANN.
   int64_t GetDim(size_t idx) const { return idx < dim_num_ ? dims_[idx] : kInvalidDimValue; }
   void SetDim(size_t idx, int64_t value) {
+    set_ = true;
     if (idx < dim_num_) dims_[idx] = value;
   }
   // Growing keeps old values and zero-fills new dims; at most kMaxDimNum (larger requests are clamped).
   void SetDimNum(size_t n) {
+    set_ = true;
     if (n > kMaxDimNum) n = kMaxDimNum;
     for (size_t i = dim_num_; i < n; ++i) dims_[i] = 0;
     dim_num_ = n;
   }
   // Ignored when the shape already holds kMaxDimNum dims (CANN does the same).
   Shape& AppendDim(int64_t value) {
+    set_ = true;
     if (dim_num_ < kMaxDimNum) dims_[dim_num_++] = value;
     return *this;
   }
   bool IsScalar() const { return dim_num_ == 0; }
-  void SetScalar() { dim_num_ = 0; }
+  void SetScalar() {
+    set_ = true;
+    dim_num_ = 0;
+  }
   // Number of elements: 1 for a scalar, -1 when a dim is negative (unknown), 0 when a dim is 0.
   int64_t GetShapeSize() const {
     int64_t n = 1;
@@ -53,7 +59,10 @@ class Shape {
     return false;
   }
   const int64_t& operator[](size_t idx) const { return dims_[idx]; }
-  int64_t& operator[](size_t idx) { return dims_[idx]; }
+  int64_t& operator[](size_t idx) {
+    set_ = true;
+    return dims_[idx];
+  }
   bool operator==(const Shape& o) const {
     if (dim_num_ != o.dim_num_) return false;
     for (size_t i = 0; i < dim_num_; ++i) {
@@ -63,9 +72,16 @@ class Shape {
   }
   bool operator!=(const Shape& o) const { return !(*this == o); }
 
+  // opkit's own: whether anything wrote this shape since OpkitMarkUnset(). The registry marks every output unset
+  // before the op's InferShape runs; an output still unset afterwards has no shape the op decided (the caller must
+  // pass it in, as aclnn callers do). Every Shape made any other way counts as set.
+  void OpkitMarkUnset() { set_ = false; }
+  bool OpkitIsSet() const { return set_; }
+
  private:
   size_t dim_num_ = 0;
   int64_t dims_[kMaxDimNum] = {};
+  bool set_ = true;
 };
 
 }  // namespace gert

@@ -1,6 +1,7 @@
 // ge::TypeUtils: DataType/Format <-> string, as op_host code and opkit's own messages use them.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "graph/types.h"
@@ -25,6 +26,13 @@ class TypeUtils {
       if (e.serial != nullptr && s == e.serial) return static_cast<DataType>(i);
     }
     return DT_UNDEFINED;
+  }
+  // Bytes per element into `length`; false (length untouched) for sub-byte and non-numeric types, as in CANN.
+  static bool GetDataTypeLength(DataType dt, uint32_t& length) {
+    const int size = GetSizeByDataType(dt);
+    if (size <= 0) return false;
+    length = static_cast<uint32_t>(size);
+    return true;
   }
   // "ND", "NCHW", "FRACTAL_NZ"; "RESERVED" for values without a name here.
   static std::string FormatToSerialString(Format f) {

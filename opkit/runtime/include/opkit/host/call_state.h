@@ -23,6 +23,7 @@ struct TensorArg {
   ge::DataType dtype = ge::DT_UNDEFINED;
   ge::Format format = ge::FORMAT_ND;
   const void* data = nullptr;  // host data; lets InferShape/TilingFunc read value-depend inputs
+  bool shape_known = true;     // an output: false when the op's InferShape gave it no shape
 };
 
 // The tensors of one IR input or output: none (an absent optional), one, or a list (dynamic).

@@ -87,7 +87,7 @@ inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::
     plan->dtypeKeyword = py::make_tuple("dtype");
     for (size_t i = 0; i < inferred.outputs.size(); ++i) {
         const TensorArg& t = inferred.outputs[i].at(0);
-        if (ge::GetSizeByDataType(t.dtype) <= 0) return py::none();
+        if (ge::GetSizeByDataType(t.dtype) <= 0 || !t.shape_known) return py::none();
         plan->slots.push_back(IrSlot{op.outputs.at(i).first, false, {Tensor{nullptr, BytesOf(t.shape, t.dtype),
                                                                              t.shape, t.dtype}}});
         py::list args;

@@ -163,7 +163,7 @@ auto Guarded(Fn&& fn) -> decltype(fn())
     }
 }
 
-// infer_<op>: per IR output, a list of (shape, dtype name) from the op's InferShape and InferDataType.
+// infer_<op>: per IR output, a list of (shape or None, dtype name) from the op's InferShape and InferDataType.
 inline py::list Infer(const OpTable& op, const py::list& inputs, const py::dict& attrs)
 {
     const InferResult r = infer(op.opType, ToHost(ToSlots(inputs, op.inputs, "inputs")), ToAttrs(op, attrs));
@@ -171,7 +171,9 @@ inline py::list Infer(const OpTable& op, const py::list& inputs, const py::dict&
     for (const IrTensors& ir : r.outputs) {
         py::list tensors;
         for (const TensorArg& t : ir) {
-            tensors.append(py::make_tuple(t.shape, ge::TypeUtils::DataTypeToPrototypeName(t.dtype)));
+            // None: the op's InferShape gave this output no shape; Python takes it from the caller's out=.
+            tensors.append(py::make_tuple(t.shape_known ? py::cast(t.shape) : py::none(),
+                                          ge::TypeUtils::DataTypeToPrototypeName(t.dtype)));
         }
         outputs.append(tensors);
     }

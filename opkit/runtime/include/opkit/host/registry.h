@@ -11,7 +11,8 @@
 //   InferResult infer(op_type, inputs, attrs, dynamic_output_counts = {});
 //       -> InferResult{outputs: per IR output, its tensors with shape and dtype}
 //       Runs the op's InferDataType (or, when it has none, picks the OpDef dtype combination matching the
-//       inputs) and then its InferShape.
+//       inputs) and then its InferShape. An output the InferShape leaves unset (or every output, when the op has
+//       no InferShape) comes back with shape_known = false: the caller must give its shape (aclnn style).
 //   TileResult tile(op_type, inputs, attrs, TileOptions{soc, outputs, tiling_capacity});
 //       -> TileResult{block_dim, tiling_key, tiling (bytes), workspace_sizes, schedule_mode, need_atomic, soc}
 //       Runs the op's TilingFunc on the SoC's platform (default Ascend910B2). Outputs default to infer()'s.
@@ -20,7 +21,7 @@
 // given take the OpDef default; given ones are checked against the declared kind (an int is accepted for a
 // float, a list of ints for a list of floats, an int code for a dtype, [] for any list).
 // Every failure is an opkit::host::HostError naming the op, the stage and the values involved: unknown op, an op
-// registered twice, a wrong input count, an attr that is unknown/missing/of the wrong kind, a missing InferShape/
+// registered twice, a wrong input count, an attr that is unknown/missing/of the wrong kind, a missing
 // TilingFunc, a function returning GRAPH_FAILED or throwing, no matching dtype combination, an output left without
 // dtype, block dim 0 or > 65535, tiling data beyond the buffer, an unknown SoC or one the op has no AddConfig for.
 //
@@ -164,9 +165,10 @@ inline void infer_dtypes(CallState& st, const ops::OpDef& def, const std::string
 }
 
 inline void infer_shapes(CallState& st, const ops::OpDef& def, const std::string& call_text) {
+  for (size_t i = 0; i < st.outputs.size(); ++i) st.outputs.at(i)->shape.MutableOriginShape().OpkitMarkUnset();
   auto fn = impl_funcs(st.op_type).infer_shape ? impl_funcs(st.op_type).infer_shape : def.GetInferShape();
   if (fn == nullptr) {
-    throw HostError(st.op_type, "InferShape", "the op registers no InferShape (OpDef::SetInferShape)");
+    return;  // no InferShape (aclnn-style ops): every output's shape is the caller's to give
   }
   gert::InferShapeContext ctx(st);
   run_op_function(st.op_type, "InferShape", fn, &ctx, call_text);
@@ -179,8 +181,9 @@ inline InferResult collect_outputs(const CallState& st) {
     IrTensors tensors;
     for (size_t j = 0; j < st.outputs.ir_count(ir); ++j, ++k) {
       const IoInstance& o = *st.outputs.at(k);
-      tensors.push_back(TensorArg{from_shape(o.shape.GetOriginShape()), o.desc.GetDataType(),
-                                  o.desc.GetStorageFormat(), nullptr});
+      const bool known = o.shape.GetOriginShape().OpkitIsSet();
+      tensors.push_back(TensorArg{known ? from_shape(o.shape.GetOriginShape()) : std::vector<int64_t>{},
+                                  o.desc.GetDataType(), o.desc.GetStorageFormat(), nullptr, known});
     }
     r.outputs.push_back(std::move(tensors));
   }

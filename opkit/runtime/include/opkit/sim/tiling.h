@@ -85,6 +85,12 @@ opkit::sim::detail::NoTilingStruct opkit_tiling_default_probe(...);
 #define OPKIT_TILING_CAT(a, b) OPKIT_TILING_CAT2(a, b)
 
 #define REGISTER_TILING_DEFAULT(tiling_struct) tiling_struct opkit_tiling_default_probe(int)
+// CANN sizes the tiling buffer of the kernels whose key matches `key_expr` ("TILING_KEY_VAR == 1") from this struct;
+// opkit's buffer holds what the host saved, so only the struct's plainness is checked. The kernel still reads it with
+// GET_TILING_DATA_WITH_STRUCT(T, t, tiling) under TILING_KEY_IS(k).
+#define REGISTER_TILING_FOR_TILINGKEY(key_expr, tiling_struct)                      \
+  static_assert(std::is_trivially_copyable<tiling_struct>::value && sizeof(key_expr) > 0, \
+                #tiling_struct " must hold only plain fields to be copied to the kernel as bytes")
 
 #ifdef OPKIT_OP_TYPE
 #define OPKIT_CLASSIC_TILING_PROBE OPKIT_TILING_CAT(opkit_classic_tiling_probe_, OPKIT_OP_TYPE)
@@ -105,8 +111,8 @@ opkit::sim::detail::NoTilingStruct OPKIT_CLASSIC_TILING_PROBE(...);
 
 #define GET_TILING_DATA(var, tiling)                                                                   \
   OPKIT_CLASSIC_TILING_PICKER(var)                                                                     \
-  using opkit_tiling_type_##var = ::opkit::sim::detail::PickTiling<decltype(opkit_tiling_default_probe(0)), \
-                                                                  OPKIT_CLASSIC_TILING_TYPE(var)>::type; \
+  using opkit_tiling_type_##var = typename ::opkit::sim::detail::PickTiling<decltype(opkit_tiling_default_probe(0)), \
+                                                                  OPKIT_CLASSIC_TILING_TYPE(var)>::type; /* typename: a kernel template makes it dependent */ \
   opkit_tiling_type_##var var;                                                                         \
   ::opkit::sim::detail::load_tiling(&var, tiling, "GET_TILING_DATA", ::opkit::sim::detail::SourceLoc::here())
 

@@ -237,7 +237,10 @@ def _described(values: list[Any], describe: Any) -> list[Any]:
 
 def _outputs(spec: dict[str, Any], inferred: list[Any], empty: Any) -> list[Any]:
     outputs: list[Any] = []
-    for tensors, (_, kind) in zip(inferred, spec["outputs"]):
+    for tensors, (arg, kind) in zip(inferred, spec["outputs"]):
+        if any(shape is None for shape, _ in tensors):
+            raise ValueError(f"{spec['op_type']}: output {arg!r} has no shape: the op has no InferShape, or its "
+                             f"InferShape leaves {arg!r} unset; pass the outputs with out=... (as aclnn callers do)")
         made = [empty(shape, dtype) for shape, dtype in tensors]
         outputs.append(made if kind == "dynamic" else made[0])
     return outputs
@@ -336,6 +339,45 @@ def tiling(name: str, shape: tuple[int, ...], combination: int = 0, attrs: dict[
     return spec["tiling"](inputs, check_attrs(name, attrs or {}), soc)
 
 
+def _given_outputs(spec: dict[str, Any], inferred: list[Any], out: Any) -> list[Any]:
+    """The caller's `out=` (one array or tensor per output; a tuple when there are several), checked against what the
+    op's InferShape/InferDataType decided (a shape it left unset is the caller's)."""
+    given = list(out) if isinstance(out, (list, tuple)) and len(spec["outputs"]) > 1 else [out]
+    if len(given) != len(spec["outputs"]):
+        raise TypeError(f"{spec['op_type']}: out= takes {len(spec['outputs'])} outputs "
+                        f"({', '.join(n for n, _ in spec['outputs'])}), got {len(given)}")
+    for value, tensors, (arg, kind) in zip(given, inferred, spec["outputs"]):
+        items = value if kind == "dynamic" else [value]
+        for item, (shape, dtype) in zip(items, tensors):
+            if not hasattr(item, "dtype") or not hasattr(item, "shape"):
+                raise TypeError(f"{spec['op_type']}: out {arg!r} must be a numpy array or torch tensor, got "
+                                f"{type(item).__name__}")
+            if dtype_name(item.dtype) != dtype:
+                raise TypeError(f"{spec['op_type']}: out {arg!r} is {dtype_name(item.dtype)}; the op makes {dtype}")
+            if shape is not None and list(item.shape) != list(shape):
+                raise ValueError(f"{spec['op_type']}: out {arg!r} has shape {tuple(item.shape)}; the op's InferShape "
+                                 f"gives {tuple(shape)}")
+            contiguous = item.flags.c_contiguous if isinstance(item, np.ndarray) else item.is_contiguous()
+            if not contiguous:
+                raise ValueError(f"{spec['op_type']}: out {arg!r} must be contiguous")
+    return given
+
+
+def _call_out(name: str, values: tuple[Any, ...], attrs: dict[str, Any], out: Any) -> Any:
+    """A call with the caller's outputs (aclnn style; needed when the op's InferShape leaves an output's shape unset):
+    the kernel writes into `out`, which is returned. Torch tensors run eagerly, outside torch.ops."""
+    spec = _OPS[name]
+    torch_call = any(is_torch(v) for v in values) or is_torch(out)
+    inputs = _inputs(spec, values, _tensor if torch_call else _array)
+    _check_combination(spec, inputs)
+    attrs = check_attrs(name, attrs)
+    describe = _describe_torch if torch_call else _describe_numpy
+    described = _described(inputs, describe)
+    given = _given_outputs(spec, spec["infer"](described, attrs), out)
+    spec["launch"](described, _described(given, describe), attrs)
+    return _result(given)
+
+
 def _call(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
     if any(is_torch(v) for v in values):
         from . import _torch
@@ -344,7 +386,11 @@ def _call(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
     return run_numpy(name, values, attrs)
 
 
-def add_custom(x, y):
+def add_custom(x, y, *, out=None):
     """AddCustom: inputs x, y -> z.
-    numpy arrays in, numpy arrays out; torch tensors run as torch.ops.add_custom.add_custom (autograd, torch.compile)."""
-    return _call("add_custom", (x, y, ), {})
+    numpy arrays in, numpy arrays out; torch tensors run as torch.ops.add_custom.add_custom (autograd, torch.compile).
+    out=: the outputs to write (aclnn style; required for outputs the op's InferShape gives no shape), returned."""
+    values, attrs = (x, y, ), {}
+    if out is None:
+        return _call("add_custom", values, attrs)
+    return _call_out("add_custom", values, attrs, out)

@@ -1,0 +1,130 @@
+"""CANN operator projects built as they are (tests/layouts/README.md): `opkit build DIR` writes its glue project in
+DIR/build/opkit/, compiles the user's op_host/ and op_kernel/ files in place (changing none), and the wheel's ops agree
+with numpy. Each project is built once per module and its wheel installed into a folder of its own."""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+from opkit.build import BuildEvent, build_project
+from opkit.testrun import install_command
+
+pytestmark = [pytest.mark.e2e, pytest.mark.compile]
+
+LAYOUTS = Path(__file__).resolve().parent / "layouts"
+
+
+def _digests(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in root.rglob("*") if p.is_file() and "build" not in p.relative_to(root).parts}
+
+
+def _build_and_import(tmp: Path, source: Path, project: str, module: str) -> tuple[ModuleType, list[BuildEvent], bool]:
+    shutil.copytree(source, tmp / "src")
+    root = tmp / "src" / project
+    before = _digests(root)
+    events: list[BuildEvent] = []
+    wheel = build_project(root, jobs=2, on_event=events.append)
+    assert wheel.parent == root / "build" / "opkit" / "dist"
+    site = tmp / "site"
+    subprocess.run(install_command(wheel, site), check=True, capture_output=True)
+    sys.path.insert(0, str(site))
+    try:
+        return importlib.import_module(module), events, _digests(root) == before
+    finally:
+        sys.path.remove(str(site))
+
+
+@pytest.fixture(scope="module")
+def older(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[BuildEvent], bool]:
+    return _build_and_import(tmp_path_factory.mktemp("older"), LAYOUTS / "older_project", ".", "axpy_custom")
+
+
+@pytest.fixture(scope="module")
+def msopgen(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[BuildEvent], bool]:
+    return _build_and_import(tmp_path_factory.mktemp("msopgen"), LAYOUTS / "msopgen_project", "AddTplCustom",
+                             "add_tpl_custom")
+
+
+def _texts(events: list[BuildEvent], kind: str) -> list[str]:
+    return [e.text for e in events if e.kind == kind]
+
+
+def test_older_layout_builds_unchanged_and_says_what_it_saw(older: Any) -> None:
+    _, events, unchanged = older
+    assert unchanged
+    assert _texts(events, "configure")[0].startswith("CANN operator project (op_host/ + op_kernel/), newer and older "
+                                                     "layout: 2 ops (AxpyCustom, tiling struct op_host/")
+    assert [w for w in _texts(events, "warning") if "SetInferShape" in w] == [
+        "HeadDoubleCustom: the host's OpDef has no SetInferShape; its outputs' shapes are the caller's to give "
+        "(out=...)"]
+
+
+@pytest.mark.parametrize("dtype, tol", [(np.float32, 1e-6), (np.float16, 2e-3)])
+def test_older_layout_kernel_reads_the_host_tiling_struct(older: Any, dtype: Any, tol: float) -> None:
+    module = older[0]
+    rng = np.random.default_rng(0)
+    x, y = rng.random(16384).astype(dtype), rng.random(16384).astype(dtype)
+    z = module.axpy_custom(x, y, alpha=2.5)
+    np.testing.assert_allclose(z.astype(np.float64), 2.5 * x.astype(np.float64) + y, rtol=tol, atol=tol)
+
+
+def test_op_without_infer_shape_takes_out_numpy(older: Any) -> None:
+    module = older[0]
+    x = np.arange(64, dtype=np.float32)
+    out = np.full(32, -1, np.float32)
+    assert module.head_double_custom(x, out=out) is out
+    np.testing.assert_array_equal(out, 2 * x[:32])
+    with pytest.raises(ValueError, match=r"^HeadDoubleCustom: output 'y' has no shape: the op has no InferShape, or "
+                                         r"its InferShape leaves 'y' unset; pass the outputs with out="):
+        module.head_double_custom(x)
+    with pytest.raises(TypeError, match="out 'y' is float16; the op makes float32"):
+        module.head_double_custom(x, out=np.empty(32, np.float16))
+
+
+def test_op_without_infer_shape_takes_out_torch(older: Any) -> None:
+    torch = pytest.importorskip("torch")
+    module = older[0]
+    x = torch.arange(64, dtype=torch.float32)
+    out = torch.empty(16)
+    assert module.head_double_custom(x, out=out) is out
+    assert torch.equal(out, 2 * x[:16])
+    with pytest.raises(ValueError, match="HeadDoubleCustom: output 'y' has no shape"):
+        module.head_double_custom(x)
+
+
+def test_msopgen_project_builds_as_it_is(msopgen: Any) -> None:
+    _, events, unchanged = msopgen
+    assert unchanged
+    assert _texts(events, "configure")[0] == ("msopgen project, newer layout: 1 op (AddTplCustom, tiling struct "
+                                              "op_kernel/add_tpl_custom_tiling.h, template tiling keys)")
+
+
+@pytest.mark.parametrize("n", [16384, 256])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+@pytest.mark.parametrize("twice", [False, True])
+def test_template_tiling_key_selects_the_kernel_instance(msopgen: Any, n: int, dtype: Any, twice: bool) -> None:
+    module = msopgen[0]
+    rng = np.random.default_rng(1)
+    x, y = rng.random(n).astype(dtype), rng.random(n).astype(dtype)
+    z = module.add_tpl_custom(x, y, twice=twice)
+    tol = 2e-3 if dtype == np.float16 else 1e-6
+    np.testing.assert_allclose(z.astype(np.float64), (x.astype(np.float64) + y) * (2 if twice else 1),
+                               rtol=tol, atol=tol)
+
+
+def test_template_tiling_keys_pack_each_parameter(msopgen: Any) -> None:
+    ops = msopgen[0]._ops
+    # (D_T: 8 bits, TILE_NUM: 8 bits, TWICE: 1 bit), the first in the lowest bits; float16 is combination 0.
+    assert ops.tiling("add_tpl_custom", (16384,), 0, {"twice": True})["tiling_key"] == 1 | 4 << 8 | 1 << 16
+    assert ops.tiling("add_tpl_custom", (256,), 0, {"twice": False})["tiling_key"] == 1 | 1 << 8   # one tile
+    assert ops.tiling("add_tpl_custom", (256,), 1, {"twice": False})["tiling_key"] == 0 | 4 << 8
