@@ -106,6 +106,7 @@ function(opkit_link_kernels module)
   if(NOT CMAKE_GENERATOR MATCHES "Ninja")
     add_dependencies(${module} ${module}_kernels)
   endif()
+endfunction()
 
 # opkit_precompile_headers(<kernel target> [<kernel target>...]): the targets compile against one precompiled
 # kernel_operator.h, which saves the ~1 s of parsing the simulator's headers in every kernel translation unit. The
