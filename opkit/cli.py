@@ -416,6 +416,56 @@ def profile(ctx: click.Context, target: Path, args: tuple[str, ...], op: str | N
             console.warning(PNG_MISSING)
 
 
+@_command("bench", short="Time each op on the simulator beside its reference over a size sweep: table, JSON, PNG.")
+@click.argument("project", type=click.Path(path_type=Path, file_okay=False), default=".")
+@click.option("--sizes", default=None,
+              help="Elements per input, comma-separated (default: 1024,4096,...,4194304).")
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Where bench.json and bench.png go (default: PROJECT/build/opkit-bench).")
+@click.pass_context
+def bench(ctx: click.Context, project: Path, sizes: str | None, out_dir: Path | None) -> None:
+    """Benchmark a project's ops on the simulator beside their reference.
+
+    Builds (if stale) and installs PROJECT like `opkit test`, then times every op, for every dtype combination
+    numpy can hold, over a sweep of sizes (elements per input): the simulator, tests/reference.py's numpy function
+    and, when torch is installed and reference.py defines `<op>_torch`, that. Prints a table of times and GB/s (bytes
+    of inputs read and outputs written per second), writes bench.json and a throughput-vs-size bench.png (needs
+    opkit[plot]; without matplotlib only the JSON is written). Simulator times are CPU times of the simulation, not
+    NPU times (see `opkit profile` for an estimate of those).
+
+    \b
+    Example:
+      opkit bench add_custom --sizes 1024,65536,1048576
+    """
+    from opkit.bench import DEFAULT_SIZES, bench_project, render_table
+
+    console = _console(ctx)
+    try:
+        chosen = tuple(int(s) for s in sizes.split(",")) if sizes else DEFAULT_SIZES
+    except ValueError:
+        raise click.UsageError(f"--sizes {sizes!r} is not comma-separated integers") from None
+    if any(n < 1 for n in chosen):
+        raise click.UsageError("--sizes must all be at least 1")
+    show_bar = not console.quiet and sys.stderr.isatty()
+    bar_context = click.progressbar(length=1, label="benchmarking", file=sys.stderr, show_pos=True,
+                                    item_show_func=lambda item: item)
+    with bar_context if show_bar else contextlib.nullcontext() as bar:
+        def progress(done: int, total: int, label: str) -> None:
+            if bar is not None:
+                bar.length = total
+                bar.update(done - bar.pos, label)
+            elif done < total:
+                console.detail(f"[{done + 1}/{total}] {label}")
+
+        result = bench_project(project, sizes=chosen, out_dir=out_dir, on_progress=progress, on_line=console.detail)
+    console.result(render_table(result.rows), tone="plain")
+    console.info(f"json: {result.json_path}")
+    if result.png_path is not None:
+        console.info(f"png: {result.png_path}")
+    else:
+        console.warning(result.plot_problem)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: the only place that turns errors into exit codes."""
     console = Console()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -28,7 +28,7 @@ import numpy as np
 __all__ = ["Tolerance", "TOLERANCES", "tolerance", "ShapeCase", "tiling_shapes", "Case", "case_matrix",
            "pytest_params", "numpy_dtype", "random_array", "random_inputs", "to_numpy", "assert_close",
            "call_reference", "ReferenceMissing", "op_inputs", "numpy_can_hold", "check_output_dtypes",
-           "gradcheck_combination"]
+           "gradcheck_combination", "AttrCase", "attr_cases", "VALUE_RANGES", "ExtraCase", "extra_cases", "attr_values"]
 
 
 @dataclass(frozen=True)
@@ -140,12 +140,15 @@ def numpy_dtype(dtype: Any) -> np.dtype | None:
     return np.dtype({"double": "float64"}.get(name, name))
 
 
-def random_array(dtype: str, shape: tuple[int, ...], rng: np.random.Generator, *, torch: bool = False) -> Any:
+def random_array(dtype: str, shape: tuple[int, ...], rng: np.random.Generator, *, torch: bool = False,
+                 value_range: tuple[float, float] | None = None) -> Any:
     """Seeded values in a realistic range: floats ~ N(0, 1) clipped to [-4, 4], signed ints in [-8, 8],
-    unsigned in [0, 16], bools half true. `torch=True` returns a torch tensor (needed for bfloat16 without
-    ml_dtypes)."""
+    unsigned in [0, 16], bools half true; `value_range=(low, high)` draws uniformly from it instead (integers
+    inclusive). `torch=True` returns a torch tensor (needed for bfloat16 without ml_dtypes)."""
     name = _canonical(dtype)
-    if name == "bool":
+    if value_range is not None and name != "bool":
+        values = _uniform(name, shape, rng, value_range)
+    elif name == "bool":
         values: np.ndarray = rng.random(shape) < 0.5
     elif name.startswith("int"):
         values = rng.integers(-8, 9, size=shape).astype(name)
@@ -170,10 +173,33 @@ def random_array(dtype: str, shape: tuple[int, ...], rng: np.random.Generator, *
     return values
 
 
-def random_inputs(dtypes: Sequence[str], shape: tuple[int, ...], *, seed: int = 0, torch: bool = False) -> list[Any]:
-    """One random array per dtype, all of `shape`, from one seeded generator (same seed -> same inputs)."""
+def _uniform(name: str, shape: tuple[int, ...], rng: np.random.Generator, bounds: tuple[float, float]) -> np.ndarray:
+    low, high = bounds
+    if name.startswith(("int", "uint")):
+        return rng.integers(int(low), int(high), size=shape, endpoint=True).astype(name)
+    if name.startswith("complex"):
+        return (rng.uniform(low, high, shape) + 1j * rng.uniform(low, high, shape)).astype(name)
+    return rng.uniform(low, high, shape).astype(np.float32 if name == "bfloat16" else numpy_dtype(name))
+
+
+# Wider values than random_array's default, per dtype: large enough to show a kernel that overflows an intermediate
+# or loses precision, small enough that an elementwise sum or product of two stays finite / in range.
+VALUE_RANGES: dict[str, tuple[float, float]] = {
+    "float16": (-100.0, 100.0), "bfloat16": (-100.0, 100.0), "float32": (-1e4, 1e4), "double": (-1e6, 1e6),
+    "int8": (-60, 60), "uint8": (0, 120), "int16": (-8000, 8000), "uint16": (0, 16000),
+    "int32": (-10**6, 10**6), "uint32": (0, 10**6), "int64": (-10**9, 10**9), "uint64": (0, 10**9),
+    "complex64": (-1e3, 1e3), "complex128": (-1e3, 1e3),
+}
+
+
+def random_inputs(dtypes: Sequence[str], shape: tuple[int, ...], *, seed: int = 0, torch: bool = False,
+                  value_range: tuple[float, float] | None = None) -> list[Any]:
+    """One random array per dtype, all of `shape`, from one seeded generator (same seed -> same inputs);
+    `value_range` as in random_array, or "wide" for each dtype's VALUE_RANGES."""
     rng = np.random.default_rng(seed)
-    return [random_array(d, shape, rng, torch=torch) for d in dtypes]
+    return [random_array(d, shape, rng, torch=torch,
+                         value_range=VALUE_RANGES.get(_canonical(d)) if value_range == "wide" else value_range)
+            for d in dtypes]
 
 
 def numpy_can_hold(dtypes: Sequence[str]) -> bool:
@@ -181,11 +207,13 @@ def numpy_can_hold(dtypes: Sequence[str]) -> bool:
     return all(numpy_dtype(d) is not None for d in dtypes)
 
 
-def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = False) -> list[Any]:
+def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = False,
+              value_range: Any = None) -> list[Any]:
     """Arguments for an op call: one random input per IR input of `case.shape`; a dynamic input ("dynamic" in
-    `kinds`) gets a list of two tensors, an optional one a tensor (so its code path runs too)."""
-    flat = random_inputs(case.inputs, case.shape, seed=seed, torch=torch)
-    again = random_inputs(case.inputs, case.shape, seed=seed + 1, torch=torch)
+    `kinds`) gets a list of two tensors, an optional one a tensor (so its code path runs too). `value_range`: see
+    random_inputs."""
+    flat = random_inputs(case.inputs, case.shape, seed=seed, torch=torch, value_range=value_range)
+    again = random_inputs(case.inputs, case.shape, seed=seed + 1, torch=torch, value_range=value_range)
     return [[a, b] if kind == "dynamic" else a for a, b, kind in zip(flat, again, kinds)]
 
 
@@ -336,3 +364,101 @@ def _source_of(func: Callable[..., Any]) -> str:
         return os.path.relpath(path)
     except ValueError:   # another drive on Windows
         return path
+
+
+# ------------------------------------------------------------------------------------------- attrs and extra cases
+
+
+@dataclass(frozen=True)
+class AttrCase:
+    """Attr values for one call: the defaults with one attr (`changed`) set to a sampled value."""
+
+    changed: str
+    attrs: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        return f"{self.changed}={self.attrs[self.changed]!r}".replace(" ", "")
+
+
+def _other_float(value: float) -> float:
+    # Negative and not a whole number, exact in float16 and bfloat16: a kernel that drops the attr, truncates it to an
+    # int or takes its absolute value gives another result.
+    return -0.75 if value != -0.75 else 1.25
+
+
+def _other_int(value: int) -> int:
+    return 3 if value != 3 else 2
+
+
+def _sample(attr_type: str, value: Any, dtypes: Sequence[str]) -> list[Any]:
+    """Values other than `value` for an attr of `attr_type`; [] where opkit cannot guess a valid one (strings)."""
+    if attr_type == "float":
+        return [_other_float(float(value))]
+    if attr_type == "int":
+        return [_other_int(int(value))]
+    if attr_type == "bool":
+        return [not value]
+    if attr_type == "type":
+        return [d for d in dict.fromkeys(_canonical(x) for x in dtypes) if d != _canonical(value)][:1]
+    if attr_type == "list_float":
+        return [[_other_float(float(v)) for v in value] or [_other_float(0.0), 0.5]]
+    if attr_type == "list_int":
+        return [[_other_int(int(v)) for v in value] or [2, 3]]
+    if attr_type == "list_bool":
+        return [[not v for v in value] or [True]]
+    if attr_type == "list_list_int":
+        return [[[_other_int(int(v)) for v in row] for row in value] or [[2, 3]]]
+    return []   # string, list_string: a free string is rarely a valid mode; give values in the cases hook
+
+
+def attr_cases(defaults: dict[str, Any], types: dict[str, str], dtypes: Sequence[str] = (),
+               values: dict[str, Sequence[Any]] | None = None) -> list[AttrCase]:
+    """One AttrCase per attr and sampled value, other attrs at their defaults, so a failure names the attr.
+
+    msopgen's prototype declares no value ranges, so values are chosen per type: float -0.75, int 3, bool the other
+    value, `type` another dtype of the op (`dtypes`), lists element-wise likewise; strings are not varied. `values`
+    (from reference.attr_values_<op>(), when written) replaces the samples of the attrs it names: `{"axis": [0, 1]}`
+    tries those, `{"mode": []}` leaves `mode` at its default."""
+    cases = []
+    for name, attr_type in types.items():
+        chosen = list(values[name]) if values and name in values else _sample(attr_type, defaults[name], dtypes)
+        cases += [AttrCase(name, {**defaults, name: v}) for v in chosen if v != defaults[name]]
+    return cases
+
+
+@dataclass(frozen=True)
+class ExtraCase:
+    """A case the user adds in reference.cases_<op>(): shape, attrs over the defaults, input value range, and the
+    input dtypes it is for (None: every dtype combination)."""
+
+    name: str
+    shape: tuple[int, ...] = (3, 37)
+    attrs: dict[str, Any] = field(default_factory=dict)
+    value_range: Any = None          # (low, high), "wide" (VALUE_RANGES), or None (random_array's default)
+    inputs: tuple[str, ...] | None = None
+
+
+def _hook(module: Any, name: str) -> Any:
+    hook = getattr(module, name, None)
+    return hook() if callable(hook) else None
+
+
+def extra_cases(reference: Any, op: str, combinations: Sequence[tuple[Sequence[str], Sequence[str]]],
+                defaults: dict[str, Any]) -> list[tuple[Case, dict[str, Any], Any]]:
+    """(case, attrs, value range) to run beside the generated matrix: a "wide-values" case per dtype combination
+    (VALUE_RANGES), then each of reference.cases_<op>()'s cases (ExtraCase or a dict of its fields), crossed with the
+    combinations it names. Nothing to edit in the generated test: write the hook in tests/reference.py."""
+    out = [(Case(tuple(i), tuple(o), (3, 37), "wide-values"), dict(defaults), "wide") for i, o in combinations]
+    for n, extra in enumerate(_hook(reference, f"cases_{op}") or []):
+        extra = extra if isinstance(extra, ExtraCase) else ExtraCase(**{"name": f"extra{n}", **extra})
+        for ins, outs in combinations:
+            if extra.inputs is None or tuple(map(_canonical, extra.inputs)) == tuple(map(_canonical, ins)):
+                out.append((Case(tuple(ins), tuple(outs), tuple(extra.shape), extra.name),
+                            {**defaults, **extra.attrs}, extra.value_range))
+    return out
+
+
+def attr_values(reference: Any, op: str) -> dict[str, Sequence[Any]] | None:
+    """reference.attr_values_<op>() when the user wrote it: attr values to try instead of opkit's samples."""
+    return _hook(reference, f"attr_values_{op}")

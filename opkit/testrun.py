@@ -1,19 +1,23 @@
 """`opkit test`: build the project if its wheel is stale, install the wheel, run the project's tests/ with pytest in
 a subprocess of this interpreter, and summarise what failed (op, dtypes, shape, errors) and why tests were skipped.
 
-pytest writes a JUnit XML report; the summary is read from it rather than from pytest's console text, which
-changes between versions. The console lines are streamed to `on_line` as they come.
+The summary is read from the report that opkit's pytest plugin (opkit.testreport) writes, not from pytest's console
+text, which changes between versions, nor from its JUnit XML, which cuts failure messages to 500 characters. Identical
+failures (same message, whichever block faulted) are shown once with their count; the full report, every failure with
+its traceback, is written to PROJECT/build/opkit-test-report.txt. The console lines are streamed to `on_line`.
 """
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -23,11 +27,15 @@ from opkit.layout import detect_layout
 from opkit.shadowing import check_replaceable
 
 __all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_project", "install_command", "pytest_command",
-           "read_junit"]
+           "read_junit", "read_report", "REPORT_NAME"]
 
 Outcome = Literal["passed", "failed", "error", "skipped"]
 _JUNIT_TAGS: dict[str, Outcome] = {"failure": "failed", "error": "error", "skipped": "skipped"}
-_DETAIL_LINES = 4   # lines of a failure message shown in the summary; the full text is in pytest's output
+REPORT_NAME = "opkit-test-report.txt"   # under PROJECT/build/: every failure in full, with its traceback
+_EXAMPLES = 3        # test ids named under a group of identical failures; the report lists them all
+# The exception type pytest puts before a message: `AssertionError: `, `add_custom.KernelError: `.
+_EXCEPTION_PREFIX = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?(?:AssertionError|KernelError): ")
+_BLOCK = re.compile(r"\[Block_\d+\]")
 
 
 @dataclass(frozen=True)
@@ -37,6 +45,7 @@ class TestOutcome:
     test: str           # tests/test_add_custom.py::test_add_custom[float16-...]
     outcome: Outcome
     message: str = ""   # failure/error/skip message (the AssertionError text opkit.testing writes)
+    detail: str = ""    # the traceback of a failure or error, for the report on disk
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,7 @@ class TestSummary:
     __test__ = False
 
     outcomes: tuple[TestOutcome, ...] = field(default_factory=tuple)
+    report: Path | None = None   # the full report on disk, once run_project_tests has written it
 
     def count(self, outcome: Outcome) -> int:
         return sum(o.outcome == outcome for o in self.outcomes)
@@ -61,17 +71,52 @@ class TestSummary:
         """Skip messages with how many tests each skipped, most frequent first."""
         return Counter(o.message for o in self.outcomes if o.outcome == "skipped").most_common()
 
-    def render(self) -> str:
-        """What a person reads after a run: each failure with its first lines, skips grouped, then counts."""
-        lines: list[str] = []
+    def failure_groups(self) -> list[tuple[str, list[TestOutcome]]]:
+        """Failures and errors grouped by message, in order of first appearance. The same fault in another block
+        (`[Block_3]` for `[Block_0]`) is the same bug, so block numbers do not split a group."""
+        groups: dict[str, list[TestOutcome]] = {}
         for o in self.outcomes:
             if o.outcome in ("failed", "error"):
-                lines.append(f"{o.outcome.upper()} {o.test}")
-                lines += [f"    {line}" for line in o.message.splitlines()[:_DETAIL_LINES]]
+                groups.setdefault(f"{o.outcome}\0{_BLOCK.sub('[Block_*]', o.message)}", []).append(o)
+        return [(key.split("\0", 1)[0], members) for key, members in groups.items()]
+
+    def render(self) -> str:
+        """What a person reads after a run: each distinct failure in full (identical ones once, with their count and
+        some of their test ids), skips grouped, where the full report is, then the counts."""
+        lines: list[str] = []
+        for outcome, members in self.failure_groups():
+            message = members[0].message.splitlines() or [""]
+            if len(members) == 1:
+                lines.append(f"{outcome.upper()} {members[0].test}")
+                lines += [f"    {line}" for line in message]
+                continue
+            lines.append(f"{outcome.upper()} {len(members)} cases: {message[0]}")
+            lines += [f"    {line}" for line in message[1:]]
+            blocks = sorted({b for m in members for b in _BLOCK.findall(m.message)}, key=_block_number)
+            if len(blocks) > 1:
+                lines.append(f"    in blocks {', '.join(b[7:-1] for b in blocks)}")
+            shown = ", ".join(m.test.rsplit("::", 1)[-1] for m in members[:_EXAMPLES])
+            more = f" and {len(members) - _EXAMPLES} more" if len(members) > _EXAMPLES else ""
+            lines.append(f"    cases: {shown}{more}")
         for reason, count in self.skip_reasons():
             lines.append(f"SKIPPED {count} test{'s' if count > 1 else ''}: {reason}")
+        if self.report is not None and not self.ok:
+            lines.append(f"full report: {self.report}")
         lines.append(self.headline())
         return "\n".join(lines)
+
+    def full_report(self) -> str:
+        """Every failure and error with its whole traceback, every skip with its reason, then the counts."""
+        parts: list[str] = []
+        for o in self.outcomes:
+            if o.outcome in ("failed", "error"):
+                parts.append(f"{o.outcome.upper()} {o.test}\n{o.message}\n\n{o.detail}".rstrip() + "\n")
+        parts += [f"SKIPPED {o.test}: {o.message}\n" for o in self.outcomes if o.outcome == "skipped"]
+        return "\n".join(parts + [self.headline() + "\n"])
+
+
+def _block_number(block: str) -> int:
+    return int(block[7:-1])
 
 
 def install_command(wheel: Path, target: Path | None = None) -> list[str]:
@@ -82,10 +127,11 @@ def install_command(wheel: Path, target: Path | None = None) -> list[str]:
     return command + (["--upgrade", "--target", str(target)] if target is not None else [])
 
 
-def pytest_command(junit: Path, keyword: str | None = None) -> list[str]:
-    """pytest over tests/ (run with cwd = the project), writing a JUnit report to `junit`."""
+def pytest_command(report: Path, keyword: str | None = None) -> list[str]:
+    """pytest over tests/ (run with cwd = the project), writing opkit.testreport's report to `report`. Assertion
+    explanations are not cut (verbosity_assertions=2) while the console stays quiet."""
     command = [sys.executable, "-m", "pytest", "tests", "-q", "-rfE", "-p", "no:cacheprovider",
-               f"--junitxml={junit}", "-o", "junit_family=xunit2"]
+               "-p", "opkit.testreport", f"--opkit-report={report}", "-o", "verbosity_assertions=2"]
     return command + (["-k", keyword] if keyword else [])
 
 
@@ -103,6 +149,16 @@ def read_junit(path: Path) -> TestSummary:
                 outcome, message = kind, _message(node)
                 break
         outcomes.append(TestOutcome(name, outcome, message))
+    return TestSummary(tuple(outcomes))
+
+
+def read_report(path: Path) -> TestSummary:
+    """The outcome of every test in a report written by opkit.testreport, messages in full."""
+    outcomes = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        message = row["message"] if row["outcome"] == "skipped" else _EXCEPTION_PREFIX.sub("", row["message"])
+        outcomes.append(TestOutcome(row["test"], row["outcome"], message, row["detail"]))
     return TestSummary(tuple(outcomes))
 
 
@@ -167,12 +223,16 @@ def run_project_tests(project: Path, *, keyword: str | None = None, target: Path
     if target is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH", "")]))
     with tempfile.TemporaryDirectory(prefix="opkit-test-") as tmp:
-        junit = Path(tmp) / "junit.xml"
-        code, output = _stream(pytest_command(junit, keyword), project, env, on_line)
+        rows = Path(tmp) / "report.jsonl"
+        code, output = _stream(pytest_command(rows, keyword), project, env, on_line)
         if code == 5:
             what = f"no test matched -k {keyword!r}" if keyword else "pytest collected no tests in tests/"
             raise ProjectTestError(what, output=output)
-        if code not in (0, 1) or not junit.is_file():
+        if code not in (0, 1) or not rows.is_file():
             tail = "\n".join(output.splitlines()[-20:])
             raise ProjectTestError(f"pytest could not run the tests (exit {code}):\n{tail}", output=output)
-        return read_junit(junit)
+        summary = read_report(rows)
+    report = project / "build" / REPORT_NAME
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.write_text(summary.full_report(), encoding="utf-8")
+    return replace(summary, report=report)

@@ -127,6 +127,8 @@ def test_summary_names_failure_and_groups_skips(project: Path, tmp_path: Path) -
     assert "max abs error 1, max rel error" in text and "worst at index (1, 0)" in text
     assert "SKIPPED 1 test: reference not written: implement scaled() in tests/reference.py" in text
     assert text.endswith("1 passed, 1 failed, 1 skipped")
+    report = project / "build" / testrun.REPORT_NAME
+    assert f"full report: {report}" in text and "test_shifted" in report.read_text()
     assert any(line.startswith("installing dist/tinyop-0.1.0") for line in lines)
     assert (tmp_path / "site" / "tinyop" / "__init__.py").is_file()
 
@@ -187,3 +189,41 @@ def test_commands_are_data() -> None:
     assert testrun.install_command(wheel)[1:6] == ["-m", "pip", "install", "--no-deps", "--force-reinstall"]
     assert testrun.install_command(wheel, Path("t"))[-3:] == ["--upgrade", "--target", "t"]
     assert testrun.pytest_command(Path("j.xml"), "float16")[-2:] == ["-k", "float16"]
+
+
+_FAULT = ("[ScaleCustom][Block_{block}][scale_custom.cpp:82][Muls] dst needs 8192 bytes but the tensor holds 4096 bytes "
+          "(2048 elements)")
+
+
+def _faulted(count: int) -> testrun.TestSummary:
+    failed = tuple(testrun.TestOutcome(f"tests/test_scale_custom.py::test_scale_custom_runs[case{i}]", "failed",
+                                       _FAULT.format(block=i % 2), f"traceback {i}") for i in range(count))
+    long = "\n".join(f"line {i} of a long message" for i in range(30))
+    return testrun.TestSummary(failed + (testrun.TestOutcome("tests/t.py::test_long", "failed", long, "tb"),
+                                         testrun.TestOutcome("tests/t.py::test_ok", "passed")))
+
+
+def test_identical_faults_are_shown_once_with_their_count() -> None:
+    text = _faulted(54).render()
+    assert text.count("[scale_custom.cpp:82][Muls]") == 1
+    assert "FAILED 54 cases: [ScaleCustom][Block_0][scale_custom.cpp:82][Muls] dst needs 8192 bytes" in text
+    assert "    in blocks 0, 1" in text
+    assert "    cases: test_scale_custom_runs[case0], test_scale_custom_runs[case1], test_scale_custom_runs[case2] " \
+           "and 51 more" in text
+    assert text.endswith("1 passed, 55 failed")
+
+
+def test_summary_keeps_every_line_of_a_failure() -> None:
+    text = _faulted(1).render()
+    assert "FAILED tests/t.py::test_long" in text and "    line 29 of a long message" in text
+    assert "more lines" not in text
+
+
+def test_full_report_has_every_failure_and_traceback(tmp_path: Path) -> None:
+    report = _faulted(3).full_report()
+    assert report.count("FAILED tests/test_scale_custom.py::") == 3 and "traceback 2" in report
+    rows = tmp_path / "r.jsonl"
+    rows.write_text('{"test": "t::a", "outcome": "failed", "message": "add.KernelError: [Add][Block_0] x", '
+                    '"detail": "tb"}\n{"test": "t::b", "outcome": "skipped", "message": "no ref", "detail": ""}\n')
+    summary = testrun.read_report(rows)
+    assert [o.message for o in summary.outcomes] == ["[Add][Block_0] x", "no ref"]

@@ -11,7 +11,7 @@ from tests.runtime.cxx import SANITIZERS, Program, compile_program, run_program
 _CPP = Path(__file__).parent / "cpp"
 _SOURCES = [_CPP / "vec_main.cpp", _CPP / "vec_ops_test.cpp", _CPP / "vec_cmp_reduce_test.cpp",
             _CPP / "vec_misuse_test.cpp"]
-GROUPS = ["binary", "unary", "scalar", "cast", "cmpsel", "reduce", "mask", "math", "activation", "misuse"]
+GROUPS = ["binary", "unary", "scalar", "cast", "cmpsel", "reduce", "mask", "math", "activation", "misuse", "located"]
 
 
 @pytest.fixture(scope="module")

@@ -25,3 +25,10 @@ def gelu_custom_grad(dy: np.ndarray, x: np.ndarray) -> np.ndarray:
     t = np.tanh(_SQRT_2_OVER_PI * (x64 + _COEFF * x64**3))
     slope = 0.5 * (1.0 + t) + 0.5 * x64 * (1.0 - t * t) * _SQRT_2_OVER_PI * (1.0 + 3.0 * _COEFF * x64**2)
     return (dy.astype(np.float64) * slope).astype(dy.dtype)
+
+
+def gelu_custom_torch(x):
+    """The same GELU in torch, for `opkit bench`'s torch column (optional; the tests use gelu_custom above)."""
+    import torch
+
+    return torch.nn.functional.gelu(x, approximate="tanh")

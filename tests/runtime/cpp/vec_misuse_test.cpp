@@ -60,4 +60,57 @@ CASE("misuse", instruction_specific) {
   expect_fault([&] { Cast(f, i32, RoundMode::CAST_RINT, 100); }, "[Cast] src needs 400 bytes");
 }
 
+// Each family's faults name the kernel's line: `at(__LINE__, "Api")` is "[vec_misuse_test.cpp:<line>][Api]", and every
+// call below sits on the same line as its expect_fault.
+std::string at(int line, const char* api) { return vt::d::cat("[vec_misuse_test.cpp:", line, "][", api, "]"); }
+
+CASE("located", elementwise_faults_name_the_line) {
+  auto a = alloc<float>(256), b = alloc<float>(256);
+  auto h = alloc<half>(256);
+  auto i = alloc<int32_t>(64);
+  uint64_t bits[2] = {~0ull, 0};
+  expect_fault([&] { Add(a, a, b, 300); }, at(__LINE__, "Add"));
+  expect_fault([&] { Add(a, a, b, uint64_t(64), 256, BinaryRepeatParams()); }, at(__LINE__, "Add"));
+  expect_fault([&] { Exp(a, b, bits, 9, UnaryRepeatParams()); }, at(__LINE__, "Exp"));
+  expect_fault([&] { Muls(a, b, 2.0f, -1); }, at(__LINE__, "Muls"));
+  expect_fault([&] { Muls(h, h, half(2.0f), uint64_t(0), 1, UnaryRepeatParams()); }, at(__LINE__, "Muls"));
+  const UnaryRepeatParams up;
+  expect_fault([&] { ShiftRight(i, i, int32_t(40), uint64_t(64), 1, up); }, at(__LINE__, "ShiftRight"));
+  expect_fault([&] { Duplicate(a, 1.0f, 300); }, at(__LINE__, "Duplicate"));
+  expect_fault([&] { Axpy(a, b, 1.0f, 300); }, at(__LINE__, "Axpy"));
+  expect_fault([&] { Relu(a, b, 300); }, at(__LINE__, "Relu"));
+  expect_fault([] { SetVectorMask<float>(65); }, at(__LINE__, "SetVectorMask"));
+  expect_fault([&] { Gelu(a, b, 300u); }, at(__LINE__, "Gelu"));
+}
+
+CASE("located", cast_faults_name_the_line) {
+  auto f = alloc<float>(256);
+  auto h = alloc<half>(64);
+  uint64_t bits[2] = {~0ull, 0};
+  expect_fault([&] { Cast(h, f, RoundMode::CAST_RINT, 100); }, at(__LINE__, "Cast"));
+  expect_fault([&] { Cast(f, h, RoundMode::CAST_NONE, uint64_t(64), 2, UnaryRepeatParams()); }, at(__LINE__, "Cast"));
+  expect_fault([&] { Cast(f, h, RoundMode::CAST_NONE, bits, 300, UnaryRepeatParams()); }, at(__LINE__, "Cast"));
+}
+
+CASE("located", compare_select_faults_name_the_line) {
+  auto f = alloc<float>(256);
+  auto bits = alloc<uint8_t>(64);
+  uint64_t mask[2] = {~0ull, 0};
+  expect_fault([&] { Compare(bits, f, f, CMPMODE::LT, 32); }, at(__LINE__, "Compare"));
+  expect_fault([&] { Compare(bits, f, f, CMPMODE::LT, mask, 300, BinaryRepeatParams()); }, at(__LINE__, "Compare"));
+  expect_fault([&] { CompareScalar(bits, f, 1.0f, CMPMODE::LT, 32); }, at(__LINE__, "CompareScalar"));
+  expect_fault([&] { Select(f, bits, f, f, SELMODE::VSEL_TENSOR_SCALAR_MODE, 64); }, at(__LINE__, "Select"));
+  expect_fault([&] { Select(f, bits, f, 1.0f, SELMODE::VSEL_TENSOR_TENSOR_MODE, 64); }, at(__LINE__, "Select"));
+  expect_fault([&] { Select(f, bits, f, f, SELMODE::VSEL_TENSOR_TENSOR_MODE, 512); }, at(__LINE__, "Select"));
+}
+
+CASE("located", reduce_faults_name_the_line) {
+  auto f = alloc<float>(256);
+  auto small = alloc<float>(4);
+  expect_fault([&] { ReduceSum(f, f, f, 0); }, at(__LINE__, "ReduceSum"));
+  expect_fault([&] { ReduceMax(f, f, small, 256, true); }, at(__LINE__, "ReduceMax"));
+  expect_fault([&] { WholeReduceSum(f, f, uint64_t(64), 2, -1, 1, 8); }, at(__LINE__, "WholeReduceSum"));
+  expect_fault([&] { BlockReduceMax(f, f, 300, 64, 1, 1, 8); }, at(__LINE__, "BlockReduceMax"));
+}
+
 }  // namespace

@@ -2,6 +2,10 @@
 """AddCustom: every dtype combination x shapes on the edges of the op's own tiling (asked from the built
 TilingFunc), through numpy and torch, against tests/reference.py; opcheck, torch.compile.
 
+Also: each attr at a value other than its default, one at a time; wide input values per dtype; and the cases that
+reference.cases_add_custom() adds when you write it (attr values to try instead: reference.attr_values_add_custom();
+see opkit.testing.extra_cases and opkit.testing.attr_cases). No need to edit this file for them.
+
 Correctness cases SKIP until reference.add_custom is written; the "no kernel faults" cases run regardless."""
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ COMBINATIONS = [
     (('int32', 'int32'), ('int32',)),
 ]
 ATTRS = {}
+ATTR_TYPES = {}
 INPUT_KINDS = ["required", "required"]
 # Inputs (by position) that derivatives.yaml gives a gradient formula.
 DIFFERENTIABLE = []
@@ -47,12 +52,15 @@ TILE_LENGTH, CORE_COUNT, TILING_PROBLEM = _tiling()
 SHAPES = testing.tiling_shapes(tile_length=TILE_LENGTH, core_count=CORE_COUNT)
 CASES = testing.case_matrix(COMBINATIONS, SHAPES)
 SMALL = testing.case_matrix(COMBINATIONS, [testing.ShapeCase("small", (3, 37))])
+ATTR_CASES = testing.attr_cases(ATTRS, ATTR_TYPES, [d for ins, _ in COMBINATIONS for d in ins],
+                                testing.attr_values(reference, OP))
+EXTRA_CASES = testing.extra_cases(reference, OP, COMBINATIONS, ATTRS)
 
 
-def _numpy_inputs(case: testing.Case) -> list:
+def _numpy_inputs(case: testing.Case, value_range=None) -> list:
     if not testing.numpy_can_hold(case.inputs + case.outputs):
         pytest.skip(f"numpy cannot hold {case.inputs + case.outputs} here (bfloat16 needs ml_dtypes)")
-    return testing.op_inputs(case, INPUT_KINDS)
+    return testing.op_inputs(case, INPUT_KINDS, value_range=value_range)
 
 
 def test_add_custom_tiling_accepts_a_large_input() -> None:
@@ -85,6 +93,14 @@ def test_add_custom_matches_reference_torch(case: testing.Case) -> None:
     got = add_custom.add_custom(*inputs, **ATTRS)
     assert all(isinstance(t, torch.Tensor) for t in (got if isinstance(got, tuple) else (got,)))
     testing.assert_close(got, want, op=OP, case=case)
+
+
+@pytest.mark.parametrize("extra", [pytest.param(e, id=e[0].id) for e in EXTRA_CASES])
+def test_add_custom_extra_cases_match_reference(extra: tuple) -> None:
+    case, attrs, values = extra
+    inputs = _numpy_inputs(case, values)
+    want = testing.call_reference(reference.add_custom, *inputs, **attrs)
+    testing.assert_close(add_custom.add_custom(*inputs, **attrs), want, op=OP, case=case)
 
 
 @needs_torch

@@ -29,6 +29,12 @@ def scale_shift_custom(
     # e.g. for an elementwise add: return (np.asarray(x, np.float64) + y).astype(x.dtype)
     raise NotImplementedError("write the reference maths of ScaleShiftCustom here, returning y")
 
+# Optional, read by the generated tests when present (opkit.testing.extra_cases / attr_cases):
+# def cases_scale_shift_custom():      # more cases: shape, attrs, input value range, input dtypes (default: all)
+#     return [{"name": "rows", "shape": (64, 129), "value_range": (-50, 50)}]
+# def attr_values_scale_shift_custom():    # attr values to try instead of opkit's samples ([]: keep the default)
+#     return {}
+
 
 def gather_sum_custom(
     xs,
@@ -36,6 +42,12 @@ def gather_sum_custom(
 ):
     # e.g. for an elementwise add: return (np.asarray(x, np.float64) + y).astype(x.dtype)
     raise NotImplementedError("write the reference maths of GatherSumCustom here, returning y, mask")
+
+# Optional, read by the generated tests when present (opkit.testing.extra_cases / attr_cases):
+# def cases_gather_sum_custom():      # more cases: shape, attrs, input value range, input dtypes (default: all)
+#     return [{"name": "rows", "shape": (64, 129), "value_range": (-50, 50)}]
+# def attr_values_gather_sum_custom():    # attr values to try instead of opkit's samples ([]: keep the default)
+#     return {}
 
 
 def cast_like_custom(
@@ -45,4 +57,10 @@ def cast_like_custom(
 ):
     # e.g. for an elementwise add: return (np.asarray(x, np.float64) + y).astype(x.dtype)
     raise NotImplementedError("write the reference maths of CastLikeCustom here, returning y")
+
+# Optional, read by the generated tests when present (opkit.testing.extra_cases / attr_cases):
+# def cases_cast_like_custom():      # more cases: shape, attrs, input value range, input dtypes (default: all)
+#     return [{"name": "rows", "shape": (64, 129), "value_range": (-50, 50)}]
+# def attr_values_cast_like_custom():    # attr values to try instead of opkit's samples ([]: keep the default)
+#     return {}
 

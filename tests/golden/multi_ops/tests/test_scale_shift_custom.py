@@ -2,6 +2,10 @@
 """ScaleShiftCustom: every dtype combination x shapes on the edges of the op's own tiling (asked from the built
 TilingFunc), through numpy and torch, against tests/reference.py; opcheck, torch.compile.
 
+Also: each attr at a value other than its default, one at a time; wide input values per dtype; and the cases that
+reference.cases_scale_shift_custom() adds when you write it (attr values to try instead: reference.attr_values_scale_shift_custom();
+see opkit.testing.extra_cases and opkit.testing.attr_cases). No need to edit this file for them.
+
 Correctness cases SKIP until reference.scale_shift_custom is written; the "no kernel faults" cases run regardless."""
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ COMBINATIONS = [
     (('bfloat16', 'bfloat16'), ('bfloat16',)),
 ]
 ATTRS = {"axis": 1, "alpha": 0.1, "count": -3, "enabled": True, "mode": 'say "hi" \\ back\nslash', "acc_type": 'float32', "sizes": [1, 1], "scales": [0.5, 0.1, 1e-10], "masks": [True, False], "labels": ['a', 'b"c'], "groups": [[1, 2], [3]]}
+ATTR_TYPES = {"axis": "int", "alpha": "float", "count": "int", "enabled": "bool", "mode": "string", "acc_type": "type", "sizes": "list_int", "scales": "list_float", "masks": "list_bool", "labels": "list_string", "groups": "list_list_int"}
 INPUT_KINDS = ["required", "optional"]
 # Inputs (by position) that derivatives.yaml gives a gradient formula.
 DIFFERENTIABLE = []
@@ -47,12 +52,15 @@ TILE_LENGTH, CORE_COUNT, TILING_PROBLEM = _tiling()
 SHAPES = testing.tiling_shapes(tile_length=TILE_LENGTH, core_count=CORE_COUNT)
 CASES = testing.case_matrix(COMBINATIONS, SHAPES)
 SMALL = testing.case_matrix(COMBINATIONS, [testing.ShapeCase("small", (3, 37))])
+ATTR_CASES = testing.attr_cases(ATTRS, ATTR_TYPES, [d for ins, _ in COMBINATIONS for d in ins],
+                                testing.attr_values(reference, OP))
+EXTRA_CASES = testing.extra_cases(reference, OP, COMBINATIONS, ATTRS)
 
 
-def _numpy_inputs(case: testing.Case) -> list:
+def _numpy_inputs(case: testing.Case, value_range=None) -> list:
     if not testing.numpy_can_hold(case.inputs + case.outputs):
         pytest.skip(f"numpy cannot hold {case.inputs + case.outputs} here (bfloat16 needs ml_dtypes)")
-    return testing.op_inputs(case, INPUT_KINDS)
+    return testing.op_inputs(case, INPUT_KINDS, value_range=value_range)
 
 
 def test_scale_shift_custom_tiling_accepts_a_large_input() -> None:
@@ -85,6 +93,23 @@ def test_scale_shift_custom_matches_reference_torch(case: testing.Case) -> None:
     got = scale_shift_custom.scale_shift_custom(*inputs, **ATTRS)
     assert all(isinstance(t, torch.Tensor) for t in (got if isinstance(got, tuple) else (got,)))
     testing.assert_close(got, want, op=OP, case=case)
+
+
+@pytest.mark.parametrize("attrs", [pytest.param(a, id=a.id) for a in ATTR_CASES])
+@pytest.mark.parametrize("case", testing.pytest_params(SMALL))
+def test_scale_shift_custom_attr_values_match_reference(case: testing.Case, attrs: testing.AttrCase) -> None:
+    inputs = _numpy_inputs(case)
+    want = testing.call_reference(reference.scale_shift_custom, *inputs, **attrs.attrs)
+    got = scale_shift_custom.scale_shift_custom(*inputs, **attrs.attrs)
+    testing.assert_close(got, want, op=f"{OP} with {attrs.id}", case=case)
+
+
+@pytest.mark.parametrize("extra", [pytest.param(e, id=e[0].id) for e in EXTRA_CASES])
+def test_scale_shift_custom_extra_cases_match_reference(extra: tuple) -> None:
+    case, attrs, values = extra
+    inputs = _numpy_inputs(case, values)
+    want = testing.call_reference(reference.scale_shift_custom, *inputs, **attrs)
+    testing.assert_close(scale_shift_custom.scale_shift_custom(*inputs, **attrs), want, op=OP, case=case)
 
 
 @needs_torch

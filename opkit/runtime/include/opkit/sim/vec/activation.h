@@ -32,9 +32,9 @@ struct Tanh {
 
 template <typename Fn, typename T>
 void activation(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
-                uint64_t n) {
-  require_ub_operand(api, "dst", dst, n * sizeof(T));
-  require_ub_operand(api, "src", src, n * sizeof(T));
+                uint64_t n, const SourceLoc& where) {
+  require_ub_operand(api, "dst", dst, n * sizeof(T), where);
+  require_ub_operand(api, "src", src, n * sizeof(T), where);
   map_unary(dst.opkit_addr, src.opkit_addr, static_cast<int64_t>(n),
             [](compute_t<T> x) OPKIT_VEC_LAMBDA { return Fn::apply(x); });
 }
@@ -46,15 +46,15 @@ namespace AscendC {
 #define OPKIT_ACTIVATION(NAME, FLAGS)                                                                          \
   template <typename T, FLAGS>                                                                                \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, \
-            const uint32_t count) {                                                                           \
+            const uint32_t count, OPKIT_SIM_HERE) {                                                            \
     static_assert(opkit::sim::detail::one_of_v<T, half, float>, #NAME " supports half and float");             \
-    opkit::sim::detail::require_ub_operand(#NAME, "sharedTmpBuffer", sharedTmpBuffer, 0);                      \
-    opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count);                         \
+    opkit::sim::detail::require_ub_operand(#NAME, "sharedTmpBuffer", sharedTmpBuffer, 0, where);               \
+    opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count, where);                   \
   }                                                                                                           \
   template <typename T, FLAGS>                                                                                \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {                     \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, OPKIT_SIM_HERE) {      \
     static_assert(opkit::sim::detail::one_of_v<T, half, float>, #NAME " supports half and float");             \
-    opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count);                         \
+    opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count, where);                   \
   }
 
 #define OPKIT_GELU_FLAGS bool highPrecision = false, bool highPerformance = false

@@ -162,11 +162,12 @@ void cast_count(const LocalTensor<D>& dst, const LocalTensor<S>& src, AscendC::R
 // Mask form: a repeat holds as many slots as the wider operand has in 256 B (64 for float<->half).
 template <typename T, typename U, typename M>
 void cast_masked(const LocalTensor<T>& dst, const LocalTensor<U>& src, AscendC::RoundMode roundMode, M mask,
-                 const int32_t repeatTime, const AscendC::UnaryRepeatParams& params, bool isSetMask) {
+                 const int32_t repeatTime, const AscendC::UnaryRepeatParams& params, bool isSetMask,
+                 const SourceLoc& where) {
   constexpr uint32_t per_repeat = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
-  const MaskPlan p = plan_mask("Cast", per_repeat, mask, repeatTime, isSetMask);
-  require_ub_operand("Cast", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
-  require_ub_operand("Cast", "src", src, span_bytes<U>(p, params.srcBlkStride, params.srcRepStride));
+  const MaskPlan p = plan_mask("Cast", per_repeat, mask, repeatTime, isSetMask, where);
+  require_ub_operand("Cast", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride), where);
+  require_ub_operand("Cast", "src", src, span_bytes<U>(p, params.srcBlkStride, params.srcRepStride), where);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     slot(dst, r, j, params.dstBlkStride, params.dstRepStride) =
         convert<T>(slot(src, r, j, params.srcBlkStride, params.srcRepStride), roundMode);
@@ -194,26 +195,27 @@ namespace AscendC {
 // Signatures as CANN's kernel_operator_vec_vconv_intf.h: dst and src types both deduced (T from dst, U from src),
 // roundMode by const reference, the bit mask as `const uint64_t mask[]`.
 template <typename T, typename U>
-void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count) {
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count,
+          OPKIT_SIM_HERE) {
   OPKIT_CAST_CHECK;
   namespace d = opkit::sim::detail;
-  d::require_ub_operand("Cast", "dst", dst, uint64_t(count) * sizeof(T));
-  d::require_ub_operand("Cast", "src", src, uint64_t(count) * sizeof(U));
+  d::require_ub_operand("Cast", "dst", dst, uint64_t(count) * sizeof(T), where);
+  d::require_ub_operand("Cast", "src", src, uint64_t(count) * sizeof(U), where);
   d::cast_count(dst, src, roundMode, count);
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
-          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {
   OPKIT_CAST_CHECK;
-  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask);
+  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
-          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {
   OPKIT_CAST_CHECK;
-  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask);
+  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
 }
 
 #undef OPKIT_CAST_CHECK

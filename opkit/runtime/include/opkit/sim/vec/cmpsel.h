@@ -22,16 +22,17 @@ bool compare(C a, C b, AscendC::CMPMODE mode) {
 }
 
 template <typename T>
-void check_compare_mode(const char* api, AscendC::CMPMODE mode) {
+void check_compare_mode(const char* api, AscendC::CMPMODE mode, const SourceLoc& where) {
   if constexpr (std::is_same_v<T, int32_t>) {
-    if (mode != AscendC::CMPMODE::EQ) fault(api, "int32_t operands support CMPMODE::EQ only");
+    if (mode != AscendC::CMPMODE::EQ) fault(api, "int32_t operands support CMPMODE::EQ only", where);
   }
 }
 
 template <typename T>
-void check_compare_count(const char* api, uint64_t n) {
+void check_compare_count(const char* api, uint64_t n, const SourceLoc& where) {
   if ((n * sizeof(T)) % 256 != 0) {
-    fault(api, cat("count ", n, " x ", sizeof(T), " bytes = ", n * sizeof(T), " bytes is not a multiple of 256 bytes"));
+    fault(api, cat("count ", n, " x ", sizeof(T), " bytes = ", n * sizeof(T), " bytes is not a multiple of 256 bytes"),
+          where);
   }
 }
 
@@ -45,11 +46,11 @@ inline bool get_bit(const uint8_t* bytes, uint64_t i) { return (bytes[i / 8] >> 
 // Count form of Compare/Compares: rhs(i) is the right operand of element i.
 template <typename T, typename U, typename Rhs>
 void compare_count(const char* api, const LocalTensor<U>& dst, const LocalTensor<T>& a, AscendC::CMPMODE mode,
-                   uint64_t n, Rhs rhs) {
-  check_compare_mode<T>(api, mode);
-  check_compare_count<T>(api, n);
-  require_ub_operand(api, "dst", dst, n / 8);
-  require_ub_operand(api, "src0", a, n * sizeof(T));
+                   uint64_t n, Rhs rhs, const SourceLoc& where) {
+  check_compare_mode<T>(api, mode, where);
+  check_compare_count<T>(api, n, where);
+  require_ub_operand(api, "dst", dst, n / 8, where);
+  require_ub_operand(api, "src0", a, n * sizeof(T), where);
   auto* out = reinterpret_cast<uint8_t*>(dst.opkit_addr);
   const T* in = a.opkit_addr;
   for (uint64_t byte = 0; byte < n / 8; ++byte) {
@@ -65,10 +66,10 @@ void compare_count(const char* api, const LocalTensor<U>& dst, const LocalTensor
 // Mask form: the bits of repeat r start at byte r * perRepeat / 8; masked-out bits keep their value.
 template <typename T, typename U, typename Rhs>
 void compare_masked(const char* api, const LocalTensor<U>& dst, const LocalTensor<T>& a, AscendC::CMPMODE mode,
-                    const MaskPlan& p, uint32_t blk, uint32_t rep, Rhs rhs) {
-  check_compare_mode<T>(api, mode);
-  require_ub_operand(api, "dst", dst, uint64_t(p.repeats) * p.per_repeat / 8);
-  require_ub_operand(api, "src0", a, span_bytes<T>(p, blk, rep));
+                    const MaskPlan& p, uint32_t blk, uint32_t rep, Rhs rhs, const SourceLoc& where) {
+  check_compare_mode<T>(api, mode, where);
+  require_ub_operand(api, "dst", dst, uint64_t(p.repeats) * p.per_repeat / 8, where);
+  require_ub_operand(api, "src0", a, span_bytes<T>(p, blk, rep), where);
   auto* out = reinterpret_cast<uint8_t*>(dst.opkit_addr);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     const compute_t<T> x = slot(a, r, j, blk, rep);
@@ -90,10 +91,10 @@ uint64_t select_mask_bytes(AscendC::SELMODE mode, uint64_t n) {
 
 template <typename T, typename U, typename Other>
 void select_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& sel, const LocalTensor<T>& a,
-                  AscendC::SELMODE mode, uint64_t n, Other other) {
-  require_ub_operand(api, "dst", dst, n * sizeof(T));
-  require_ub_operand(api, "selMask", sel, select_mask_bytes<T>(mode, n));
-  require_ub_operand(api, "src0", a, n * sizeof(T));
+                  AscendC::SELMODE mode, uint64_t n, Other other, const SourceLoc& where) {
+  require_ub_operand(api, "dst", dst, n * sizeof(T), where);
+  require_ub_operand(api, "selMask", sel, select_mask_bytes<T>(mode, n), where);
+  require_ub_operand(api, "src0", a, n * sizeof(T), where);
   const auto* bits = reinterpret_cast<const uint8_t*>(sel.opkit_addr);
   T* out = dst.opkit_addr;
   const T* in = a.opkit_addr;
@@ -102,10 +103,11 @@ void select_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<
 
 template <typename T, typename U, typename Other>
 void select_masked(const LocalTensor<T>& dst, const LocalTensor<U>& sel, const LocalTensor<T>& src0,
-                   AscendC::SELMODE mode, const MaskPlan& p, const AscendC::BinaryRepeatParams& params, Other other) {
-  require_ub_operand("Select", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
-  require_ub_operand("Select", "src0", src0, span_bytes<T>(p, params.src0BlkStride, params.src0RepStride));
-  require_ub_operand("Select", "selMask", sel, select_mask_bytes<T>(mode, uint64_t(p.repeats) * p.per_repeat));
+                   AscendC::SELMODE mode, const MaskPlan& p, const AscendC::BinaryRepeatParams& params, Other other,
+                   const SourceLoc& where) {
+  require_ub_operand("Select", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride), where);
+  require_ub_operand("Select", "src0", src0, span_bytes<T>(p, params.src0BlkStride, params.src0RepStride), where);
+  require_ub_operand("Select", "selMask", sel, select_mask_bytes<T>(mode, uint64_t(p.repeats) * p.per_repeat), where);
   const auto* bits = reinterpret_cast<const uint8_t*>(sel.opkit_addr);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     const bool take0 = get_bit(bits, select_mask_bit<T>(mode, uint64_t(r) * p.per_repeat + j));
@@ -117,11 +119,11 @@ void select_masked(const LocalTensor<T>& dst, const LocalTensor<U>& sel, const L
 template <typename T, typename U, typename M>
 void compares_masked(const char* api, const LocalTensor<U>& dst, const LocalTensor<T>& src0, T scalar,
                      AscendC::CMPMODE mode, M mask, int32_t repeatTime, bool isSetMask,
-                     const AscendC::UnaryRepeatParams& params) {
+                     const AscendC::UnaryRepeatParams& params, const SourceLoc& where) {
   const compute_t<T> k = compute_t<T>(scalar);
-  const MaskPlan p = plan_mask(api, kRepeatElems<T>, mask, repeatTime, isSetMask);
+  const MaskPlan p = plan_mask(api, kRepeatElems<T>, mask, repeatTime, isSetMask, where);
   compare_masked(api, dst, src0, mode, p, params.srcBlkStride, params.srcRepStride,
-                 [k](uint32_t, uint32_t) { return k; });
+                 [k](uint32_t, uint32_t) { return k; }, where);
 }
 
 }  // namespace opkit::sim::detail
@@ -138,27 +140,29 @@ namespace AscendC {
 
 template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
-             uint32_t count) {
+             uint32_t count, OPKIT_SIM_HERE) {
   OPKIT_CMP_CHECK("Compare");
   namespace d = opkit::sim::detail;
-  d::require_ub_operand("Compare", "src1", src1, uint64_t(count) * sizeof(T));
+  d::require_ub_operand("Compare", "src1", src1, uint64_t(count) * sizeof(T), where);
   const T* b = src1.opkit_addr;
-  d::compare_count("Compare", dst, src0, cmpMode, count, [b](uint64_t i) { return d::compute_t<T>(b[i]); });
+  d::compare_count("Compare", dst, src0, cmpMode, count, [b](uint64_t i) { return d::compute_t<T>(b[i]); }, where);
 }
 
 #define OPKIT_COMPARE_MASKED(MASK_DECL)                                                                        \
   template <typename T, typename U, bool isSetMask = true>                                                     \
   void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
-               CMPMODE cmpMode, MASK_DECL, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+               CMPMODE cmpMode, MASK_DECL, const int32_t repeatTime, const BinaryRepeatParams& repeatParams,   \
+               OPKIT_SIM_HERE) {                                                                               \
     OPKIT_CMP_CHECK("Compare");                                                                                \
     namespace d = opkit::sim::detail;                                                                          \
     const BinaryRepeatParams& s = repeatParams;                                                                \
-    const d::MaskPlan p = d::plan_mask("Compare", d::kRepeatElems<T>, mask, repeatTime, isSetMask);            \
-    d::require_ub_operand("Compare", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride));    \
+    const d::MaskPlan p = d::plan_mask("Compare", d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);     \
+    d::require_ub_operand("Compare", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride),      \
+                          where);                                                                              \
     d::compare_masked("Compare", dst, src0, cmpMode, p, s.src0BlkStride, s.src0RepStride,                      \
                       [&](uint32_t r, uint32_t j) {                                                            \
                         return d::compute_t<T>(d::slot(src1, r, j, s.src1BlkStride, s.src1RepStride));        \
-                      });                                                                                      \
+                      }, where);                                                                               \
   }
 OPKIT_COMPARE_MASKED(const uint64_t mask[])
 OPKIT_COMPARE_MASKED(const uint64_t mask)
@@ -172,25 +176,27 @@ OPKIT_REJECT_UNMATCHED(Compare, "CANN declares Compare(dst, src0, src1, cmpMode,
 #define OPKIT_COMPARES(NAME)                                                                                   \
   template <typename T, typename U>                                                                            \
   void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,        \
-            uint32_t count) {                                                                                  \
+            uint32_t count, OPKIT_SIM_HERE) {                                                                  \
     OPKIT_CMP_CHECK(#NAME);                                                                                    \
     namespace d = opkit::sim::detail;                                                                          \
     const d::compute_t<T> k = d::compute_t<T>(src1Scalar);                                                     \
-    d::compare_count(#NAME, dst, src0, cmpMode, count, [k](uint64_t) { return k; });                           \
+    d::compare_count(#NAME, dst, src0, cmpMode, count, [k](uint64_t) { return k; }, where);                    \
   }                                                                                                            \
   template <typename T, typename U, bool isSetMask = true>                                                     \
   void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,        \
-            const uint64_t mask[], const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {          \
+            const uint64_t mask[], const int32_t repeatTime, const UnaryRepeatParams& repeatParams,            \
+            OPKIT_SIM_HERE) {                                                                                  \
     OPKIT_CMP_CHECK(#NAME);                                                                                    \
     opkit::sim::detail::compares_masked(#NAME, dst, src0, src1Scalar, cmpMode, mask, repeatTime, isSetMask,   \
-                                        repeatParams);                                                         \
+                                        repeatParams, where);                                                  \
   }                                                                                                            \
   template <typename T, typename U, bool isSetMask = true>                                                     \
   void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,        \
-            const uint64_t mask, const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {            \
+            const uint64_t mask, const int32_t repeatTime, const UnaryRepeatParams& repeatParams,              \
+            OPKIT_SIM_HERE) {                                                                                  \
     OPKIT_CMP_CHECK(#NAME);                                                                                    \
     opkit::sim::detail::compares_masked(#NAME, dst, src0, src1Scalar, cmpMode, mask, repeatTime, isSetMask,   \
-                                        repeatParams);                                                         \
+                                        repeatParams, where);                                                  \
   }                                                                                                            \
   OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src0, src1Scalar, cmpMode, count) and " #NAME     \
                          "(dst, src0, src1Scalar, cmpMode, mask, repeatTime, UnaryRepeatParams) with src0 a "   \
@@ -208,57 +214,60 @@ OPKIT_COMPARES(CompareScalar)
 // dst[i] = bit i of selMask ? src0[i] : src1[i] (tensor-tensor modes) or : scalar (VSEL_TENSOR_SCALAR_MODE).
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-            const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
+            const LocalTensor<T>& src1, SELMODE selMode, uint32_t count, OPKIT_SIM_HERE) {
   OPKIT_SELECT_CHECK;
   namespace d = opkit::sim::detail;
   if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
-    d::fault("Select", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1, but a tensor was given");
+    d::fault("Select", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1, but a tensor was given", where);
   }
-  d::require_ub_operand("Select", "src1", src1, uint64_t(count) * sizeof(T));
+  d::require_ub_operand("Select", "src1", src1, uint64_t(count) * sizeof(T), where);
   const T* b = src1.opkit_addr;
-  d::select_count("Select", dst, selMask, src0, selMode, count, [b](uint64_t i) { return b[i]; });
+  d::select_count("Select", dst, selMask, src0, selMode, count, [b](uint64_t i) { return b[i]; }, where);
 }
 
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
-            SELMODE selMode, uint32_t count) {
+            SELMODE selMode, uint32_t count, OPKIT_SIM_HERE) {
   OPKIT_SELECT_CHECK;
   namespace d = opkit::sim::detail;
   if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {
-    d::fault("Select", "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");
+    d::fault("Select", "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE", where);
   }
   const T k = src1;
-  d::select_count("Select", dst, selMask, src0, selMode, count, [k](uint64_t) { return k; });
+  d::select_count("Select", dst, selMask, src0, selMode, count, [k](uint64_t) { return k; }, where);
 }
 
 #define OPKIT_SELECT_MASKED(MASK_DECL)                                                                         \
   template <typename T, typename U, bool isSetMask = true>                                                     \
   void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,            \
               const LocalTensor<T>& src1, SELMODE selMode, MASK_DECL, const int32_t repeatTime,                \
-              const BinaryRepeatParams& repeatParams) {                                                        \
+              const BinaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {                                        \
     OPKIT_SELECT_CHECK;                                                                                        \
     namespace d = opkit::sim::detail;                                                                          \
     if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {                                                         \
-      d::fault("Select", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1, but a tensor was given");              \
+      d::fault("Select", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1, but a tensor was given", where);        \
     }                                                                                                          \
     const BinaryRepeatParams& s = repeatParams;                                                                \
-    const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask);             \
-    d::require_ub_operand("Select", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride));     \
+    const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);      \
+    d::require_ub_operand("Select", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride),       \
+                          where);                                                                              \
     d::select_masked(dst, selMask, src0, selMode, p, s, [&](uint32_t r, uint32_t j) {                          \
       return d::slot(src1, r, j, s.src1BlkStride, s.src1RepStride);                                            \
-    });                                                                                                        \
+    }, where);                                                                                                 \
   }                                                                                                            \
   template <typename T, typename U, bool isSetMask = true>                                                     \
   void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,    \
-              SELMODE selMode, MASK_DECL, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {  \
+              SELMODE selMode, MASK_DECL, const int32_t repeatTime, const BinaryRepeatParams& repeatParams,    \
+              OPKIT_SIM_HERE) {                                                                                \
     OPKIT_SELECT_CHECK;                                                                                        \
     namespace d = opkit::sim::detail;                                                                          \
     if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {                                                         \
-      d::fault("Select", "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");                              \
+      d::fault("Select", "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE", where);                       \
     }                                                                                                          \
     const T k = src1;                                                                                          \
-    const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask);             \
-    d::select_masked(dst, selMask, src0, selMode, p, repeatParams, [k](uint32_t, uint32_t) { return k; });     \
+    const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);      \
+    d::select_masked(dst, selMask, src0, selMode, p, repeatParams, [k](uint32_t, uint32_t) { return k; },      \
+                     where);                                                                                   \
   }
 OPKIT_SELECT_MASKED(uint64_t mask[])
 OPKIT_SELECT_MASKED(uint64_t mask)

@@ -110,8 +110,10 @@ struct MaskPlan {
   }
 };
 
-inline void check_repeat(const char* api, int32_t repeat) {
-  if (repeat < 0 || repeat > 255) fault(api, cat("repeatTimes ", repeat, " is outside [0, 255]"));
+// The checks below take the kernel's call site as `where` (the API's OPKIT_SIM_HERE); the default leaves a fault
+// unlocated, for callers that have no kernel call site to give.
+inline void check_repeat(const char* api, int32_t repeat, const SourceLoc& where = SourceLoc{}) {
+  if (repeat < 0 || repeat > 255) fault(api, cat("repeatTimes ", repeat, " is outside [0, 255]"), where);
 }
 
 // Counter mode (SetMaskCount): the mask is an element count spread over as many repeats as it needs.
@@ -139,16 +141,17 @@ inline MaskPlan plan_normal(uint32_t per_repeat, const uint64_t bits[2], int32_t
 }
 
 // Continuous mask: the first `mask` slots of each repeat.
-inline MaskPlan plan_mask(const char* api, uint32_t per_repeat, uint64_t mask, int32_t repeat, bool set_mask) {
+inline MaskPlan plan_mask(const char* api, uint32_t per_repeat, uint64_t mask, int32_t repeat, bool set_mask,
+                          const SourceLoc& where = SourceLoc{}) {
   VectorState& s = vector_state();
   if (s.counter) {
     if (set_mask) s.mask[0] = mask, s.mask[1] = 0;
     return plan_counter(per_repeat, s.mask[0]);
   }
-  check_repeat(api, repeat);
+  check_repeat(api, repeat, where);
   if (set_mask) {
     if (mask < 1 || mask > per_repeat) {
-      fault(api, cat("mask ", mask, " is outside [1, ", per_repeat, "] (elements per repeat for this type)"));
+      fault(api, cat("mask ", mask, " is outside [1, ", per_repeat, "] (elements per repeat for this type)"), where);
     }
     first_bits(s.mask, mask);
   }
@@ -157,18 +160,18 @@ inline MaskPlan plan_mask(const char* api, uint32_t per_repeat, uint64_t mask, i
 
 // Bit mask: mask[0] holds slots 0..63, mask[1] slots 64..127.
 inline MaskPlan plan_mask(const char* api, uint32_t per_repeat, const uint64_t mask[], int32_t repeat,
-                          bool set_mask) {
+                          bool set_mask, const SourceLoc& where = SourceLoc{}) {
   VectorState& s = vector_state();
   if (s.counter) {
     if (set_mask) s.mask[0] = mask[0], s.mask[1] = 0;
     return plan_counter(per_repeat, s.mask[0]);
   }
-  check_repeat(api, repeat);
+  check_repeat(api, repeat, where);
   if (set_mask) {
     if (per_repeat <= 64 && mask[1] != 0) {
-      fault(api, cat("mask[1] is ", mask[1], " but 32-bit operands have 64 elements per repeat; it must be 0"));
+      fault(api, cat("mask[1] is ", mask[1], " but 32-bit operands have 64 elements per repeat; it must be 0"), where);
     }
-    if (mask[0] == 0 && mask[1] == 0) fault(api, "mask[0] and mask[1] are both 0: no element is selected");
+    if (mask[0] == 0 && mask[1] == 0) fault(api, "mask[0] and mask[1] are both 0: no element is selected", where);
     s.mask[0] = mask[0];
     s.mask[1] = mask[1];
   }
@@ -210,27 +213,28 @@ inline void for_each_slot(const MaskPlan& p, F&& f) {
 }
 
 // Count-form element count: CANN takes int32; a negative count is a kernel bug.
-inline uint64_t count_arg(const char* api, int64_t count) {
-  if (count < 0) fault(api, cat("count ", count, " is negative"));
+inline uint64_t count_arg(const char* api, int64_t count, const SourceLoc& where = SourceLoc{}) {
+  if (count < 0) fault(api, cat("count ", count, " is negative"), where);
   return static_cast<uint64_t>(count);
 }
 
 // Operands that need only element alignment (reduce results): in this block's UB and large enough.
 template <typename T>
-void require_ub_elements(const char* api, const char* role, const LocalTensor<T>& t, uint64_t bytes) {
+void require_ub_elements(const char* api, const char* role, const LocalTensor<T>& t, uint64_t bytes,
+                         const SourceLoc& where = SourceLoc{}) {
   const BlockContext& c = current_block();
   const auto* p = reinterpret_cast<const uint8_t*>(t.opkit_addr);
   if (c.ub_base == nullptr || p < c.ub_base || p >= c.ub_base + c.ub_size) {
-    fault(api, cat(role, " is not a tensor in this block's Unified Buffer"));
+    fault(api, cat(role, " is not a tensor in this block's Unified Buffer"), where);
   }
   const uint64_t offset = static_cast<uint64_t>(p - c.ub_base);
   if (offset % sizeof(T) != 0) {
-    fault(api, cat(role, " starts at UB offset ", offset, ", which is not ", sizeof(T), "-byte aligned"));
+    fault(api, cat(role, " starts at UB offset ", offset, ", which is not ", sizeof(T), "-byte aligned"), where);
   }
   const uint64_t have = static_cast<uint64_t>(t.opkit_count) * sizeof(T);
   if (bytes > have) {
     fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
-                   " elements)"));
+                   " elements)"), where);
   }
 }
 
@@ -346,17 +350,17 @@ inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
 }
 
 template <typename T, MaskMode mode = MaskMode::NORMAL>
-inline void SetVectorMask(int32_t len) {
+inline void SetVectorMask(int32_t len, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   auto& s = d::vector_state();
   if (mode == MaskMode::COUNTER || s.counter) {
-    if (len < 0) d::fault("SetVectorMask", d::cat("count ", len, " is negative"));
+    if (len < 0) d::fault("SetVectorMask", d::cat("count ", len, " is negative"), where);
     s.mask[0] = static_cast<uint64_t>(len);
     s.mask[1] = 0;
     return;
   }
   if (len < 0 || static_cast<uint32_t>(len) > d::kRepeatElems<T>) {
-    d::fault("SetVectorMask", d::cat("len ", len, " is outside [0, ", d::kRepeatElems<T>, "] for this type"));
+    d::fault("SetVectorMask", d::cat("len ", len, " is outside [0, ", d::kRepeatElems<T>, "] for this type"), where);
   }
   d::first_bits(s.mask, static_cast<uint64_t>(len));
 }

@@ -110,21 +110,21 @@ struct OpNot {
 
 template <typename Op, typename T>
 void binary_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
-                  int64_t count) {
-  const uint64_t n = count_arg(api, count);
-  require_ub_operand(api, "dst", dst, n * sizeof(T));
-  require_ub_operand(api, "src0", a, n * sizeof(T));
-  require_ub_operand(api, "src1", b, n * sizeof(T));
+                  int64_t count, const SourceLoc& where) {
+  const uint64_t n = count_arg(api, count, where);
+  require_ub_operand(api, "dst", dst, n * sizeof(T), where);
+  require_ub_operand(api, "src0", a, n * sizeof(T), where);
+  require_ub_operand(api, "src1", b, n * sizeof(T), where);
   map_binary(dst.opkit_addr, a.opkit_addr, b.opkit_addr, static_cast<int64_t>(n),
              [](compute_t<T> x, compute_t<T> y) OPKIT_VEC_LAMBDA { return Op::apply(x, y); });
 }
 
 template <typename Op, typename T>
 void binary_masked(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
-                   const MaskPlan& p, const AscendC::BinaryRepeatParams& s) {
-  require_ub_operand(api, "dst", dst, span_bytes<T>(p, s.dstBlkStride, s.dstRepStride));
-  require_ub_operand(api, "src0", a, span_bytes<T>(p, s.src0BlkStride, s.src0RepStride));
-  require_ub_operand(api, "src1", b, span_bytes<T>(p, s.src1BlkStride, s.src1RepStride));
+                   const MaskPlan& p, const AscendC::BinaryRepeatParams& s, const SourceLoc& where) {
+  require_ub_operand(api, "dst", dst, span_bytes<T>(p, s.dstBlkStride, s.dstRepStride), where);
+  require_ub_operand(api, "src0", a, span_bytes<T>(p, s.src0BlkStride, s.src0RepStride), where);
+  require_ub_operand(api, "src1", b, span_bytes<T>(p, s.src1BlkStride, s.src1RepStride), where);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     const compute_t<T> x = slot(a, r, j, s.src0BlkStride, s.src0RepStride);
     const compute_t<T> y = slot(b, r, j, s.src1BlkStride, s.src1RepStride);
@@ -149,18 +149,19 @@ auto count_form() {
 }
 
 template <typename T, typename F>
-void unary_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int64_t count, F f) {
-  const uint64_t n = count_arg(api, count);
-  require_ub_operand(api, "dst", dst, n * sizeof(T));
-  require_ub_operand(api, "src", src, n * sizeof(T));
+void unary_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int64_t count, F f,
+                 const SourceLoc& where) {
+  const uint64_t n = count_arg(api, count, where);
+  require_ub_operand(api, "dst", dst, n * sizeof(T), where);
+  require_ub_operand(api, "src", src, n * sizeof(T), where);
   map_unary(dst.opkit_addr, src.opkit_addr, static_cast<int64_t>(n), f);
 }
 
 template <typename T, typename F>
 void unary_masked(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const MaskPlan& p,
-                  const AscendC::UnaryRepeatParams& s, F f) {
-  require_ub_operand(api, "dst", dst, span_bytes<T>(p, s.dstBlkStride, s.dstRepStride));
-  require_ub_operand(api, "src", src, span_bytes<T>(p, s.srcBlkStride, s.srcRepStride));
+                  const AscendC::UnaryRepeatParams& s, F f, const SourceLoc& where) {
+  require_ub_operand(api, "dst", dst, span_bytes<T>(p, s.dstBlkStride, s.dstRepStride), where);
+  require_ub_operand(api, "src", src, span_bytes<T>(p, s.srcBlkStride, s.srcRepStride), where);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     const compute_t<T> x = slot(src, r, j, s.srcBlkStride, s.srcRepStride);
     slot(dst, r, j, s.dstBlkStride, s.dstRepStride) = T(f(x));
@@ -168,21 +169,22 @@ void unary_masked(const char* api, const LocalTensor<T>& dst, const LocalTensor<
 }
 
 template <typename T>
-void check_shift(const char* api, compute_t<T> k) {
+void check_shift(const char* api, compute_t<T> k, const SourceLoc& where) {
   bool negative = false;
   if constexpr (std::is_signed_v<compute_t<T>>) negative = k < 0;
   if (negative || static_cast<uint64_t>(k) >= sizeof(T) * 8) {
-    fault(api, cat("shift ", static_cast<int64_t>(k), " is outside [0, ", sizeof(T) * 8 - 1, "]"));
+    fault(api, cat("shift ", static_cast<int64_t>(k), " is outside [0, ", sizeof(T) * 8 - 1, "]"), where);
   }
 }
 
 template <typename T, typename U, typename M>
 void axpy_masked(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, M mask,
-                 const int32_t repeatTime, const AscendC::UnaryRepeatParams& params, bool isSetMask) {
+                 const int32_t repeatTime, const AscendC::UnaryRepeatParams& params, bool isSetMask,
+                 const SourceLoc& where) {
   // Mixed widths: a repeat holds as many slots as the wider (dst) operand has in 256 B.
-  const MaskPlan p = plan_mask("Axpy", kRepeatElems<T>, mask, repeatTime, isSetMask);
-  require_ub_operand("Axpy", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride));
-  require_ub_operand("Axpy", "src", src, span_bytes<U>(p, params.srcBlkStride, params.srcRepStride));
+  const MaskPlan p = plan_mask("Axpy", kRepeatElems<T>, mask, repeatTime, isSetMask, where);
+  require_ub_operand("Axpy", "dst", dst, span_bytes<T>(p, params.dstBlkStride, params.dstRepStride), where);
+  require_ub_operand("Axpy", "src", src, span_bytes<U>(p, params.srcBlkStride, params.srcRepStride), where);
   const float k = static_cast<float>(scalarValue);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     T& out = slot(dst, r, j, params.dstBlkStride, params.dstRepStride);
@@ -201,9 +203,10 @@ inline constexpr bool duplicate_supported_v =
 
 template <typename T, typename M>
 void duplicate_masked(const LocalTensor<T>& dst, const T& scalarValue, M mask, const int32_t repeatTime,
-                      const uint16_t dstBlockStride, const uint8_t dstRepeatStride, bool isSetMask) {
-  const MaskPlan p = plan_mask("Duplicate", kRepeatElems<T>, mask, repeatTime, isSetMask);
-  require_ub_operand("Duplicate", "dst", dst, span_bytes<T>(p, dstBlockStride, dstRepeatStride));
+                      const uint16_t dstBlockStride, const uint8_t dstRepeatStride, bool isSetMask,
+                      const SourceLoc& where) {
+  const MaskPlan p = plan_mask("Duplicate", kRepeatElems<T>, mask, repeatTime, isSetMask, where);
+  require_ub_operand("Duplicate", "dst", dst, span_bytes<T>(p, dstBlockStride, dstRepeatStride), where);
   const T v = scalarValue;
   for_each_slot(p, [&](uint32_t r, uint32_t j) { slot(dst, r, j, dstBlockStride, dstRepeatStride) = v; });
 }
@@ -219,25 +222,26 @@ namespace AscendC {
 #define OPKIT_VEC_BINARY(NAME, OP, TYPES, ...)                                                                 \
   template <typename T>                                                                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
-            const int32_t& count) {                                                                            \
+            const int32_t& count, OPKIT_SIM_HERE) {                                                            \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
-    opkit::sim::detail::binary_count<OP>(#NAME, dst, src0, src1, count);                                       \
+    opkit::sim::detail::binary_count<OP>(#NAME, dst, src0, src1, count, where);                                \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
-            uint64_t mask[], const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {               \
+            uint64_t mask[], const int32_t repeatTime, const BinaryRepeatParams& repeatParams,                 \
+            OPKIT_SIM_HERE) {                                                                                  \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
-    d::binary_masked<OP>(#NAME, dst, src0, src1,                                                               \
-                         d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask), repeatParams);  \
+    const d::MaskPlan p = d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);         \
+    d::binary_masked<OP>(#NAME, dst, src0, src1, p, repeatParams, where);                                      \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                 \
-            uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {                 \
+            uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams, OPKIT_SIM_HERE) { \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
-    d::binary_masked<OP>(#NAME, dst, src0, src1,                                                               \
-                         d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask), repeatParams);  \
+    const d::MaskPlan p = d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);         \
+    d::binary_masked<OP>(#NAME, dst, src0, src1, p, repeatParams, where);                                      \
   }                                                                                                            \
   OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src0, src1, count) and " #NAME                    \
                          "(dst, src0, src1, mask, repeatTime, BinaryRepeatParams) with dst, src0 and src1 all "  \
@@ -255,26 +259,29 @@ OPKIT_VEC_BINARY(Or, opkit::sim::detail::OpOr, "int16_t and uint16_t", int16_t, 
 
 #define OPKIT_VEC_UNARY(NAME, TYPES, FN, ...)                                                                  \
   template <typename T>                                                                                        \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                      \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, OPKIT_SIM_HERE) {      \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     opkit::sim::detail::unary_count(#NAME, dst, src, count,                                                    \
-                                    opkit::sim::detail::count_form<FN, opkit::sim::detail::compute_t<T>>());   \
+                                    opkit::sim::detail::count_form<FN, opkit::sim::detail::compute_t<T>>(),    \
+                                    where);                                                                    \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[], const int32_t repeatTime,   \
-            const UnaryRepeatParams& repeatParams) {                                                           \
+            const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {                                           \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
-                    repeatParams, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });            \
+    const d::MaskPlan p = d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);         \
+    d::unary_masked(#NAME, dst, src, p, repeatParams,                                                          \
+                    [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); }, where);                   \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const int32_t repeatTime,     \
-            const UnaryRepeatParams& repeatParams) {                                                           \
+            const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {                                           \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
-                    repeatParams, [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); });            \
+    const d::MaskPlan p = d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);         \
+    d::unary_masked(#NAME, dst, src, p, repeatParams,                                                          \
+                    [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); }, where);                   \
   }                                                                                                            \
   OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src, count) and " #NAME                           \
                          "(dst, src, mask, repeatTime, UnaryRepeatParams) with dst and src both LocalTensor<T> "  \
@@ -298,53 +305,59 @@ OPKIT_VEC_UNARY(Not, "int16_t and uint16_t", opkit::sim::detail::OpNot, int16_t,
 // of the mask forms (ShiftRight's roundEn: defaulted in the first overload only, as CANN has it).
 #define OPKIT_VEC_SCALAR(NAME, TYPES, CHECK, EXPR, MASK_TAIL1, MASK_TAIL2, ...)                                \
   template <typename T, bool isSetMask = true>                                                                 \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count) { \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,  \
+            OPKIT_SIM_HERE) {                                                                                  \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
     CHECK;                                                                                                     \
     d::unary_count(#NAME, dst, src, count,                                                                     \
-                   [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                                \
+                   [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); }, where);                         \
   }                                                                                                            \
   template <typename T, typename U, bool isSetMask = true,                                                     \
             std::enable_if_t<std::is_same_v<PrimT<T>, U>, bool> = true>                                        \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, const int32_t& count) { \
-    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), count);                                   \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, const int32_t& count,  \
+            OPKIT_SIM_HERE) {                                                                                  \
+    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), count, where);                            \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],       \
-            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL1) {                      \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL1, OPKIT_SIM_HERE) {      \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
     CHECK;                                                                                                     \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
-                    repeatParams, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                 \
+    const d::MaskPlan p = d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);         \
+    d::unary_masked(#NAME, dst, src, p, repeatParams,                                                          \
+                    [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); }, where);                        \
   }                                                                                                            \
   template <typename T, typename U, bool isSetMask = true,                                                     \
             std::enable_if_t<std::is_same_v<PrimT<T>, U>, bool> = true>                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, uint64_t mask[],       \
-            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL2) {                      \
-    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), mask, repeatTime, repeatParams);          \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL2, OPKIT_SIM_HERE) {      \
+    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), mask, repeatTime,                         \
+                       repeatParams OPKIT_FORWARD_##MASK_TAIL2, where);                                       \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,         \
-            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL1) {                      \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL1, OPKIT_SIM_HERE) {      \
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     using C = d::compute_t<T>;                                                                                 \
     const C k = static_cast<C>(scalarValue);                                                                   \
     CHECK;                                                                                                     \
-    d::unary_masked(#NAME, dst, src, d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask),    \
-                    repeatParams, [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); });                 \
+    const d::MaskPlan p = d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);         \
+    d::unary_masked(#NAME, dst, src, p, repeatParams,                                                          \
+                    [k](C x) OPKIT_VEC_LAMBDA { return static_cast<C>(EXPR); }, where);                        \
   }                                                                                                            \
   template <typename T, typename U, bool isSetMask = true,                                                     \
             std::enable_if_t<std::is_same_v<PrimT<T>, U>, bool> = true>                                        \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, uint64_t mask,         \
-            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL2) {                      \
-    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), mask, repeatTime, repeatParams);          \
+            const int32_t repeatTime, const UnaryRepeatParams& repeatParams MASK_TAIL2, OPKIT_SIM_HERE) {      \
+    NAME<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), mask, repeatTime,                         \
+                       repeatParams OPKIT_FORWARD_##MASK_TAIL2, where);                                       \
   }                                                                                                            \
   OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " #NAME "(dst, src, scalarValue, count) and " #NAME              \
                          "(dst, src, scalarValue, mask, repeatTime, UnaryRepeatParams) with dst and src "       \
@@ -355,8 +368,11 @@ OPKIT_VEC_UNARY(Not, "int16_t and uint16_t", opkit::sim::detail::OpNot, int16_t,
 #define OPKIT_NO_TAIL
 #define OPKIT_ROUND_TAIL1 , bool /*roundEn*/ = false
 #define OPKIT_ROUND_TAIL2 , bool /*roundEn*/
+// What the U overloads pass on for MASK_TAIL2 before `where` (roundEn is unnamed there and not simulated).
+#define OPKIT_FORWARD_OPKIT_NO_TAIL
+#define OPKIT_FORWARD_OPKIT_ROUND_TAIL2 , false
 #define OPKIT_NO_CHECK (void)0
-#define OPKIT_SHIFT_CHECK(NAME) d::check_shift<T>(#NAME, k)
+#define OPKIT_SHIFT_CHECK(NAME) d::check_shift<T>(#NAME, k, where)
 OPKIT_VEC_SCALAR(Adds, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpAdd::apply(x, k), OPKIT_NO_TAIL,
                  OPKIT_NO_TAIL, int16_t, half, int32_t, float)
 OPKIT_VEC_SCALAR(Muls, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::OpMul::apply(x, k), OPKIT_NO_TAIL,
@@ -375,6 +391,8 @@ OPKIT_VEC_SCALAR(ShiftRight, "int16_t, uint16_t, int32_t and uint32_t", OPKIT_SH
                  OPKIT_ROUND_TAIL1, OPKIT_ROUND_TAIL2, int16_t, uint16_t, int32_t, uint32_t)
 #undef OPKIT_SHIFT_CHECK
 #undef OPKIT_NO_CHECK
+#undef OPKIT_FORWARD_OPKIT_ROUND_TAIL2
+#undef OPKIT_FORWARD_OPKIT_NO_TAIL
 #undef OPKIT_ROUND_TAIL2
 #undef OPKIT_ROUND_TAIL1
 #undef OPKIT_NO_TAIL
@@ -383,14 +401,15 @@ OPKIT_VEC_SCALAR(ShiftRight, "int16_t, uint16_t, int32_t and uint32_t", OPKIT_SH
 // dst[i] = dst[i] + src[i] * scalar; half -> float accumulates half inputs into a float dst. The scalar has the
 // source's element type exactly (CANN: `const U& scalarValue`).
 template <typename T, typename U>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, const int32_t& count) {
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, const int32_t& count,
+          OPKIT_SIM_HERE) {
   static_assert((std::is_same_v<T, U> && opkit::sim::detail::one_of_v<T, half, float>) ||
                     (std::is_same_v<T, float> && std::is_same_v<U, half>),
                 "Axpy supports half, float and half->float (float dst, half src) on " OPKIT_SOC_NAME);
   namespace d = opkit::sim::detail;
-  const uint64_t n = d::count_arg("Axpy", count);
-  d::require_ub_operand("Axpy", "dst", dst, n * sizeof(T));
-  d::require_ub_operand("Axpy", "src", src, n * sizeof(U));
+  const uint64_t n = d::count_arg("Axpy", count, where);
+  d::require_ub_operand("Axpy", "dst", dst, n * sizeof(T), where);
+  d::require_ub_operand("Axpy", "src", src, n * sizeof(U), where);
   const float k = static_cast<float>(scalarValue);
   T* out = dst.opkit_addr;
   const U* in = src.opkit_addr;
@@ -399,20 +418,21 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
 
 template <typename T, typename U, bool isSetMask = true>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, uint64_t mask,
-          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {
   static_assert((std::is_same_v<T, U> && opkit::sim::detail::one_of_v<T, half, float>) ||
                     (std::is_same_v<T, float> && std::is_same_v<U, half>),
                 "Axpy supports half, float and half->float (float dst, half src) on " OPKIT_SOC_NAME);
-  opkit::sim::detail::axpy_masked(dst, src, scalarValue, mask, repeatTime, repeatParams, isSetMask);
+  opkit::sim::detail::axpy_masked(dst, src, scalarValue, mask, repeatTime, repeatParams, isSetMask, where);
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, uint64_t mask[],
-          const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {
+          const int32_t repeatTime, const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {
   static_assert((std::is_same_v<T, U> && opkit::sim::detail::one_of_v<T, half, float>) ||
                     (std::is_same_v<T, float> && std::is_same_v<U, half>),
                 "Axpy supports half, float and half->float (float dst, half src) on " OPKIT_SOC_NAME);
-  opkit::sim::detail::axpy_masked(dst, src, scalarValue, static_cast<const uint64_t*>(mask), repeatTime, repeatParams, isSetMask);
+  opkit::sim::detail::axpy_masked(dst, src, scalarValue, static_cast<const uint64_t*>(mask), repeatTime, repeatParams,
+                                  isSetMask, where);
 }
 
 OPKIT_REJECT_UNMATCHED(Axpy, "CANN declares Axpy(dst, src, scalarValue, count) and Axpy(dst, src, scalarValue, "
@@ -430,11 +450,11 @@ OPKIT_REJECT_UNMATCHED(Axpy, "CANN declares Axpy(dst, src, scalarValue, count) a
 
 // The fill value has the tensor's element type exactly (CANN: `const T& scalarValue`, no PrimT overload).
 template <typename T>
-void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count) {
+void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count, OPKIT_SIM_HERE) {
   static_assert(opkit::sim::detail::duplicate_supported_v<T>, "Duplicate supports " OPKIT_DUPLICATE_TYPES " on " OPKIT_SOC_NAME);
   namespace d = opkit::sim::detail;
-  const uint64_t n = d::count_arg("Duplicate", count);
-  d::require_ub_operand("Duplicate", "dst", dst, n * sizeof(T));
+  const uint64_t n = d::count_arg("Duplicate", count, where);
+  d::require_ub_operand("Duplicate", "dst", dst, n * sizeof(T), where);
   T* out = dst.opkit_addr;
   const T v = scalarValue;
   for (uint64_t i = 0; i < n; ++i) out[i] = v;
@@ -442,17 +462,18 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
 
 template <typename T, bool isSetMask = true>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask, const int32_t repeatTime,
-               const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride, OPKIT_SIM_HERE) {
   static_assert(opkit::sim::detail::duplicate_supported_v<T>, "Duplicate supports " OPKIT_DUPLICATE_TYPES " on " OPKIT_SOC_NAME);
-  opkit::sim::detail::duplicate_masked(dst, scalarValue, mask, repeatTime, dstBlockStride, dstRepeatStride, isSetMask);
+  opkit::sim::detail::duplicate_masked(dst, scalarValue, mask, repeatTime, dstBlockStride, dstRepeatStride,
+                                       isSetMask, where);
 }
 
 template <typename T, bool isSetMask = true>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask[], const int32_t repeatTime,
-               const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride, OPKIT_SIM_HERE) {
   static_assert(opkit::sim::detail::duplicate_supported_v<T>, "Duplicate supports " OPKIT_DUPLICATE_TYPES " on " OPKIT_SOC_NAME);
   opkit::sim::detail::duplicate_masked(dst, scalarValue, static_cast<const uint64_t*>(mask), repeatTime, dstBlockStride,
-                          dstRepeatStride, isSetMask);
+                          dstRepeatStride, isSetMask, where);
 }
 
 OPKIT_REJECT_UNMATCHED(Duplicate, "CANN declares Duplicate(dst, scalarValue, count) and Duplicate(dst, scalarValue, "

@@ -81,30 +81,31 @@ void write_result(T* dst, const Reducer& r, bool with_index) {
 }
 
 template <typename T>
-void check_tmp(const char* api, const LocalTensor<T>& tmp, uint64_t repeats, bool with_index) {
+void check_tmp(const char* api, const LocalTensor<T>& tmp, uint64_t repeats, bool with_index, const SourceLoc& where) {
   // CANN sizes the work buffer for the first-level results: one (or two with index) per repeat, 32 B aligned.
   const uint64_t need = (repeats * (with_index ? 2 : 1) * sizeof(T) + 31) / 32 * 32;
-  require_ub_operand(api, "sharedTmpBuffer", tmp, need);
+  require_ub_operand(api, "sharedTmpBuffer", tmp, need, where);
 }
 
 template <typename T>
 void reduce_count(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                  const LocalTensor<T>& tmp, int64_t count, bool with_index) {
-  const uint64_t n = count_arg(api, count);
-  if (n == 0) fault(api, "count is 0: there is nothing to reduce");
-  require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T));
-  require_ub_operand(api, "src", src, n * sizeof(T));
-  check_tmp(api, tmp, (n + kRepeatElems<T> - 1) / kRepeatElems<T>, with_index);
+                  const LocalTensor<T>& tmp, int64_t count, bool with_index, const SourceLoc& where) {
+  const uint64_t n = count_arg(api, count, where);
+  if (n == 0) fault(api, "count is 0: there is nothing to reduce", where);
+  require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T), where);
+  require_ub_operand(api, "src", src, n * sizeof(T), where);
+  check_tmp(api, tmp, (n + kRepeatElems<T> - 1) / kRepeatElems<T>, with_index, where);
   write_result(dst.opkit_addr, reduce_contiguous(kind, src.opkit_addr, n), with_index);
 }
 
 // Level-0 form: all active slots of all repeats into one result; the index is r * perRepeat + j.
 template <typename T>
 void reduce_masked(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                   const LocalTensor<T>& tmp, const MaskPlan& p, uint32_t src_rep, bool with_index) {
-  require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T));
-  require_ub_operand(api, "src", src, span_bytes<T>(p, 1, src_rep));
-  check_tmp(api, tmp, p.repeats, with_index);
+                   const LocalTensor<T>& tmp, const MaskPlan& p, uint32_t src_rep, bool with_index,
+                   const SourceLoc& where) {
+  require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T), where);
+  require_ub_operand(api, "src", src, span_bytes<T>(p, 1, src_rep), where);
+  check_tmp(api, tmp, p.repeats, with_index, where);
   Reducer red{kind};
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     red.add(static_cast<float>(slot(src, r, j, 1, src_rep)), r * p.per_repeat + j);
@@ -136,15 +137,16 @@ void write_ordered(T* out, const Reducer& r, Reduce kind, AscendC::ReduceOrder o
 // One result per repeat (WholeReduce*, ReduceRepeat, RepeatReduceSum); the index is the slot within the repeat.
 template <typename T>
 void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                  const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep, AscendC::ReduceOrder order) {
+                  const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep, AscendC::ReduceOrder order,
+                  const SourceLoc& where) {
   if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
     fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
-                   ", srcRepStride ", src_rep, ")"));
+                   ", srcRepStride ", src_rep, ")"), where);
   }
   if (p.repeats == 0) return;
   const uint32_t outs = results_per_repeat(kind, order);
-  require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * outs + outs) * sizeof(T));
-  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep));
+  require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * outs + outs) * sizeof(T), where);
+  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep), where);
   for (uint32_t r = 0; r < p.repeats; ++r) {
     Reducer red{kind};
     const uint64_t* m = p.bits(r);
@@ -159,14 +161,14 @@ void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
 // element leave their result untouched.
 template <typename T>
 void block_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                  const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep) {
+                  const MaskPlan& p, int32_t dst_rep, int32_t src_blk, int32_t src_rep, const SourceLoc& where) {
   if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
     fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
-                   ", srcRepStride ", src_rep, ")"));
+                   ", srcRepStride ", src_rep, ")"), where);
   }
   if (p.repeats == 0) return;
-  require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * 8 + 8) * sizeof(T));
-  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep));
+  require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * 8 + 8) * sizeof(T), where);
+  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep), where);
   for (uint32_t r = 0; r < p.repeats; ++r) {
     const uint64_t* m = p.bits(r);
     for (uint32_t b = 0; b < 8; ++b) {
@@ -196,48 +198,50 @@ namespace AscendC {
 // of the level-0 forms is `const int32_t` (continuous) or `const uint64_t mask[]` (bits).
 template <typename T, bool isSetMask = true>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-               const int32_t count) {
+               const int32_t count, OPKIT_SIM_HERE) {
   OPKIT_REDUCE_CHECK("ReduceSum");
-  OPKIT_D::reduce_count("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, count, false);
+  OPKIT_D::reduce_count("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, count, false, where);
 }
 template <typename T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-               const int32_t count, bool calIndex = false) {
+               const int32_t count, bool calIndex = false, OPKIT_SIM_HERE) {
   OPKIT_REDUCE_CHECK("ReduceMax");
-  OPKIT_D::reduce_count("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, count, calIndex);
+  OPKIT_D::reduce_count("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, count, calIndex, where);
 }
 template <typename T>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-               const int32_t count, bool calIndex = false) {
+               const int32_t count, bool calIndex = false, OPKIT_SIM_HERE) {
   OPKIT_REDUCE_CHECK("ReduceMin");
-  OPKIT_D::reduce_count("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, count, calIndex);
+  OPKIT_D::reduce_count("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, count, calIndex, where);
 }
 
 // Level-0 forms (mask, repeatTime, srcRepStride): the plan always comes from the arguments.
 #define OPKIT_REDUCE_LEVEL0(MASK_DECL)                                                                         \
   template <typename T>                                                                                        \
   void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,  \
-                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride) {                            \
+                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, OPKIT_SIM_HERE) {            \
     OPKIT_REDUCE_CHECK("ReduceSum");                                                                           \
-    const auto p = OPKIT_D::plan_mask("ReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);          \
+    const auto p = OPKIT_D::plan_mask("ReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true, where);   \
     OPKIT_D::reduce_masked("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, p, srcRepStride,     \
-                           false);                                                                             \
+                           false, where);                                                                      \
   }                                                                                                            \
   template <typename T>                                                                                        \
   void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,  \
-                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {     \
+                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false,       \
+                 OPKIT_SIM_HERE) {                                                                             \
     OPKIT_REDUCE_CHECK("ReduceMax");                                                                           \
-    const auto p = OPKIT_D::plan_mask("ReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);          \
+    const auto p = OPKIT_D::plan_mask("ReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true, where);   \
     OPKIT_D::reduce_masked("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, p, srcRepStride,     \
-                           calIndex);                                                                          \
+                           calIndex, where);                                                                   \
   }                                                                                                            \
   template <typename T>                                                                                        \
   void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,  \
-                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {     \
+                 MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false,       \
+                 OPKIT_SIM_HERE) {                                                                             \
     OPKIT_REDUCE_CHECK("ReduceMin");                                                                           \
-    const auto p = OPKIT_D::plan_mask("ReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true);          \
+    const auto p = OPKIT_D::plan_mask("ReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true, where);   \
     OPKIT_D::reduce_masked("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, p, srcRepStride,     \
-                           calIndex);                                                                          \
+                           calIndex, where);                                                                   \
   }
 OPKIT_REDUCE_LEVEL0(const int32_t mask)
 OPKIT_REDUCE_LEVEL0(const uint64_t mask[])
@@ -247,29 +251,33 @@ OPKIT_REDUCE_LEVEL0(const uint64_t mask[])
 #define OPKIT_WHOLE_REDUCE(MASK_DECL)                                                                          \
   template <typename T, bool isSetMask = true>                                                                 \
   void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_DECL, const int32_t repeatTime, \
-                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {    \
+                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,      \
+                      OPKIT_SIM_HERE) {                                                                        \
     OPKIT_REDUCE_CHECK("WholeReduceSum");                                                                      \
-    const auto p = OPKIT_D::plan_mask("WholeReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    const auto p = OPKIT_D::plan_mask("WholeReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask, \
+                                      where);                                                                  \
     OPKIT_D::whole_reduce("WholeReduceSum", OPKIT_D::Reduce::kSum, dst, src, p, dstRepStride, srcBlkStride,    \
-                          srcRepStride, ReduceOrder::ORDER_ONLY_VALUE);                                        \
+                          srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, where);                                 \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_DECL, const int32_t repeatTime, \
                       const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,      \
-                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                    \
+                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, OPKIT_SIM_HERE) {                    \
     OPKIT_REDUCE_CHECK("WholeReduceMax");                                                                      \
-    const auto p = OPKIT_D::plan_mask("WholeReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    const auto p = OPKIT_D::plan_mask("WholeReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask, \
+                                      where);                                                                  \
     OPKIT_D::whole_reduce("WholeReduceMax", OPKIT_D::Reduce::kMax, dst, src, p, dstRepStride, srcBlkStride,    \
-                          srcRepStride, order);                                                                \
+                          srcRepStride, order, where);                                                         \
   }                                                                                                            \
   template <typename T, bool isSetMask = true>                                                                 \
   void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_DECL, const int32_t repeatTime, \
                       const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,      \
-                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                    \
+                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, OPKIT_SIM_HERE) {                    \
     OPKIT_REDUCE_CHECK("WholeReduceMin");                                                                      \
-    const auto p = OPKIT_D::plan_mask("WholeReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    const auto p = OPKIT_D::plan_mask("WholeReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask, \
+                                      where);                                                                  \
     OPKIT_D::whole_reduce("WholeReduceMin", OPKIT_D::Reduce::kMin, dst, src, p, dstRepStride, srcBlkStride,    \
-                          srcRepStride, order);                                                                \
+                          srcRepStride, order, where);                                                         \
   }
 OPKIT_WHOLE_REDUCE(const int32_t mask)
 OPKIT_WHOLE_REDUCE(const uint64_t mask[])
@@ -279,23 +287,24 @@ OPKIT_WHOLE_REDUCE(const uint64_t mask[])
 template <typename T, bool isSetMask = true>
 void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                      const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
-                     const int32_t dstRepStride, const int32_t srcRepStride) {
+                     const int32_t dstRepStride, const int32_t srcRepStride, OPKIT_SIM_HERE) {
   OPKIT_REDUCE_CHECK("RepeatReduceSum");
   (void)dstBlkStride;  // documented by CANN as having no effect
   const auto p = OPKIT_D::plan_mask("RepeatReduceSum", OPKIT_D::kRepeatElems<T>, static_cast<uint64_t>(mask),
-                                    repeatTime, isSetMask);
+                                    repeatTime, isSetMask, where);
   OPKIT_D::whole_reduce("RepeatReduceSum", OPKIT_D::Reduce::kSum, dst, src, p, dstRepStride, srcBlkStride,
-                        srcRepStride, ReduceOrder::ORDER_ONLY_VALUE);
+                        srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, where);
 }
 
 // BlockReduce*: note repeatTime comes BEFORE mask here (unlike WholeReduce*).
 #define OPKIT_BLOCK_REDUCE(NAME, KIND, MASK_DECL)                                                              \
   template <typename T, bool isSetMask = true>                                                                 \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, MASK_DECL,         \
-            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {              \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,                \
+            OPKIT_SIM_HERE) {                                                                                  \
     OPKIT_REDUCE_CHECK(#NAME);                                                                                 \
-    const auto p = OPKIT_D::plan_mask(#NAME, OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);           \
-    OPKIT_D::block_reduce(#NAME, KIND, dst, src, p, dstRepStride, srcBlkStride, srcRepStride);                 \
+    const auto p = OPKIT_D::plan_mask(#NAME, OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask, where);    \
+    OPKIT_D::block_reduce(#NAME, KIND, dst, src, p, dstRepStride, srcBlkStride, srcRepStride, where);          \
   }
 OPKIT_BLOCK_REDUCE(BlockReduceSum, OPKIT_D::Reduce::kSum, const int32_t mask)
 OPKIT_BLOCK_REDUCE(BlockReduceSum, OPKIT_D::Reduce::kSum, const uint64_t mask[])
@@ -310,23 +319,25 @@ OPKIT_BLOCK_REDUCE(BlockReduceMin, OPKIT_D::Reduce::kMin, const uint64_t mask[])
   template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                              \
   void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_DECL, const int32_t repeatTime, \
                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,        \
-                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                      \
+                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, OPKIT_SIM_HERE) {                      \
     OPKIT_REDUCE_CHECK("ReduceRepeat");                                                                        \
     static_assert(std::is_same_v<T, U>, "ReduceRepeat on " OPKIT_SOC_NAME " needs dst and src of the same type"); \
-    const auto p = OPKIT_D::plan_mask("ReduceRepeat", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask);  \
+    const auto p = OPKIT_D::plan_mask("ReduceRepeat", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask,   \
+                                      where);                                                                  \
     OPKIT_D::whole_reduce("ReduceRepeat", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,           \
-                          srcBlkStride, srcRepStride, order);                                                  \
+                          srcBlkStride, srcRepStride, order, where);                                           \
   }                                                                                                            \
   template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                              \
   void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_DECL,                        \
                        const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,       \
-                       const int32_t srcRepStride) {                                                           \
+                       const int32_t srcRepStride, OPKIT_SIM_HERE) {                                           \
     OPKIT_REDUCE_CHECK("ReduceDataBlock");                                                                     \
     static_assert(std::is_same_v<T, U>,                                                                        \
                   "ReduceDataBlock on " OPKIT_SOC_NAME " needs dst and src of the same type");                 \
-    const auto p = OPKIT_D::plan_mask("ReduceDataBlock", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask); \
+    const auto p = OPKIT_D::plan_mask("ReduceDataBlock", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask, \
+                                      where);                                                                  \
     OPKIT_D::block_reduce("ReduceDataBlock", OPKIT_D::to_reduce(reduceType), dst, src, p, dstRepStride,        \
-                          srcBlkStride, srcRepStride);                                                         \
+                          srcBlkStride, srcRepStride, where);                                                  \
   }
 OPKIT_REDUCE_91(const int32_t mask)
 OPKIT_REDUCE_91(const uint64_t mask[])
