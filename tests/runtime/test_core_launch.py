@@ -26,7 +26,8 @@ def run_case(program: Program, case: str, threads: str = "2") -> str:
 
 
 @pytest.mark.parametrize("threads", THREADS)
-@pytest.mark.parametrize("case", ["many_blocks", "syncall_across_blocks", "next_launch_after_fault"])
+@pytest.mark.parametrize("case", ["many_blocks", "syncall_across_blocks", "next_launch_after_fault",
+                                  "block_idx_variable"])
 def test_launch_runs_every_block(launch: Program, case: str, threads: str) -> None:
     assert run_case(launch, case, threads) == "ok"
 

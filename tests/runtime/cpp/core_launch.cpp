@@ -246,3 +246,20 @@ CASE(crash_is_a_fault) {
     run_add(4);  // the same threads go on
   }
 }
+
+// ---- the CCE builtin variables block_idx/block_num of newer .asc kernels ----
+
+extern "C" __global__ __aicore__ void builtin_vars(GM_ADDR x) {
+  GlobalTensor<int32_t> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(x) + block_idx * 2, 2);
+  g.SetValue(0, static_cast<int32_t>(block_idx));
+  g.SetValue(1, static_cast<int32_t>(block_num));
+}
+
+CASE(block_idx_variable) {
+  static int32_t x[12];
+  opkit::sim::Launch launch{"vars", "Ascend910B2", 6};
+  launch.register_gm(x, sizeof(x), "x");
+  launch.run(builtin_vars, reinterpret_cast<GM_ADDR>(x));
+  for (int b = 0; b < 6; ++b) check(x[2 * b] == b && x[2 * b + 1] == 6, "block_idx/block_num read the block's own");
+}

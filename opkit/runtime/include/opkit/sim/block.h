@@ -44,3 +44,17 @@ void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t 
 inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
 inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
 
+
+namespace opkit::sim::detail {
+// The CCE builtin variables `block_idx`/`block_num` (newer .asc kernels use them like GetBlockIdx()): stateless
+// objects that read the running block's index when used as a number, so every kernel object may keep its own copy.
+struct BlockIdxVariable {
+  operator int64_t() const { return AscendC::GetBlockIdx(); }  // NOLINT: converts implicitly, as the builtin reads
+};
+struct BlockNumVariable {
+  operator int64_t() const { return AscendC::GetBlockNum(); }  // NOLINT
+};
+}  // namespace opkit::sim::detail
+
+inline constexpr opkit::sim::detail::BlockIdxVariable block_idx{};
+inline constexpr opkit::sim::detail::BlockNumVariable block_num{};
