@@ -203,7 +203,7 @@ def prepare_project(project: Path, on_event: Callable[[BuildEvent], None] = lamb
         glue, notes = write_glue(layout)
         for note in notes:
             on_event(BuildEvent("configure", note))
-    for warning in layout.missing_infer_shape() if layout is not None else []:
+    for warning in (layout.missing_infer_shape() + opdef_mismatches(layout)) if layout is not None else []:
         on_event(BuildEvent("warning", warning))
     return Path(os.path.realpath(glue))
 
@@ -219,8 +219,6 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
         dist.mkdir(exist_ok=True)
     except OSError as exc:
         raise PathError.from_os_error(project, "cannot create dist/ for the wheel", exc) from exc
-    for mismatch in opdef_mismatches(project):
-        on_event(BuildEvent("warning", mismatch))
     with tempfile.TemporaryDirectory(prefix=".wheel-", dir=dist) as tmp:
         output = _run(wheel_command(project, Path(tmp), soc=soc), project, build_env(jobs), on_event)
         name = next((line.split("=", 1)[1] for line in output.splitlines() if line.startswith("OPKIT_WHEEL=")), None)
