@@ -64,3 +64,15 @@ def test_gen_force_refuses_a_cann_project(tmp_path: Path) -> None:
     with pytest.raises(GenerateError, match=r"is a CANN operator project .*`opkit build .*AddTplCustom`"):
         generate_project(load_spec(tmp_path / "p" / "add_tpl_custom.json"), project, force=True)
     assert (project / "CMakeLists.txt").read_text() == before
+
+
+def test_glue_tests_of_an_op_without_infer_shape_skip_and_say_why(tmp_path: Path) -> None:
+    from opkit.generate.glue import write_glue
+
+    project = Path(shutil.copytree(LAYOUTS / "older_project", tmp_path / "older_project"))
+    layout = detect_layout(project)
+    assert layout is not None
+    glue, _ = write_glue(layout)
+    without = (glue / "tests" / "test_head_double_custom.py").read_text()
+    assert 'pytestmark = pytest.mark.skip(reason="HeadDoubleCustom has no InferShape' in without
+    assert "pytestmark" not in (glue / "tests" / "test_axpy_custom.py").read_text()

@@ -150,6 +150,8 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         # Where the build finds the op's sources (opkit's layout; opkit/generate/glue.py points them elsewhere).
         "kernel_source": f"op_kernel/{op.name}.cpp", "host_sources": f"op_host/{op.name}.cpp", "kernel_options": "",
         "tiling_include": f"../op_kernel/{op.name}_tiling.h",
+        # an op whose host registers no InferShape (CANN projects): its outputs come from the caller (out=)
+        "outputs_from_caller": False,
         "configs": list(dict.fromkeys(c.profile.family for c in socs)),
         "data_copy_pad": all(c.profile.has_data_copy_pad for c in socs),
     }

@@ -57,7 +57,7 @@ def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile]) -> 
     """The context keys that point one op's build at the user's files."""
     keys = {"host_sources": " ".join(_cmake_path(p) for p in src.host) or _cmake_path(src.kernel),
             "kernel_source": _cmake_path(src.kernel), "kernel_options": "",
-            "tiling_include": f"{src.op.name}_tiling_view.h"}
+            "tiling_include": f"{src.op.name}_tiling_view.h", "outputs_from_caller": not src.has_infer_shape}
     view = (f'#include "{src.tiling_header.as_posix()}"\n' if src.tiling_style == "newer" and src.tiling_header
             else "// the tiling struct is not a plain struct opkit can read: no tile length is reported\n")
     extra.append(RenderedFile(f"csrc/{keys['tiling_include']}",
