@@ -121,7 +121,7 @@ _USER_EDITS = {
 _MERGED_IN = {
     "scale_custom/op_host/scale_custom.cpp": ['this->Attr("mode")', "ge::DT_INT32", "tiling->mode = *modeAttr;"],
     "scale_custom/op_kernel/scale_custom_tiling.h": ["int64_t mode;"],
-    "scale_custom/tests/reference.py": ["    mode=0,\n):", "(x.astype(np.float64) * scale)"],
+    "scale_custom/tests/reference.py": ["    mode=0,\n):", "(x.astype(np.float64) * x.dtype.type(scale))"],
     "scale_custom/op_kernel/scale_custom.cpp": ["Muls(yLocal, xLocal, static_cast<DTYPE_X>(tiling_.scale), count);"],
 }
 

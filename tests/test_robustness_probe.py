@@ -92,12 +92,14 @@ BAD_INPUTS: list[tuple[str, str, str, str]] = [
     ("None torch.ops slow path", "ops.probe_opt_first_custom(None, T, [T])", "TypeError",
      "ProbeOptFirstCustom: input 'x' is required; got None"),
     ("optional left out", "same(probe.probe_opt_first_custom(T, None, [T]), T)", "ok", ""),
-    # an optional input before a dynamic one keeps its place, without a default; attrs keyword-only in OpDef order
-    ("signature, optional input first", "str(inspect.signature(probe.probe_opt_first_custom)) == '(x, bias, xs)' and "
+    # an optional input before a dynamic one keeps its place, without a default; attrs keyword-only in OpDef order,
+    # then out= (outputs the caller gives, as aclnn takes them)
+    ("signature, optional input first", "str(inspect.signature(probe.probe_opt_first_custom)) == "
+     "'(x, bias, xs, *, out=None)' and "
      "str(ops.probe_opt_first_custom.default._schema) == "
      "'probe::probe_opt_first_custom(Tensor x, Tensor? bias, Tensor[] xs) -> Tensor'", "ok", ""),
     ("signature, required attr after optional", "str(inspect.signature(probe.probe_copy_custom)) == "
-     "\"(x, *, alpha=1.5, axis, mode='m', labels=['a'], sizes=[1], acc='float32')\"", "ok", ""),
+     "\"(x, *, alpha=1.5, axis, mode='m', labels=['a'], sizes=[1], acc='float32', out=None)\"", "ok", ""),
     # a Python scalar or list for a tensor argument
     ("scalar numpy", "probe.probe_copy_custom(1.0, axis=1)", "TypeError",
      "ProbeCopyCustom: input 'x' must be a numpy array or torch tensor, got float"),
