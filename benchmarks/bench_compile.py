@@ -1,5 +1,5 @@
 """Compile time of typical kernel translation units with and without opkit's precompiled simulator header
-(opkit/pch.py, used by `opkit cc`): median wall and user CPU seconds of N compiles each. Target: <= 3 s per kernel TU
+(opkit/build/pch.py, used by `opkit cc`): median wall and user CPU seconds of N compiles each. Target: <= 3 s per kernel TU
 on a quiet machine.
 
     .venv/bin/python benchmarks/bench_compile.py [-n 5] [--flags "-O2 -g"]
@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from opkit.pch import pch_flags
+from opkit.build.pch import pch_flags
 
 REPO = Path(__file__).resolve().parents[1]
 INCLUDE = REPO / "opkit" / "runtime" / "include"

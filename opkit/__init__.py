@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["__version__", "cmake_dir", "include_dir"]
+__all__ = ["__version__", "cann_dir", "cmake_dir", "include_dir"]
 
 __version__ = "0.1.0"
 
@@ -18,3 +18,9 @@ def include_dir() -> Path:
 def cmake_dir() -> Path:
     """Directory holding `opkitConfig.cmake`, for `-Dopkit_DIR=...` or CMAKE_PREFIX_PATH."""
     return _HERE / "cmake"
+
+
+def cann_dir() -> Path:
+    """The stand-in CANN install, laid out as CANN's toolkit is (`bin/setenv.bash`, `set_env.sh`, `compiler/`,
+    `tools/tikicpulib`): what CANN's samples take as ASCEND_CANN_PACKAGE_PATH or ASCEND_HOME_PATH."""
+    return _HERE / "cann"

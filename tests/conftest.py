@@ -8,7 +8,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
-# `opkit cc` keeps its precompiled simulator header in a cache (opkit/pch.py): the tests' goes under build/, beside
+# `opkit cc` keeps its precompiled simulator header in a cache (opkit/build/pch.py): the tests' goes under build/, beside
 # the compiled test programs, instead of the user's ~/.cache.
 os.environ.setdefault("OPKIT_PCH_DIR", str(REPO / "build" / "pch"))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit import bench
+from opkit.check import bench
 from opkit.cli import main
 
 REPO = Path(__file__).resolve().parents[1]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.build import (BuildEvent, build_project, classify, parse_diagnostics, wheel_command,
+from opkit.build.project import (BuildEvent, build_project, classify, parse_diagnostics, wheel_command,
                          wheel_is_stale)
 from opkit.errors import PathError
 

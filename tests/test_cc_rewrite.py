@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.cc import kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
+from opkit.build.cc import kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
 
 H = "::opkit::sim::detail::chevron_launch"
 

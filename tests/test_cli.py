@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 import opkit
 from opkit.cli import EXIT_CODES, cli, main
-from opkit.cli_docs import BEGIN, END, reference_markdown
-from opkit.testrun import TestOutcome, TestSummary
+from opkit.cli.docs import BEGIN, END, reference_markdown
+from opkit.check.run import TestOutcome, TestSummary
 
 REPO = Path(__file__).resolve().parents[1]
 ADD = REPO / "examples" / "add_custom" / "add_custom.json"
@@ -115,7 +115,7 @@ def test_test_summary_failures_always_skips_unless_quiet(flag: list[str], shows_
         TestOutcome("tests/test_x.py::test_x[float16-(8,)]", "failed", "max abs error 0.5 at index 3"),
         TestOutcome("tests/test_x.py::test_x[float32-(8,)]", "skipped", "write the reference in tests/reference.py"),
         TestOutcome("tests/test_x.py::test_x[int32-(8,)]", "passed"))
-    monkeypatch.setattr("opkit.testrun.run_project_tests", lambda project, keyword, on_line: summary)
+    monkeypatch.setattr("opkit.check.run.run_project_tests", lambda project, keyword, on_line: summary)
     code, out, err = invoke([*flag, "test", str(tmp_path)])
     assert code == 1
     assert "FAILED tests/test_x.py::test_x[float16-(8,)]\n    max abs error 0.5 at index 3\n" in out
@@ -134,7 +134,7 @@ def test_test_shows_build_and_pytest_progress_and_pytest_detail_only_when_verbos
             on_line(line)
         return _fake_summary(TestOutcome("tests/test_x.py::test_x", "passed"))
 
-    monkeypatch.setattr("opkit.testrun.run_project_tests", fake)
+    monkeypatch.setattr("opkit.check.run.run_project_tests", fake)
     assert invoke(["test", str(tmp_path)]) == (0, "\n".join(stream[:3] + ["1 passed\n"]), "")
     assert invoke(["test", "-v", str(tmp_path)]) == (0, "\n".join(stream + ["1 passed\n"]), "")
     assert invoke(["test", "-q", str(tmp_path)]) == (0, "1 passed\n", "")
@@ -144,7 +144,7 @@ def test_readme_cli_reference_is_current() -> None:
     text = (REPO / "README.md").read_text(encoding="utf-8")
     assert BEGIN in text and END in text, "README.md lost its CLI reference markers"
     block = text[text.index(BEGIN) + len(BEGIN):text.index(END)].strip()
-    assert block == reference_markdown().strip(), "run `python -m opkit.cli_docs README.md` and review the diff"
+    assert block == reference_markdown().strip(), "run `python -m opkit.cli.docs README.md` and review the diff"
 
 
 def _option_spellings(command: click.Command) -> set[str]:

@@ -88,7 +88,7 @@ def test_warnings_go_to_stderr_and_quiet_hides_them(verbosity: int, shown: bool,
 
 def test_opkit_test_shows_build_warnings_on_stderr_and_pytest_output_as_before(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from opkit.cli import _TestProgress
+    from opkit.cli.project import _TestProgress
     from opkit.console import Console
 
     progress = _TestProgress(Console(0))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit import testrun
+from opkit.check import run as testrun
 from opkit.generate import generate_project
 from opkit.spec import load_spec
 

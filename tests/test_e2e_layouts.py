@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from opkit.build import BuildEvent, build_project
-from opkit.testrun import install_command
+from opkit.build.project import BuildEvent, build_project
+from opkit.check.run import install_command
 
 pytestmark = [pytest.mark.e2e, pytest.mark.compile]
 

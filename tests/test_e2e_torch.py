@@ -71,11 +71,11 @@ def twin_custom(x):   # the generated two-output skeleton, kept as is: x copied 
 SKELETON_MATHS = "DataCopy(yLocal, xLocal, PaddedCount<DTYPE_X>(count));"
 MATHS = {"scale_custom": "Muls(yLocal, xLocal, static_cast<DTYPE_X>(tiling_.alpha), PaddedCount<DTYPE_X>(count));",
          "square_custom": "Mul(yLocal, xLocal, xLocal, PaddedCount<DTYPE_X>(count));"}
-# opkit.testrun's core, run by the venv's interpreter: what `opkit test` does, with every outcome as JSON.
+# opkit.check.run's core, run by the venv's interpreter: what `opkit test` does, with every outcome as JSON.
 OUTCOMES = """
 import json, sys
 from pathlib import Path
-from opkit.testrun import run_project_tests
+from opkit.check.run import run_project_tests
 lines = []
 summary = run_project_tests(Path(sys.argv[1]), on_line=lines.append)
 warnings = [line for line in lines if "Warning" in line or "warnings summary" in line]

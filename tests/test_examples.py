@@ -24,7 +24,7 @@ import pytest
 
 import opkit
 from opkit.spec import load_spec
-from opkit.testrun import TestSummary, run_project_tests
+from opkit.check.run import TestSummary, run_project_tests
 
 
 REPO = Path(__file__).resolve().parents[1]

@@ -7,7 +7,7 @@ import pytest
 
 import opkit
 from opkit.errors import GenerateError
-from opkit.soc import DEFAULT_SOC, SOC_FAMILIES, SOC_PROFILES, resolve_socs
+from opkit.spec.soc import DEFAULT_SOC, SOC_FAMILIES, SOC_PROFILES, resolve_socs
 
 _ROW = re.compile(r'\{"(?P<name>[^"]+)",\s*"(?P<family>[^"]+)",\s*(?P<arch>\d+),\s*(?P<ub>\d+)\s*\*\s*1024,\s*'
                   r'(?P<aiv>\d+),\s*(?P<aic>\d+),')

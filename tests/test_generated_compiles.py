@@ -57,7 +57,7 @@ def project(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
         (root / f.path).parent.mkdir(parents=True, exist_ok=True)
         (root / f.path).write_text(f.content)
     from opkit.generate.context import op_context
-    from opkit.soc import resolve_socs
+    from opkit.spec.soc import resolve_socs
 
     spec = load_spec(case.prototype)
     socs = resolve_socs(case.compute_unit)

@@ -1,4 +1,4 @@
-"""opkit.isolation on small objects compiled here: which symbols are the runtime's, the check that no user symbol is
+"""opkit.build.isolation on small objects compiled here: which symbols are the runtime's, the check that no user symbol is
 shared between two combinations' kernel objects, and isolation keeping each combination's code its own while the
 runtime's state stays one (the e2e side: tests/test_e2e_kernel_isolation.py)."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import opkit
-from opkit.build import _run
+from opkit.build.project import _run
 from opkit.errors import BuildError
-from opkit.isolation import (CHECK_FAILED, RUNTIME_ROOTS, KernelObject, check_isolation, is_runtime_owned,
+from opkit.build.isolation import (CHECK_FAILED, RUNTIME_ROOTS, KernelObject, check_isolation, is_runtime_owned,
                              isolate_kernel, main)
 
 pytestmark = pytest.mark.compile

@@ -22,7 +22,7 @@ PROGRAMS = Path(__file__).parent / "programs"
 ADD = PROGRAMS / "add_launch"
 ASC = PROGRAMS / "asc_scale"
 SCALE = PROGRAMS / "scale_tiling_launch"
-CANN = opkit.cmake_dir() / "cann"
+CANN = opkit.cann_dir()
 
 
 def _tool(name: str) -> str:
@@ -52,7 +52,7 @@ def add_launch(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     """The sample built in RUN_MODE cpu or npu, with input/ and output/golden.bin from its gen_data.py."""
     root = tmp_path_factory.mktemp(f"add_{request.param}")
     _cmake_build(ADD, root / "build", f"-DRUN_MODE={request.param}",
-                 f"-DASCEND_CANN_PACKAGE_PATH={opkit.cmake_dir() / 'cann'}")
+                 f"-DASCEND_CANN_PACKAGE_PATH={opkit.cann_dir()}")
     (root / "input").mkdir()
     (root / "output").mkdir()
     gen = _run([sys.executable, str(ADD / "scripts" / "gen_data.py")], root)
@@ -93,7 +93,7 @@ def test_ascendc_library_generates_the_launch_header(add_launch: Path) -> None:
 def asc_programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """scale.asc built by its CMakeLists (find_package(ASC)) and by `opkit cc` directly."""
     root = tmp_path_factory.mktemp("asc")
-    built = _cmake_build(ASC, root / "build", f"-DASC_DIR={opkit.cmake_dir()}")
+    built = _cmake_build(ASC, root / "build", f"-DASC_DIR={CANN / 'compiler' / 'tikcpp' / 'ascendc_kernel_cmake'}")
     direct = _run([sys.executable, "-m", "opkit", "cc", "-Wall", "-Wextra", "-Werror", str(ASC / "scale.asc"),
                    "-o", str(root / "direct")], root)
     assert direct.returncode == 0, direct.stderr

@@ -9,7 +9,7 @@ import pytest
 
 from opkit.errors import GenerateError, PathError
 from opkit.generate import generate_project
-from opkit.layout import detect_layout
+from opkit.build.layout import detect_layout
 from opkit.spec import load_spec
 
 LAYOUTS = Path(__file__).resolve().parent / "layouts"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from opkit.layout import detect_layout
-from opkit.opdef_check import opdef_mismatches
+from opkit.build.layout import detect_layout
+from opkit.build.opdef_check import opdef_mismatches
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LAYOUTS = Path(__file__).resolve().parent / "layouts"

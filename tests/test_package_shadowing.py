@@ -10,7 +10,7 @@ import pytest
 from opkit.cli import main
 from opkit.errors import ShadowingError
 from opkit.generate import render_project
-from opkit.shadowing import DEPENDENCIES, OPKIT_STAMP, built_by_opkit, check_replaceable, find_distribution, shadowed
+from opkit.generate.shadowing import DEPENDENCIES, OPKIT_STAMP, built_by_opkit, check_replaceable, find_distribution, shadowed
 from opkit.spec import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
@@ -110,7 +110,7 @@ def test_opkit_test_installs_over_nothing_it_did_not_build(tmp_path: Path) -> No
 
 
 def test_opkit_test_refuses_before_pip_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from opkit import testrun
+    from opkit.check import run as testrun
 
     project = tmp_path / "numpy"
     (project / "tests").mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""The precompiled simulator header of `opkit cc` (opkit/pch.py): which compiles use it, with which options."""
+"""The precompiled simulator header of `opkit cc` (opkit/build/pch.py): which compiles use it, with which options."""
 from __future__ import annotations
 
 import subprocess
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.pch import pch_options, wants_pch
+from opkit.build.pch import pch_options, wants_pch
 
 
 def test_options_keep_what_changes_the_parse_and_drop_kernel_defines() -> None:
@@ -40,12 +40,12 @@ def test_opkit_cc_compiles_against_a_valid_pch(tmp_path: Path, monkeypatch: pyte
                       "  AscendC::GlobalTensor<DTYPE_X> g;\n  g.SetGlobalBuffer((__gm__ DTYPE_X*)x, 8);\n}\n")
     flags = ["-O1", "-DDTYPE_X=float", "-c", str(kernel), "-o", str(tmp_path / "k.o")]
     # -Winvalid-pch -Werror: a PCH that GCC could not use would fail the compile.
-    proc = subprocess.run([sys.executable, "-m", "opkit.cc", "-Winvalid-pch", "-Werror", *flags],
+    proc = subprocess.run([sys.executable, "-m", "opkit.build.cc", "-Winvalid-pch", "-Werror", *flags],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert list((tmp_path / "pch").glob("*/opkit_pch.h.gch")), "the PCH was built"
     flags[1] = "-DDTYPE_X=half"
-    proc = subprocess.run([sys.executable, "-m", "opkit.cc", "-Winvalid-pch", "-Werror", *flags],
+    proc = subprocess.run([sys.executable, "-m", "opkit.build.cc", "-Winvalid-pch", "-Werror", *flags],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert len(list((tmp_path / "pch").glob("*/opkit_pch.h.gch"))) == 1, "another dtype reuses the same PCH"

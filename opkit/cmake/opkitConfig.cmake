@@ -30,7 +30,7 @@ if(NOT TARGET opkit::sim)
     INTERFACE_LINK_LIBRARIES opkit::runtime)
 endif()
 
-# Where the `opkit` Python package lives: `python -m opkit.isolation` runs from here, whatever the build's interpreter.
+# Where the `opkit` Python package lives: `python -m opkit.build.isolation` runs from here, whatever the build's interpreter.
 get_filename_component(_opkit_python_path "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 set(OPKIT_PYTHONPATH "${_opkit_python_path}" CACHE INTERNAL "directory holding the opkit package")
 unset(_opkit_python_path)
@@ -41,7 +41,7 @@ option(OPKIT_ISOLATE_KERNELS "Keep each dtype combination's kernel code from bei
 # opkit_link_kernels(<module> <kernel object library> <entry symbol> [<kernel object library> <entry symbol>]...)
 # Links each kernel object library (one dtype combination of one op, its entry renamed) into <module>, isolated from
 # the others: a partial link with every symbol but the entry and the simulator's shared state made local (see
-# opkit/isolation.py), so same-named inline functions, statics and templates of two combinations never merge. Then
+# opkit/build/isolation.py), so same-named inline functions, statics and templates of two combinations never merge. Then
 # checks that no symbol but the simulator's is defined by two of them; a clash fails the build, naming the symbol.
 # With -DOPKIT_ISOLATE_KERNELS=OFF the objects are linked as compiled, and the check still runs (and fails).
 function(opkit_link_kernels module)
@@ -61,7 +61,7 @@ function(opkit_link_kernels module)
     find_package(Python3 COMPONENTS Interpreter REQUIRED)
     set(python "${Python3_EXECUTABLE}")
   endif()
-  set(run_opkit "${CMAKE_COMMAND}" -E env "PYTHONPATH=${OPKIT_PYTHONPATH}" "${python}" -m opkit.isolation)
+  set(run_opkit "${CMAKE_COMMAND}" -E env "PYTHONPATH=${OPKIT_PYTHONPATH}" "${python}" -m opkit.build.isolation)
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/opkit_kernels")
   set(objects "")
   set(isolated "")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from opkit.generate.literals import attr_builder, py_attr_value
-from opkit.soc import SocChoice
+from opkit.spec.soc import SocChoice
 from opkit.spec.dtypes import DTYPES
 from opkit.spec.model import OpSpec, TensorSpec
 

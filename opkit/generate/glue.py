@@ -17,9 +17,9 @@ from opkit.generate.context import op_context, project_context
 from opkit.generate.render import render_tree
 from opkit.generate.torch_context import torch_op_context
 from opkit.generate.writer import ProjectWriter, RenderedFile
-from opkit.layout import OpSources, ProjectLayout
-from opkit.shadowing import check_package_name
-from opkit.soc import resolve_socs
+from opkit.build.layout import OpSources, ProjectLayout
+from opkit.generate.shadowing import check_package_name
+from opkit.spec.soc import resolve_socs
 
 __all__ = ["GLUE_DIR", "glue_root", "write_glue"]
 

@@ -13,8 +13,8 @@ from opkit.generate.context import op_context, project_context
 from opkit.generate.render import render_tree
 from opkit.generate.torch_context import torch_op_context
 from opkit.generate.writer import LOCK_NAME, ProjectWriter, RenderedFile, WriteResult
-from opkit.shadowing import check_package_name
-from opkit.soc import resolve_socs
+from opkit.generate.shadowing import check_package_name
+from opkit.spec.soc import resolve_socs
 from opkit.spec.derivatives import Derivatives, load_derivatives
 from opkit.spec.model import OpSpec, SpecFile
 from opkit.spec.naming import package_problem

@@ -99,7 +99,7 @@ def profile_op(project: str | os.PathLike[str], op: str, shape: tuple[int, ...] 
     """Build (if stale) and install a generated project into a scratch folder, run `op` once on random inputs of
     `shape` and `dtype` (every input alike) with recording on, and estimate that launch. `.to_dict()` gives the
     numbers as a dict."""
-    from opkit.testrun import install_project
+    from opkit.check.run import install_project
 
     root = Path(os.path.realpath(project))
     package, name, inputs = _find_op(root, op)

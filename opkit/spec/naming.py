@@ -118,7 +118,7 @@ def op_type_problem(op_type: str) -> tuple[str, str]:
 def package_problem(name: str) -> str:
     """Why `name` cannot be a generated project's Python package (and distribution) name, "" when it can.
 
-    Only the spelling is judged here; what a name would shadow depends on the environment (opkit.shadowing).
+    Only the spelling is judged here; what a name would shadow depends on the environment (opkit.generate.shadowing).
     """
     if not PACKAGE.fullmatch(name):
         return (f"{quoted(name)} is not a Python package name (ASCII letters, digits and _, starting with a letter), "

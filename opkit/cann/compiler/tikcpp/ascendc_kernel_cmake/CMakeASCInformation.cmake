@@ -1,10 +1,10 @@
 # Rules of the ASC language: compile with opkit's driver, link with it (it adds -pthread and calls g++).
-include("${CMAKE_CURRENT_LIST_DIR}/opkit_cc.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../../../cmake/opkit_cc.cmake")
 
 if(NOT CMAKE_ASC_RUN_MODE)
   set(CMAKE_ASC_RUN_MODE "cpu")
 endif()
-set(_opkit_asc "\"${CMAKE_CURRENT_LIST_DIR}/opkit_cc.py\" --mode=${CMAKE_ASC_RUN_MODE}")
+set(_opkit_asc "\"${OPKIT_CC_SCRIPT}\" --mode=${CMAKE_ASC_RUN_MODE}")
 if(CMAKE_ASC_ARCHITECTURES)
   string(APPEND _opkit_asc " --npu-arch=${CMAKE_ASC_ARCHITECTURES}")
 endif()

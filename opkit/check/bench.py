@@ -3,7 +3,7 @@ reference (tests/reference.py's numpy function, and `<op>_torch` there when torc
 bench.json and a throughput-vs-size PNG (matplotlib: the `opkit[plot]` extra).
 
 The project is built if stale and installed like `opkit test` does it; the timing runs in a subprocess of this
-interpreter (`python -m opkit.bench PROJECT`, one JSON line per measurement), so the freshly installed package is
+interpreter (`python -m opkit.check.bench PROJECT`, one JSON line per measurement), so the freshly installed package is
 imported, never a copy already loaded here.
 """
 from __future__ import annotations
@@ -55,7 +55,7 @@ class BenchResult:
 
 
 def _worker_command(project: Path, sizes: Sequence[int]) -> list[str]:
-    return [sys.executable, "-m", "opkit.bench", str(project), ",".join(map(str, sizes))]
+    return [sys.executable, "-m", "opkit.check.bench", str(project), ",".join(map(str, sizes))]
 
 
 def bench_project(project: Path, *, sizes: Sequence[int] = DEFAULT_SIZES, out_dir: Path | None = None,
@@ -64,8 +64,8 @@ def bench_project(project: Path, *, sizes: Sequence[int] = DEFAULT_SIZES, out_di
                   on_line: Callable[[str], None] = lambda line: None) -> BenchResult:
     """Build (if stale), install and benchmark `project`; writes bench.json (and bench.png) to `out_dir`
     (default PROJECT/build/opkit-bench). `on_progress(done, total, label)` follows the sweep."""
-    from opkit.build import check_project_dir
-    from opkit.testrun import install_project
+    from opkit.build.project import check_project_dir
+    from opkit.check.run import install_project
 
     check_project_dir(Path(project), ("tests",), "has no tests/ folder; is it a project made by `opkit gen`?")
     project = Path(os.path.realpath(project))

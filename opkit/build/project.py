@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Literal
 
 from opkit.errors import BuildError, PathError
-from opkit.isolation import CHECK_FAILED
-from opkit.layout import detect_layout
-from opkit.opdef_check import opdef_mismatches
+from opkit.build.isolation import CHECK_FAILED
+from opkit.build.layout import detect_layout
+from opkit.build.opdef_check import opdef_mismatches
 
 __all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
            "find_wheel", "wheel_is_stale", "check_project_dir", "prepare_project"]

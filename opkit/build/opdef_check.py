@@ -1,5 +1,5 @@
 """`opkit build`'s cross-check of a project's two declarations of each op: the prototype JSON and the OpDef in the
-op's host files (opkit/layout.py says where both are, for opkit's, msopgen's and samples-style projects). CANN registers the OpDef; opkit's glue follows the JSON. An input, output or attr that only one of
+op's host files (opkit/build/layout.py says where both are, for opkit's, msopgen's and samples-style projects). CANN registers the OpDef; opkit's glue follows the JSON. An input, output or attr that only one of
 them has is a warning naming both places, located in each (the build goes on: the user may be mid-edit).
 
 The OpDef is read as text (`this->Input("x")`, `this->Output("y")`, `this->Attr("a")`, comments skipped), not parsed
@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from opkit.errors import OpkitError
-from opkit.layout import ProjectLayout
+from opkit.build.layout import ProjectLayout
 from opkit.spec.source import read_source
 
 __all__ = ["opdef_mismatches"]

@@ -1,7 +1,7 @@
 """`opkit test`: build the project if its wheel is stale, install the wheel, run the project's tests/ with pytest in
 a subprocess of this interpreter, and summarise what failed (op, dtypes, shape, errors) and why tests were skipped.
 
-The summary is read from the report that opkit's pytest plugin (opkit.testreport) writes, not from pytest's console
+The summary is read from the report that opkit's pytest plugin (pytest_plugin.py) writes, not from pytest's console
 text, which changes between versions, nor from its JUnit XML, which cuts failure messages to 500 characters. Identical
 failures (same message, whichever block faulted) are shown once with their count; the full report, every failure with
 its traceback, is written to PROJECT/build/opkit-test-report.txt. The console lines are streamed to `on_line`.
@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-from opkit.build import build_project, check_project_dir, find_wheel, prepare_project, wheel_is_stale
+from opkit.build.project import build_project, check_project_dir, find_wheel, prepare_project, wheel_is_stale
 from opkit.errors import ProjectTestError
-from opkit.layout import detect_layout
-from opkit.shadowing import check_replaceable
+from opkit.build.layout import detect_layout
+from opkit.generate.shadowing import check_replaceable
 
 __all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_project", "install_command", "pytest_command",
            "read_junit", "read_report", "REPORT_NAME"]
@@ -128,10 +128,10 @@ def install_command(wheel: Path, target: Path | None = None) -> list[str]:
 
 
 def pytest_command(report: Path, keyword: str | None = None) -> list[str]:
-    """pytest over tests/ (run with cwd = the project), writing opkit.testreport's report to `report`. Assertion
-    explanations are not cut (verbosity_assertions=2) while the console stays quiet."""
+    """pytest over tests/ (run with cwd = the project), writing opkit's pytest plugin's report to `report`.
+    Assertion explanations are not cut (verbosity_assertions=2) while the console stays quiet."""
     command = [sys.executable, "-m", "pytest", "tests", "-q", "-rfE", "-p", "no:cacheprovider",
-               "-p", "opkit.testreport", f"--opkit-report={report}", "-o", "verbosity_assertions=2"]
+               "-p", "opkit.check.pytest_plugin", f"--opkit-report={report}", "-o", "verbosity_assertions=2"]
     return command + (["-k", keyword] if keyword else [])
 
 
@@ -153,7 +153,7 @@ def read_junit(path: Path) -> TestSummary:
 
 
 def read_report(path: Path) -> TestSummary:
-    """The outcome of every test in a report written by opkit.testreport, messages in full."""
+    """The outcome of every test in a report written by opkit.check.pytest_plugin, messages in full."""
     outcomes = []
     for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)

@@ -15,7 +15,7 @@ when they are the simulator's: each kernel keeps the code it was compiled with, 
 `check`: across all kernel objects of a module, no symbol but the simulator's is defined twice; a clash is a
 BuildError naming the symbol and both combinations. It guards the build (and builds that turn isolation off).
 
-Run by the build as `python -m opkit.isolation isolate|check ...`; only binutils (ld, objcopy, nm) are needed.
+Run by the build as `python -m opkit.build.isolation isolate|check ...`; only binutils (ld, objcopy, nm) are needed.
 """
 from __future__ import annotations
 
@@ -168,7 +168,7 @@ def check_isolation(kernels: Sequence[KernelObject], nm: str = "nm") -> None:
 
 
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m opkit.isolation", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m opkit.build.isolation", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     iso = sub.add_parser("isolate", help="isolate one combination's kernel object")
     iso.add_argument("object", type=Path)

@@ -1,5 +1,5 @@
-"""pytest plugin that `opkit test` loads (`-p opkit.testreport --opkit-report=PATH`): one JSON line per test with its
-outcome, its whole failure message and its traceback.
+"""pytest plugin that `opkit test` loads (`-p opkit.check.pytest_plugin --opkit-report=PATH`): one JSON line per
+test with its outcome, its whole failure message and its traceback.
 
 pytest's JUnit XML cuts the `message` attribute to 500 characters ("[+21 more lines ...]") and its console text
 changes between versions; the report objects this plugin reads hold the whole text.

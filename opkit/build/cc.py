@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from opkit.pch import pch_flags, wants_pch
+from opkit.build.pch import pch_flags, wants_pch
 
 __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_command", "compile_sources",
            "kernel_signatures", "launch_header", "launch_stub", "main"]

@@ -1,6 +1,7 @@
 # opkit's stand-in for CANN's tikicpulib (the CPU path of the kernel-launch samples): tikicpulib::<SOC_VERSION> is
 # opkit::sim (ASCENDC_CPU_DEBUG defined, so the samples' mains take their ICPU_RUN_KF branch) for that SoC.
-get_filename_component(_opkit_cmake_dir "${CMAKE_CURRENT_LIST_DIR}/../../../../.." ABSOLUTE)
+get_filename_component(_opkit_cann_root "${CMAKE_CURRENT_LIST_DIR}/../../../.." ABSOLUTE)
+get_filename_component(_opkit_cmake_dir "${_opkit_cann_root}/../cmake" ABSOLUTE)
 find_package(opkit REQUIRED CONFIG PATHS "${_opkit_cmake_dir}" NO_DEFAULT_PATH)
 
 set(_opkit_socs Ascend910B1 Ascend910B2 Ascend910B3 Ascend910B4 Ascend910B2C Ascend910_9391 Ascend910_9392
@@ -26,5 +27,5 @@ if(NOT TARGET ascendcl)
   set_target_properties(ascendcl PROPERTIES INTERFACE_LINK_LIBRARIES opkit::sim
                         INTERFACE_COMPILE_DEFINITIONS "_GLIBCXX_USE_CXX11_ABI=0")
 endif()
-include("${_opkit_cmake_dir}/cann/cann_host_libraries.cmake")
+include("${_opkit_cann_root}/cann_host_libraries.cmake")
 set(tikicpulib_FOUND TRUE)

@@ -2,10 +2,11 @@
 # the kernels for the simulator, in the NPU branch (ASCENDC_CPU_DEBUG undefined), and generates for every
 # `extern "C" __global__` kernel an aclrtlaunch_<kernel>.h with its launch function (ACLRT_LAUNCH_KERNEL).
 include_guard(GLOBAL)
-get_filename_component(_opkit_cmake_dir "${CMAKE_CURRENT_LIST_DIR}/../../../.." ABSOLUTE)
+get_filename_component(_opkit_cann_root "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
+get_filename_component(_opkit_cmake_dir "${_opkit_cann_root}/../cmake" ABSOLUTE)
 find_package(opkit REQUIRED CONFIG PATHS "${_opkit_cmake_dir}" NO_DEFAULT_PATH)
 include("${_opkit_cmake_dir}/opkit_cc.cmake")
-include("${_opkit_cmake_dir}/cann/cann_host_libraries.cmake")
+include("${_opkit_cann_root}/cann_host_libraries.cmake")
 
 # What the samples' mains link for the acl API. CANN's libraries use the pre-C++11 string ABI; so do the
 # samples (-D_GLIBCXX_USE_CXX11_ABI=0), and the kernels must match because they share opkit's inline state.

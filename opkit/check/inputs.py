@@ -1,0 +1,123 @@
+"""Seeded inputs for the generated tests: numpy (or torch) arrays per prototype dtype, in a realistic or wide range."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from opkit.check.cases import Case
+
+__all__ = ["canonical", "numpy_dtype", "random_array", "VALUE_RANGES", "random_inputs", "numpy_can_hold",
+           "op_inputs", "to_numpy"]
+
+_ALIASES = {"float": "float32", "half": "float16", "float64": "double", "fp16": "float16", "fp32": "float32",
+            "bf16": "bfloat16"}
+
+
+def canonical(dtype: Any) -> str:
+    """One name per dtype ("float32", not "float"/"fp32"/torch.float32), as the prototype's dtypes are compared."""
+    name = str(dtype).removeprefix("torch.")
+    return _ALIASES.get(name, name)
+
+
+def numpy_dtype(dtype: Any) -> np.dtype | None:
+    """numpy's dtype for a prototype dtype name; bfloat16 needs ml_dtypes, else None."""
+    name = canonical(dtype)
+    if name == "bfloat16":
+        try:
+            import ml_dtypes
+        except ImportError:
+            return None
+        return np.dtype(ml_dtypes.bfloat16)
+    return np.dtype({"double": "float64"}.get(name, name))
+
+
+def random_array(dtype: str, shape: tuple[int, ...], rng: np.random.Generator, *, torch: bool = False,
+                 value_range: tuple[float, float] | None = None) -> Any:
+    """Seeded values in a realistic range: floats ~ N(0, 1) clipped to [-4, 4], signed ints in [-8, 8],
+    unsigned in [0, 16], bools half true; `value_range=(low, high)` draws uniformly from it instead (integers
+    inclusive). `torch=True` returns a torch tensor (needed for bfloat16 without ml_dtypes)."""
+    name = canonical(dtype)
+    if value_range is not None and name != "bool":
+        values = _uniform(name, shape, rng, value_range)
+    elif name == "bool":
+        values: np.ndarray = rng.random(shape) < 0.5
+    elif name.startswith("int"):
+        values = rng.integers(-8, 9, size=shape).astype(name)
+    elif name.startswith("uint"):
+        values = rng.integers(0, 17, size=shape).astype(name)
+    elif name.startswith("complex"):
+        values = (np.clip(rng.standard_normal(shape), -4, 4) + 1j * np.clip(rng.standard_normal(shape), -4, 4))
+        values = values.astype(name)
+    else:
+        values = np.clip(rng.standard_normal(shape), -4, 4).astype(np.float32 if name == "bfloat16" else
+                                                                    numpy_dtype(name))
+    if torch:
+        import torch as _torch
+
+        tensor = _torch.from_numpy(np.ascontiguousarray(values))
+        return tensor.to(getattr(_torch, name if name != "double" else "float64"))
+    if name == "bfloat16":
+        target = numpy_dtype(name)
+        if target is None:
+            raise TypeError("bfloat16 arrays need the ml_dtypes package; pass torch=True for torch tensors")
+        return values.astype(target)
+    return values
+
+
+def _uniform(name: str, shape: tuple[int, ...], rng: np.random.Generator, bounds: tuple[float, float]) -> np.ndarray:
+    low, high = bounds
+    if name.startswith(("int", "uint")):
+        return rng.integers(int(low), int(high), size=shape, endpoint=True).astype(name)
+    if name.startswith("complex"):
+        return (rng.uniform(low, high, shape) + 1j * rng.uniform(low, high, shape)).astype(name)
+    return rng.uniform(low, high, shape).astype(np.float32 if name == "bfloat16" else numpy_dtype(name))
+
+
+# Wider values than random_array's default, per dtype: large enough to show a kernel that overflows an intermediate
+# or loses precision, small enough that an elementwise sum or product of two stays finite / in range.
+VALUE_RANGES: dict[str, tuple[float, float]] = {
+    "float16": (-100.0, 100.0), "bfloat16": (-100.0, 100.0), "float32": (-1e4, 1e4), "double": (-1e6, 1e6),
+    "int8": (-60, 60), "uint8": (0, 120), "int16": (-8000, 8000), "uint16": (0, 16000),
+    "int32": (-10**6, 10**6), "uint32": (0, 10**6), "int64": (-10**9, 10**9), "uint64": (0, 10**9),
+    "complex64": (-1e3, 1e3), "complex128": (-1e3, 1e3),
+}
+
+
+def random_inputs(dtypes: Sequence[str], shape: tuple[int, ...], *, seed: int = 0, torch: bool = False,
+                  value_range: tuple[float, float] | None = None) -> list[Any]:
+    """One random array per dtype, all of `shape`, from one seeded generator (same seed -> same inputs);
+    `value_range` as in random_array, or "wide" for each dtype's VALUE_RANGES."""
+    rng = np.random.default_rng(seed)
+    return [random_array(d, shape, rng, torch=torch,
+                         value_range=VALUE_RANGES.get(canonical(d)) if value_range == "wide" else value_range)
+            for d in dtypes]
+
+
+def numpy_can_hold(dtypes: Sequence[str]) -> bool:
+    """Whether numpy arrays can carry every one of `dtypes` here (bfloat16 needs ml_dtypes)."""
+    return all(numpy_dtype(d) is not None for d in dtypes)
+
+
+def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = False,
+              value_range: Any = None) -> list[Any]:
+    """Arguments for an op call: one random input per IR input of `case.shape`; a dynamic input ("dynamic" in
+    `kinds`) gets a list of two tensors, an optional one a tensor (so its code path runs too). `value_range`: see
+    random_inputs."""
+    flat = random_inputs(case.inputs, case.shape, seed=seed, torch=torch, value_range=value_range)
+    again = random_inputs(case.inputs, case.shape, seed=seed + 1, torch=torch, value_range=value_range)
+    return [[a, b] if kind == "dynamic" else a for a, b, kind in zip(flat, again, kinds)]
+
+
+def to_numpy(value: Any) -> Any:
+    """numpy view of an array or torch tensor (lists element-wise); bfloat16 tensors are widened to float32."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(to_numpy(v) for v in value)
+    if type(value).__module__.split(".")[0] == "torch":
+        value = value.detach().cpu()
+        if str(value.dtype) == "torch.bfloat16":
+            value = value.float()
+        return value.numpy()
+    return np.asarray(value)

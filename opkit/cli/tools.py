@@ -1,0 +1,161 @@
+"""The commands around a project: the compiler driver, CMake flags, the NPU-time estimate and the benchmark."""
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+
+import click
+
+from opkit.cli.app import EXIT_CODES, cli, command, console_for
+
+__all__ = ["cc_command", "cmake_args", "profile", "bench"]
+
+
+@cli.command("cc", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False,
+                                     "help_option_names": ["-h", "--help"]},
+             short_help="Compile .asc files and <<<>>> launches with g++ against the simulator.", epilog=EXIT_CODES)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def cc_command(args: tuple[str, ...]) -> None:
+    """Compile like g++, with `kernel<<<blockDim, l2ctrl, stream>>>(args)` launches rewritten for the simulator.
+
+    Takes g++'s arguments (or a compiler first, as a CMAKE_CXX_COMPILER_LAUNCHER); adds opkit's include
+    directory, -std=c++17 (unless given) and -pthread. `--mode=cpu` (default) defines ASCENDC_CPU_DEBUG;
+    `--mode=npu` compiles the NPU branch of a program instead. Diagnostics point into your files. Exits with the
+    compiler's status.
+
+    \b
+    Example:
+      opkit cc add.asc -o add && ./add
+      opkit cc --mode=npu -c main.cpp -o main.o
+    """
+    from opkit.build.cc import main as cc_main
+
+    status = cc_main(list(args))
+    if status != 0:
+        raise SystemExit(status)
+
+
+@command("cmake-args", short="Print the -D flags that point CMake at opkit (ASC language, CANN stand-ins).")
+@click.option("--cann", is_flag=True, help="Also -DASCEND_CANN_PACKAGE_PATH for CANN's kernel-launch samples.")
+def cmake_args(cann: bool) -> None:
+    """Print the -D flags that point a program's own CMakeLists at opkit.
+
+    `find_package(ASC)` + `project(x LANGUAGES ASC CXX)` needs -DASC_DIR; CANN's kernel-launch samples
+    (RUN_MODE cpu/npu) need -DASCEND_CANN_PACKAGE_PATH (--cann). -DOPKIT_PYTHON names this Python, which runs
+    opkit's compiler driver.
+
+    \b
+    Example:
+      opkit cmake-args --cann
+      cmake -B build $(opkit cmake-args) && cmake --build build
+      cmake -B build -DRUN_MODE=npu $(opkit cmake-args --cann)
+    """
+    from opkit import cann_dir
+
+    asc = cann_dir() / "compiler" / "tikcpp" / "ascendc_kernel_cmake"
+    flags = [f"-DASC_DIR={asc}", f"-DOPKIT_PYTHON={sys.executable}"]
+    if cann:
+        flags.append(f"-DASCEND_CANN_PACKAGE_PATH={cann_dir()}")
+    click.echo(" ".join(flags))
+
+
+@command("profile", short="Estimate a kernel's NPU time from the simulator's counts: table, trace, PNG.")
+@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("args", nargs=-1)
+@click.option("--op", default=None, help="Project: the op to run (snake_case name or OpType).")
+@click.option("--shape", default=None, help="Project: every input's shape, comma-separated (e.g. 8192,8192).")
+@click.option("--dtype", default="float16", show_default=True, help="Project: every input's dtype.")
+@click.option("--soc", default=None, help="SoC whose timing table to use (default: the launch's).")
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Where the trace JSON, PNG and numbers go (default: TARGET/profile or ./opkit-profile).")
+@click.pass_context
+def profile(ctx: click.Context, target: Path, args: tuple[str, ...], op: str | None, shape: str | None, dtype: str,
+            soc: str | None, out_dir: Path | None) -> None:
+    """Estimate how long a kernel takes on the NPU, in msprof's terms, from a simulated run.
+
+    TARGET is a generated project (then --op and --shape, which every input gets) or a kernel-launch program
+    (ICPU_RUN_KF / opkit::sim::Launch; ARGS are passed to it after --). Prints Task Duration, aiv_*_time and ratios,
+    the bounding pipe and advice; writes a Chrome/Perfetto trace (.trace.json), a PNG (needs opkit[plot]) and the
+    numbers (.json). The times are an ESTIMATE from a model calibrated on published msprof figures, not a
+    measurement.
+
+    \b
+    Example:
+      opkit profile add_custom --op add_custom --shape 8192,8192 --dtype float16
+      opkit profile ./add_bench -- 67108864 48 16384 2
+    """
+    from opkit.profile import PNG_MISSING, format_table, profile_op, profile_program, write_reports
+
+    console = console_for(ctx)
+    if target.is_dir():
+        if op is None or shape is None:
+            raise click.UsageError(f"{target} is a project: name the op and the input shape (--op NAME --shape 8,1024)")
+        try:
+            dims = tuple(int(d) for d in shape.split(","))
+        except ValueError:
+            raise click.UsageError(f"--shape {shape!r} is not comma-separated integers") from None
+        estimates = [profile_op(target, op, dims, dtype, soc=soc, on_line=console.detail)]
+        out = out_dir or target / "profile"
+    else:
+        estimates = profile_program([str(target.absolute()), *args], soc=soc)
+        out = out_dir or Path("opkit-profile")
+    for i, e in enumerate(estimates):
+        console.result(format_table(e), tone="plain")
+        stem = e.op if len(estimates) == 1 else f"{e.op}-{i}"
+        paths = write_reports(e, out, stem)
+        for kind in ("trace", "png", "json"):
+            if paths[kind] is not None:
+                console.info(f"{kind}: {paths[kind]}")
+        if paths["png"] is None:
+            console.warning(PNG_MISSING)
+
+
+@command("bench", short="Time each op on the simulator beside its reference over a size sweep: table, JSON, PNG.")
+@click.argument("project", type=click.Path(path_type=Path, file_okay=False), default=".")
+@click.option("--sizes", default=None,
+              help="Elements per input, comma-separated (default: 1024,4096,...,4194304).")
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Where bench.json and bench.png go (default: PROJECT/build/opkit-bench).")
+@click.pass_context
+def bench(ctx: click.Context, project: Path, sizes: str | None, out_dir: Path | None) -> None:
+    """Benchmark a project's ops on the simulator beside their reference.
+
+    Builds (if stale) and installs PROJECT like `opkit test`, then times every op, for every dtype combination
+    numpy can hold, over a sweep of sizes (elements per input): the simulator, tests/reference.py's numpy function
+    and, when torch is installed and reference.py defines `<op>_torch`, that. Prints a table of times and GB/s (bytes
+    of inputs read and outputs written per second), writes bench.json and a throughput-vs-size bench.png (needs
+    opkit[plot]; without matplotlib only the JSON is written). Simulator times are CPU times of the simulation, not
+    NPU times (see `opkit profile` for an estimate of those).
+
+    \b
+    Example:
+      opkit bench add_custom --sizes 1024,65536,1048576
+    """
+    from opkit.check.bench import DEFAULT_SIZES, bench_project, render_table
+
+    console = console_for(ctx)
+    try:
+        chosen = tuple(int(s) for s in sizes.split(",")) if sizes else DEFAULT_SIZES
+    except ValueError:
+        raise click.UsageError(f"--sizes {sizes!r} is not comma-separated integers") from None
+    if any(n < 1 for n in chosen):
+        raise click.UsageError("--sizes must all be at least 1")
+    show_bar = not console.quiet and sys.stderr.isatty()
+    bar_context = click.progressbar(length=1, label="benchmarking", file=sys.stderr, show_pos=True,
+                                    item_show_func=lambda item: item)
+    with bar_context if show_bar else contextlib.nullcontext() as bar:
+        def progress(done: int, total: int, label: str) -> None:
+            if bar is not None:
+                bar.length = total
+                bar.update(done - bar.pos, label)
+            elif done < total:
+                console.detail(f"[{done + 1}/{total}] {label}")
+
+        result = bench_project(project, sizes=chosen, out_dir=out_dir, on_progress=progress, on_line=console.detail)
+    console.result(render_table(result.rows), tone="plain")
+    console.info(f"json: {result.json_path}")
+    if result.png_path is not None:
+        console.info(f"png: {result.png_path}")
+    else:
+        console.warning(result.plot_problem)
