@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.errors import GenerateError, PathError
+from opkit.errors import BuildError, GenerateError, PathError
 from opkit.generate import generate_project
 from opkit.build.layout import detect_layout
 from opkit.spec import load_spec
@@ -17,8 +17,19 @@ OLDER = LAYOUTS / "older_project"
 MSOPGEN = LAYOUTS / "msopgen_project" / "AddTplCustom"
 
 
-def test_older_layout_project_is_described_per_op() -> None:
-    layout = detect_layout(OLDER)
+@pytest.fixture
+def older(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(OLDER, tmp_path / "older_project"))
+
+
+@pytest.fixture
+def msopgen(tmp_path: Path) -> Path:
+    shutil.copytree(MSOPGEN.parent, tmp_path / "p")
+    return tmp_path / "p" / "AddTplCustom"
+
+
+def test_older_layout_project_is_described_per_op(older: Path) -> None:
+    layout = detect_layout(older)
     assert layout is not None and layout.kind == "samples"
     assert layout.describe() == (
         "CANN operator project (op_host/ + op_kernel/), newer and older layout: 2 ops (AxpyCustom, tiling struct "
@@ -33,10 +44,12 @@ def test_older_layout_project_is_described_per_op() -> None:
         "(out=...)"]
 
 
-def test_msopgen_project_finds_the_prototype_beside_it() -> None:
-    layout = detect_layout(MSOPGEN)
+def test_msopgen_project_reads_its_opdef_and_finds_the_prototype_beside_it(msopgen: Path) -> None:
+    layout = detect_layout(msopgen)
     assert layout is not None and layout.kind == "msopgen"
-    assert layout.prototype == MSOPGEN.parent / "add_tpl_custom.json"
+    assert layout.prototype == msopgen / "build" / "opkit-opdef" / "opdef.json"
+    assert layout.user_prototype is not None and layout.user_prototype.path == msopgen.parent / "add_tpl_custom.json"
+    assert layout.spec.ops == load_spec(msopgen.parent / "add_tpl_custom.json").ops  # same model, from either source
     assert layout.describe() == ("msopgen project, newer layout: 1 op (AddTplCustom, tiling struct "
                                  "op_kernel/add_tpl_custom_tiling.h, template tiling keys)")
 
@@ -51,10 +64,27 @@ def test_opkit_project_and_other_directories(tmp_path: Path) -> None:
     assert detect_layout(tmp_path) is None
 
 
-def test_cann_tree_without_prototype_says_what_is_missing(tmp_path: Path) -> None:
+def test_cann_tree_without_prototype_is_read_from_its_opdef(tmp_path: Path) -> None:
     shutil.copytree(MSOPGEN, tmp_path / "AddTplCustom")
-    with pytest.raises(PathError, match="no prototype JSON for its kernels at its root or beside it"):
-        detect_layout(tmp_path / "AddTplCustom")
+    layout = detect_layout(tmp_path / "AddTplCustom")
+    assert layout is not None and layout.user_prototype is None
+    assert [op.op_type for op in layout.spec.ops] == ["AddTplCustom"]
+    assert layout.notes[0] == "ops read from the OpDef in op_host/ (compiled with opkit's host headers), no prototype JSON"
+
+
+def test_cann_tree_whose_kernels_match_no_registered_op(msopgen: Path) -> None:
+    (msopgen / "op_kernel" / "add_tpl_custom.cpp").rename(msopgen / "op_kernel" / "addtpl.cpp")
+    with pytest.raises(PathError, match=r"its OpDef registers AddTplCustom \(op_kernel/add_tpl_custom.cpp\), and "
+                                        r"op_kernel/ has no kernel for any of them"):
+        detect_layout(msopgen)
+
+
+def test_cann_host_code_that_does_not_compile_is_the_error(msopgen: Path) -> None:
+    host = next((msopgen / "op_host").glob("*.cpp"))
+    host.write_text(host.read_text() + "\nint broken = undeclared_name;\n")
+    with pytest.raises(BuildError, match=f"{host.name}: the host code does not compile") as info:
+        detect_layout(msopgen)
+    assert "undeclared_name" in info.value.output
 
 
 def test_gen_force_refuses_a_cann_project(tmp_path: Path) -> None:
@@ -69,7 +99,7 @@ def test_gen_force_refuses_a_cann_project(tmp_path: Path) -> None:
 def test_glue_tests_of_an_op_without_infer_shape_skip_and_say_why(tmp_path: Path) -> None:
     from opkit.generate.glue import write_glue
 
-    project = Path(shutil.copytree(LAYOUTS / "older_project", tmp_path / "older_project"))
+    project = Path(shutil.copytree(OLDER, tmp_path / "older_project"))
     layout = detect_layout(project)
     assert layout is not None
     glue, _ = write_glue(layout)

@@ -13,6 +13,11 @@ op_kernel/<op>_tiling.h, which host and kernel include) or the older one (op_hos
 BEGIN_TILING_DATA_DEF, included by the host only: CANN's build hands the struct to the kernel, which opkit's build
 does with a forced include). Every .cpp in op_host/ goes into the host library, as CANN compiles them; each op's
 op_kernel/<op>.cpp is its kernel; headers stay where they are, reachable by their relative includes.
+
+A CANN project's ops are what its OpDef registers (opkit/spec/opdef.py compiles the host code and reads them back, as
+CANN's build does); a prototype JSON at its root or beside it is optional. Where both exist the OpDef wins, and every
+disagreement is one located warning (opkit/build/opdef_check.py). opkit's own projects are generated from their
+prototype, which stays their source.
 """
 from __future__ import annotations
 
@@ -22,9 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from opkit.errors import OpkitError, PathError
+from opkit.errors import OpkitError, PathError, SpecError
 from opkit.spec import load_spec
 from opkit.spec.model import OpSpec, SpecFile
+from opkit.spec.opdef import OpDefInfo, OpDefRead, read_opdef
 
 __all__ = ["LayoutKind", "OpSources", "ProjectLayout", "TilingStyle", "detect_layout"]
 
@@ -36,6 +42,7 @@ _PLAIN_STRUCT = re.compile(r"\b(?:struct|class)\s+(\w+)\s*\{")
 _TEMPLATE_KERNEL = re.compile(r"\btemplate\s*<[^;{]*>\s*(?:__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+"
                               r"(\w+)\s*\(")
 _INFER_SHAPE = re.compile(r"\bSetInferShape\s*\(|\bIMPL_OP_INFERSHAPE\s*\(|\.\s*InferShape\s*\(")
+OPDEF_DIR = ("build", "opkit-opdef")   # under a CANN project: the OpDef read back, as a prototype (and its cache)
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,7 @@ class OpSources:
     tiling_struct: str                # the struct's name ("" when none was found)
     template_kernel: bool             # the kernel entry is a template selected by the tiling key (ASCENDC_TPL_*)
     has_infer_shape: bool             # some host file registers an InferShape for it
+    opdef: OpDefInfo | None = None    # a CANN project's: what its OpDef says beyond the prototype
 
     def describe(self, root: Path) -> str:
         where = (f", tiling struct {self.tiling_header.relative_to(root).as_posix()}"
@@ -62,9 +70,12 @@ class OpSources:
 class ProjectLayout:
     kind: LayoutKind
     root: Path
-    prototype: Path
+    prototype: Path                   # the file `spec` was read from: a CANN project's is its OpDef's, in OPDEF_DIR
     spec: SpecFile
     ops: tuple[OpSources, ...]
+    user_prototype: SpecFile | None = None   # a CANN project's own JSON, when it has one that loads
+    notes: tuple[str, ...] = ()       # what was read from where, what was assumed (printed by the build)
+    warnings: tuple[str, ...] = ()    # the JSON that could not be read; OpDef/JSON disagreements come later
 
     def describe(self) -> str:
         """What was recognised, in one line: `msopgen project, newer layout: 1 op (AddCustom), tiling struct ...`."""
@@ -88,23 +99,35 @@ def _read(path: Path) -> str:
         return ""
 
 
-def _prototype(root: Path) -> tuple[Path, SpecFile, list[OpSpec]]:
-    """The prototype JSON at `root` or beside it whose ops have kernels in root/op_kernel (most ops wins)."""
+def _user_prototype(root: Path, op_types: set[str]) -> tuple[SpecFile | None, list[str]]:
+    """The prototype JSON at `root` or beside it that names most of the OpDef's ops, if any; and one warning per
+    JSON naming such an op that does not load (its own located errors: the OpDef is used, the JSON ignored)."""
     candidates = [p for d in (root, root.parent) for p in sorted(d.glob("*.json"))
                   if p.name not in ("CMakePresets.json", "CMakeUserPresets.json")]
-    best: tuple[Path, SpecFile, list[OpSpec]] | None = None
+    best: tuple[SpecFile, int] | None = None
+    warnings = []
     for path in candidates:
         try:
             spec = load_spec(path)
+        except SpecError as exc:
+            if any(f'"{t}"' in _read(path) for t in op_types):
+                warnings.append(f"{path}: ignored, the OpDef in op_host/ is used instead; the JSON has problems:\n"
+                                f"{exc}")
+            continue
         except (OpkitError, OSError, ValueError):
             continue
-        ops = [op for op in spec.ops if (root / "op_kernel" / f"{op.name}.cpp").is_file()]
-        if ops and (best is None or len(ops) > len(best[2])):
-            best = (path, spec, ops)
-    if best is None:
-        raise PathError(root, "has op_host/ and op_kernel/ but no prototype JSON for its kernels at its root or "
-                              "beside it", "put msopgen's <Op>.json (whose op names match op_kernel/<op>.cpp) there")
-    return best
+        count = sum(op.op_type in op_types for op in spec.ops)
+        if count and (best is None or count > best[1]):
+            best = (spec, count)
+    return (best[0] if best else None), warnings
+
+
+def _read_opdef(root: Path) -> OpDefRead:
+    host = sorted((root / "op_host").glob("*.cpp"))
+    if not host:
+        raise PathError(root, "has op_kernel/ but no op_host/*.cpp: CANN builds an op from the OpDef in its host "
+                              "code", "add the op's host file (OpDef, InferShape, TilingFunc) to op_host/")
+    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=(root / "op_host", root / "op_kernel", root))
 
 
 def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingStyle, Path | None, str]:
@@ -139,10 +162,14 @@ def _cann_kind(root: Path) -> LayoutKind:
 
 
 def detect_layout(root: Path) -> ProjectLayout | None:
-    """The layout of the operator project at `root`, or None when it is neither opkit's nor CANN's. Raises PathError
-    for a CANN-shaped directory whose prototype cannot be found."""
+    """The layout of the operator project at `root`, or None when it is neither opkit's nor CANN's. A CANN project's
+    host code is compiled to read its OpDef: BuildError when it does not compile, PathError when it registers no op
+    with a kernel in op_kernel/."""
     root = Path(root).absolute()
     lock = root / "opkit.lock"
+    read: OpDefRead | None = None
+    user: SpecFile | None = None
+    warnings: list[str] = []
     if lock.is_file():
         try:
             prototype = root / json.loads(lock.read_text(encoding="utf-8"))["prototype"]
@@ -153,7 +180,14 @@ def detect_layout(root: Path) -> ProjectLayout | None:
         ops = list(spec.ops)
     elif (root / "op_host").is_dir() and (root / "op_kernel").is_dir():
         kind = _cann_kind(root)
-        prototype, spec, ops = _prototype(root)
+        read = _read_opdef(root)
+        spec, prototype = read.spec, read.spec.path
+        ops = [op for op in spec.ops if (root / "op_kernel" / f"{op.name}.cpp").is_file()]
+        if not ops:
+            registered = ", ".join(f"{op.op_type} (op_kernel/{op.name}.cpp)" for op in spec.ops) or "nothing"
+            raise PathError(root, f"its OpDef registers {registered}, and op_kernel/ has no kernel for any of them",
+                            "name each kernel file after its op in snake_case, as msopgen does")
+        user, warnings = _user_prototype(root, {op.op_type for op in ops})
     else:
         return None
     hosts = _host_files(root, ops) if kind != "opkit" else {op.name: [root / "op_host" / f"{op.name}.cpp"]
@@ -164,10 +198,29 @@ def detect_layout(root: Path) -> ProjectLayout | None:
     for op in ops:
         style, header, struct = _tiling(root, op, headers)
         kernel = root / "op_kernel" / f"{op.name}.cpp"
-        own = "\n".join(_read(f) for f in hosts[op.name])
-        # An InferShape registered by name elsewhere (IMPL_OP_INFERSHAPE(Op)) counts too.
-        named = re.search(rf"IMPL_OP(?:_INFERSHAPE)?\s*\(\s*{op.op_type}\s*\)[^;]*\.InferShape\s*\(", all_host)
+        if read is not None:
+            infer_shape = read.info[op.op_type].infer_shape
+        else:
+            own = "\n".join(_read(f) for f in hosts[op.name])
+            # An InferShape registered by name elsewhere (IMPL_OP_INFERSHAPE(Op)) counts too.
+            named = re.search(rf"IMPL_OP(?:_INFERSHAPE)?\s*\(\s*{op.op_type}\s*\)[^;]*\.InferShape\s*\(", all_host)
+            infer_shape = bool(_INFER_SHAPE.search(own) or named)
         sources.append(OpSources(op, kernel, tuple(hosts[op.name]), style, header, struct,
-                                 bool(_TEMPLATE_KERNEL.search(_read(kernel))),
-                                 bool(_INFER_SHAPE.search(own) or named)))
-    return ProjectLayout(kind, root, prototype, spec, tuple(sources))
+                                 bool(_TEMPLATE_KERNEL.search(_read(kernel))), infer_shape,
+                                 read.info[op.op_type] if read is not None else None))
+    notes = []
+    if read is not None:
+        where = f"; prototype {_shown(user.path, root)} cross-checked" if user is not None else ", no prototype JSON"
+        notes.append(f"ops read from the OpDef in op_host/ (compiled with opkit's host headers){where}")
+        notes += read.notes
+    return ProjectLayout(kind, root, prototype, spec, tuple(sources), user, tuple(notes), tuple(warnings))
+
+
+def _shown(path: Path, root: Path) -> str:
+    """`path` as the user knows it: relative to the project, or to the folder beside it (a prototype next to it)."""
+    for base in (root, root.parent):
+        try:
+            return path.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return str(path)

@@ -1,17 +1,24 @@
 """`opkit build`'s cross-check of a project's two declarations of each op: the prototype JSON and the OpDef in the
-op's host files (opkit/build/layout.py says where both are, for opkit's, msopgen's and samples-style projects). CANN registers the OpDef; opkit's glue follows the JSON. An input, output or attr that only one of
-them has is a warning naming both places, located in each (the build goes on: the user may be mid-edit).
+op's host files (opkit/build/layout.py says where both are). Every disagreement is one warning naming both places,
+located in each (the build goes on: the user may be mid-edit).
 
-The OpDef is read as text (`this->Input("x")`, `this->Output("y")`, `this->Attr("a")`, comments skipped), not parsed
-as C++: a declaration built some other way is not seen, and then no warning is given for it.
+- A CANN project (msopgen's, samples-style) is built from its OpDef, read back compiled (opkit/spec/opdef.py); its
+  JSON, when it has one, is compared with it: declarations, param types, dtype combinations, attr types/defaults.
+- An opkit project is built from its prototype; its OpDef is read as text (`this->Input("x")`, `this->Output("y")`,
+  `this->Attr("a")`, comments skipped), for an input, output or attr that only one side declares. A declaration
+  built some other way is not seen, and then no warning is given for it.
+Host lines are found the same textual way in both cases.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from typing import Any
+
+from opkit.build.layout import OpSources, ProjectLayout
 from opkit.errors import OpkitError
-from opkit.build.layout import ProjectLayout
+from opkit.spec.model import OpSpec
 from opkit.spec.source import read_source
 
 __all__ = ["opdef_mismatches"]
@@ -47,8 +54,102 @@ def _shown(path: Path, root: Path) -> str:
 
 
 def opdef_mismatches(layout: ProjectLayout) -> list[str]:
-    """One warning per input, output or attr that the prototype and the op's OpDef (in any of the op's host files)
-    do not both declare. Works on every layout opkit recognises (opkit's own, msopgen's, samples-style)."""
+    """One warning per disagreement between the prototype and the op's OpDef. opkit's own projects: an input,
+    output or attr that only one of them declares (the OpDef read as text; the glue follows the prototype). CANN
+    projects: their OpDef, read back compiled, against the JSON beside it when there is one (the build follows the
+    OpDef): declarations, param types, dtype combinations, attr types and defaults."""
+    if layout.kind != "opkit":
+        return layout_warnings(layout)
+    return _text_mismatches(layout)
+
+
+def layout_warnings(layout: ProjectLayout) -> list[str]:
+    warnings = list(layout.warnings)
+    user = layout.user_prototype
+    if user is None:
+        return warnings
+    shown = _shown(user.path, layout.root)
+    try:
+        located = read_source(user.path, shown)
+    except (OSError, ValueError, OpkitError):
+        return warnings
+    for sources in layout.ops:
+        try:
+            theirs = user.op(sources.op.op_type)
+        except KeyError:
+            continue
+        warnings += _model_mismatches(sources, theirs, shown, located, layout.root)
+    return warnings
+
+
+def _host_line(sources: OpSources, root: Path, kind: str, name: str) -> str:
+    for host in sources.host:
+        try:
+            line = _declared(host).get((kind, name))
+        except OSError:
+            continue
+        if line is not None:
+            return f"{_shown(host, root)}:{line}"
+    return _shown(sources.host[0], root) if sources.host else "op_host/"
+
+
+def _combos(op: OpSpec) -> set[tuple[tuple[str, str], ...]]:
+    return {tuple((t.name, d.name) for t, d in zip(op.tensors, combo)) for combo in op.dtype_combinations}
+
+
+def _model_mismatches(sources: OpSources, json_op: OpSpec, shown: str, located: Any, root: Path) -> list[str]:
+    opdef = sources.op
+    out: list[str] = []
+
+    def where(pointer: str) -> str:
+        line, column = located.positions.of_value(pointer)
+        return f"{shown}:{line}:{column}"
+
+    mine = {("input", t.name): t for t in opdef.inputs} | {("output", t.name): t for t in opdef.outputs}
+    theirs = {("input", t.name): t for t in json_op.inputs} | {("output", t.name): t for t in json_op.outputs}
+    attrs_mine = {a.name: a for a in opdef.attrs}
+    attrs_theirs = {a.name: a for a in json_op.attrs}
+    host = _shown(sources.host[0], root) if sources.host else "op_host/"
+    for key, t in theirs.items():
+        if key not in mine:
+            out.append(f"{where(t.pointer)}: warning: {opdef.op_type} {key[0]} \"{key[1]}\" (`{t.pointer}`) is not "
+                       f"declared in the OpDef of {host}; the build follows the OpDef, without it")
+        elif mine[key].param_type != t.param_type:
+            out.append(f"{where(t.pointer)}: warning: {opdef.op_type} {key[0]} \"{key[1]}\" is {t.param_type} here "
+                       f"and {mine[key].param_type} in the OpDef ({_host_line(sources, root, *key)}); the build "
+                       "follows the OpDef")
+    for key in mine.keys() - theirs.keys():
+        out.append(f"{_host_line(sources, root, *key)}: warning: the OpDef declares {key[0]} \"{key[1]}\", which "
+                   f"{opdef.op_type} in {shown} (`{json_op.pointer or 'the op'}`) does not have; the build follows "
+                   "the OpDef")
+    for name, a in attrs_theirs.items():
+        if name not in attrs_mine:
+            out.append(f"{where(a.pointer)}: warning: {opdef.op_type} attr \"{name}\" (`{a.pointer}`) is not declared "
+                       f"in the OpDef of {host}; the build follows the OpDef, without it")
+            continue
+        m = attrs_mine[name]
+        if (m.type, m.param_type, m.default) != (a.type, a.param_type, a.default):
+            def say(x: Any) -> str:
+                return f"{x.param_type} {x.type}" + (f" = {x.default!r}" if x.default is not None else "")
+            out.append(f"{where(a.pointer)}: warning: {opdef.op_type} attr \"{name}\" is {say(a)} here and "
+                       f"{say(m)} in the OpDef ({_host_line(sources, root, 'attr', name)}); the build follows the "
+                       "OpDef")
+    for name in attrs_mine.keys() - attrs_theirs.keys():
+        out.append(f"{_host_line(sources, root, 'attr', name)}: warning: the OpDef declares attr \"{name}\", which "
+                   f"{opdef.op_type} in {shown} (`{json_op.pointer or 'the op'}`) does not have; the build follows "
+                   "the OpDef")
+    if set(mine) == set(theirs) and [t.name for t in opdef.tensors] == [t.name for t in json_op.tensors]:
+        only_json, only_opdef = _combos(json_op) - _combos(opdef), _combos(opdef) - _combos(json_op)
+        if only_json or only_opdef:
+            def listed(combos: set[tuple[tuple[str, str], ...]]) -> str:
+                return "; ".join(sorted(", ".join(d for _, d in c) for c in combos)) or "none"
+            out.append(f"{where(json_op.pointer)}: warning: {opdef.op_type}'s dtype combinations differ from the "
+                       f"OpDef's ({host}): only here: {listed(only_json)}; only in the OpDef: {listed(only_opdef)}; "
+                       "the build follows the OpDef")
+    return out
+
+
+def _text_mismatches(layout: ProjectLayout) -> list[str]:
     prototype = _shown(layout.prototype, layout.root)
     try:
         located = read_source(layout.prototype, prototype)

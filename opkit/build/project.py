@@ -201,7 +201,7 @@ def prepare_project(project: Path, on_event: Callable[[BuildEvent], None] = lamb
         from opkit.generate.glue import write_glue   # the generator; the build only consumes what it writes
 
         glue, notes = write_glue(layout)
-        for note in notes:
+        for note in [*notes, *layout.notes]:
             on_event(BuildEvent("configure", note))
     for warning in (layout.missing_infer_shape() + opdef_mismatches(layout)) if layout is not None else []:
         on_event(BuildEvent("warning", warning))

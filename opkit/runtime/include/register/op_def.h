@@ -255,12 +255,15 @@ class OpAICoreDef {
     return AddConfig(soc, defaults);
   }
   OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& config) {
+    if (configs_.count(soc) == 0) order_.emplace_back(soc);
     configs_[std::string(soc)] = config;
     return *this;
   }
   gert::OpImplKernelRegistry::TilingKernelFunc& GetTiling() { return tiling_; }
   gert::OpImplKernelRegistry::TilingKernelFunc GetTiling() const { return tiling_; }
   const std::map<std::string, OpAICoreConfig>& GetAICoreConfigs() const { return configs_; }
+  // opkit: the SoC families in the order AddConfig named them (a build for none of them picks the first).
+  const std::vector<std::string>& opkit_config_order() const { return order_; }
 
  private:
   OpAICoreDef& check(optiling::OP_CHECK_FUNC& field, optiling::OP_CHECK_FUNC f) {
@@ -274,6 +277,7 @@ class OpAICoreDef {
   optiling::OP_CHECK_FUNC spec_info_ = nullptr;
   optiling::PARAM_GENERALIZE_FUNC generalize_ = nullptr;
   std::map<std::string, OpAICoreConfig> configs_;
+  std::vector<std::string> order_;
 };
 
 class OpDef {

@@ -1,0 +1,238 @@
+"""The operator model read from a project's C++ OpDef, as CANN's build reads it (its `opbuild` step).
+
+A CANN operator project's source of truth is the OpDef in its host code (`this->Input("x").DataType({...})`,
+`Attr(...)`, `AICore().AddConfig(...)`, `OP_ADD`); msopgen's JSON is only msopgen's input. CANN's build compiles
+op_host/*.cpp and reads the registry back. opkit does the same: the host files are compiled with opkit's host headers
+into a small program (its main is `opkit/host/opdef_dump.h`) that prints every registered OpDef as JSON. That
+description becomes a prototype in msopgen's own form, written beside the build (`opdef.json`) and loaded by
+`load_spec`, so an OpDef passes the same checks and yields the same frozen `OpSpec` as a JSON prototype does; what
+the prototype cannot say (AddConfig's SoCs, which of InferShape/InferDataType/Tiling are set) is in `OpDefInfo`.
+
+Per AI Core config: an op whose `AddConfig(soc, config)` declares its own inputs/outputs is read with those for that
+SoC family. `DataTypeList`/`FormatList` hold for every combination: each listed dtype is combined with every
+positional combination of the other parameters, as CANN expands them.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from opkit import __version__, include_dir
+from opkit.errors import BuildError
+from opkit.spec.dtypes import DTYPES
+from opkit.spec.load import load_spec
+from opkit.spec.model import SpecFile
+
+__all__ = ["OpDefInfo", "OpDefRead", "read_opdef", "prototype_from_opdef", "OPDEF_FILE"]
+
+OPDEF_FILE = "opdef.json"
+_BY_GE = {d.ge: d.name for d in DTYPES.values()}
+_PARAM_TYPES = {1: "optional", 2: "required", 3: "dynamic", 4: "optional"}   # ops::Option; VIRTUAL reads as optional
+_ZERO = {"int": 0, "float": 0.0, "bool": False, "string": "", "type": "float16", "list_int": [], "list_float": [],
+         "list_bool": [], "list_string": [], "list_list_int": []}
+_MAIN = '#include <iostream>\n#include "opkit/host/opdef_dump.h"\nint main() { return opkit::host::dump_opdefs(std::cout); }\n'
+
+
+@dataclass(frozen=True)
+class OpDefInfo:
+    """What an op's OpDef says beyond its prototype."""
+
+    op_type: str
+    socs: tuple[str, ...]        # AddConfig's SoC families, in the order it named them ("ascend910b", ...)
+    infer_shape: bool            # SetInferShape on the OpDef, or IMPL_OP(...).InferShape
+    infer_dtype: bool
+    tiling: bool                 # AICore().SetTiling, or IMPL_OP(...).Tiling
+    family: str                  # the AI Core config the prototype was read for ("" when the op has none)
+
+
+@dataclass(frozen=True)
+class OpDefRead:
+    spec: SpecFile               # the prototype in msopgen's form, as load_spec read it from `opdef.json`
+    info: dict[str, OpDefInfo]   # by op type
+    notes: tuple[str, ...]       # what was dropped or assumed, one line each
+
+
+def _compiler() -> str:
+    return os.environ.get("OPKIT_CXX") or os.environ.get("CXX") or "g++"
+
+
+def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
+    """Changes when a host file, a header beside the sources, or opkit itself changes."""
+    digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n".encode())
+    runtime = include_dir()
+    for header in ("register/op_def.h", "opkit/host/opdef_dump.h", "opkit/host/op_store.h"):
+        digest.update((runtime / header).read_bytes())
+    seen: set[Path] = set()
+    for path in [*host_files, *(h for d in include_dirs for h in sorted(d.rglob("*.h*")) if h.is_file())]:
+        if path in seen:
+            continue
+        seen.add(path)
+        digest.update(str(path).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) -> Path:
+    """The dump program: every host file and the dumper's main, compiled in parallel and linked."""
+    main = scratch / "opkit_opdef_main.cpp"
+    main.write_text(_MAIN, encoding="utf-8")
+    flags = ["-std=c++17", "-pthread", "-w", "-DASCENDC_CPU_DEBUG=1", "-D__CCE_KT_TEST__=1",
+             f"-I{include_dir()}", *(f"-I{d}" for d in include_dirs)]
+    sources = [main, *host_files]
+
+    def compile_one(index: int) -> tuple[Path, subprocess.CompletedProcess[str]]:
+        obj = scratch / f"{index}.o"
+        cmd = [_compiler(), *flags, "-c", str(sources[index]), "-o", str(obj)]
+        return obj, subprocess.run(cmd, capture_output=True, text=True)
+
+    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        results = list(pool.map(compile_one, range(len(sources))))
+    failed = [(sources[i], r) for i, (_, r) in enumerate(results) if r.returncode != 0]
+    if failed:
+        source, result = failed[0]
+        raise BuildError(f"{source}: the host code does not compile against opkit's host headers, so its OpDef "
+                         f"cannot be read (first error below)", command=list(result.args),
+                         returncode=result.returncode, output=result.stderr)
+    program = scratch / "opkit_opdef"
+    link = [_compiler(), "-pthread", *(str(o) for o, _ in results), "-o", str(program)]
+    result = subprocess.run(link, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError("the host code compiled but does not link on its own, so its OpDef cannot be read",
+                         command=link, returncode=result.returncode, output=result.stderr)
+    return program
+
+
+def _dump(host_files: list[Path], include_dirs: list[Path]) -> list[dict[str, Any]]:
+    with tempfile.TemporaryDirectory(prefix="opkit-opdef-") as tmp:
+        program = _compile(host_files, include_dirs, Path(tmp))
+        result = subprocess.run([str(program)], capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        raise BuildError("reading the OpDef registry failed: the host code's static initialisation crashed or "
+                         "exited", command=[str(program)], returncode=result.returncode,
+                         output=result.stderr or result.stdout)
+    return json.loads(result.stdout)
+
+
+def _params(raw: dict[str, Any], family: str, kind: str) -> list[dict[str, Any]]:
+    config = raw["configs"].get(family, {})
+    return config.get(kind) or raw[kind]
+
+
+def _combinations(params: list[dict[str, Any]]) -> list[list[str]]:
+    """One dtype list per param, all of one length: positional DataType lists by position, each DataTypeList entry
+    crossed with the combinations of the others."""
+    positional = [p for p in params if not p["dtypes_are_list"] and p["dtypes"]]
+    count = max((len(p["dtypes"]) for p in positional), default=1)
+    combos: list[dict[str, str]] = [
+        {p["name"]: p["dtypes"][min(i, len(p["dtypes"]) - 1)] for p in positional} for i in range(count)]
+    for p in params:
+        if p["dtypes_are_list"]:
+            combos = [{**c, p["name"]: t} for c in combos for t in p["dtypes"]]
+    return [[c.get(p["name"], "DT_UNDEFINED") for c in combos] for p in params]
+
+
+def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = None
+                         ) -> tuple[list[dict[str, Any]], dict[str, OpDefInfo], list[str]]:
+    """msopgen-form operators for the dumped OpDefs (read for SoC family `family`, or each op's first AddConfig
+    when it does not list it), with their OpDefInfo and notes on what was dropped."""
+    ops, info, notes = [], {}, []
+    for raw in raw_ops:
+        op_type = raw["op"]
+        socs = tuple(raw["configs"])
+        chosen = family if family in raw["configs"] or not socs else socs[0]
+        if raw.get("count", 1) > 1:
+            notes.append(f"{op_type}: OP_ADD registers it {raw['count']} times; the first registration is used")
+        ins, outs = _params(raw, chosen or "", "inputs"), _params(raw, chosen or "", "outputs")
+        columns = _combinations(ins + outs)
+        keep = [i for i in range(len(columns[0]) if columns else 0) if all(c[i] in _BY_GE for c in columns)]
+        dropped = sorted({c[i] for c in columns for i in range(len(c)) if i not in keep and c[i] not in _BY_GE})
+        if dropped:
+            notes.append(f"{op_type}: {len(columns[0]) - len(keep)} dtype combination(s) with "
+                         f"{', '.join(t.removeprefix('DT_').lower() for t in dropped)} left out: opkit's simulator "
+                         "has no such dtype")
+
+        def tensor(p: dict[str, Any], column: list[str]) -> dict[str, Any]:
+            formats = p["formats"] or ["ND"]
+            return {"name": p["name"], "param_type": _PARAM_TYPES.get(p["param_type"], "required"),
+                    "format": [formats[min(i, len(formats) - 1)] if not p["formats_are_list"] else formats[0]
+                               for i in keep],
+                    "type": [_BY_GE[column[i]] for i in keep]}
+
+        op: dict[str, Any] = {"op": op_type,
+                              "input_desc": [tensor(p, columns[i]) for i, p in enumerate(ins)],
+                              "output_desc": [tensor(p, columns[len(ins) + i]) for i, p in enumerate(outs)]}
+        attrs = []
+        for a in raw["attrs"]:
+            entry: dict[str, Any] = {"name": a["name"], "param_type": "required" if a["required"] else "optional",
+                                     "type": a["kind"]}
+            if not a["required"]:
+                if "default" not in a:
+                    notes.append(f"{op_type}: optional attr \"{a['name']}\" has no default value in the OpDef; "
+                                 f"opkit uses {json.dumps(_ZERO.get(a['kind']))}")
+                value = a.get("default", _ZERO.get(a["kind"]))
+                if a["kind"] == "float" and isinstance(value, (int, float)):
+                    value = _float32(float(value))
+                elif a["kind"] == "list_float" and isinstance(value, list):
+                    value = [_float32(float(v)) if isinstance(v, (int, float)) else v for v in value]
+                entry["default_value"] = value
+            attrs.append(entry)
+        if attrs:
+            op["attr"] = attrs
+        ops.append(op)
+        info[op_type] = OpDefInfo(op_type, socs, raw["infer_shape"], raw["infer_dtype"], raw["tiling"], chosen or "")
+        if family and socs and family not in socs:
+            notes.append(f"{op_type}: AddConfig lists {', '.join(socs)}, not {family}: read for {socs[0]}")
+    return ops, info, notes
+
+
+def _float32(value: float) -> float:
+    """The shortest decimal that is the same float32 (0.1, not the 0.100000001 that C++ printed)."""
+    want = struct.pack("<f", value)
+    for digits in range(1, 10):
+        short = float(f"{value:.{digits}g}")
+        if struct.pack("<f", short) == want:
+            return short
+    return value
+
+
+def _render(ops: list[dict[str, Any]]) -> str:
+    """The prototype with one tensor or attr per line, so a located problem names its line."""
+    blocks = []
+    for op in ops:
+        lines = [f'  {{"op": {json.dumps(op["op"])},']
+        keys = [k for k in ("input_desc", "output_desc", "attr") if k in op]
+        for n, key in enumerate(keys):
+            items = ",\n".join(f"     {json.dumps(item)}" for item in op[key])
+            lines.append(f'   "{key}": [\n{items}\n   ]' + ("," if n + 1 < len(keys) else ""))
+        blocks.append("\n".join(lines) + "}")
+    return "[\n" + ",\n".join(blocks) + "\n]\n"
+
+
+def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Path, ...] = (),
+               family: str | None = None) -> OpDefRead:
+    """Compile `host_files` with opkit's host headers, read every OpDef they register, and load the result as a
+    prototype written to out_dir/opdef.json. The dump is cached in out_dir by the sources' content. Raises BuildError
+    when the host code does not compile or link on its own, SpecError when an OpDef is not a valid prototype."""
+    dirs = [Path(d) for d in include_dirs if Path(d).is_dir()]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    cache = out_dir / f"opdef-{_fingerprint(host_files, dirs)}.raw.json"
+    if cache.is_file():
+        raw = json.loads(cache.read_text(encoding="utf-8"))
+    else:
+        raw = _dump(host_files, dirs)
+        for old in out_dir.glob("opdef-*.raw.json"):
+            old.unlink()
+        cache.write_text(json.dumps(raw), encoding="utf-8")
+    ops, info, notes = prototype_from_opdef(raw, family)
+    target = out_dir / OPDEF_FILE
+    text = _render(ops)
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+    return OpDefRead(load_spec(target), info, tuple(notes))
