@@ -24,7 +24,7 @@ __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_
 
 Mode = Literal["cpu", "npu"]
 
-_INCLUDE = Path(__file__).resolve().parent / "runtime" / "include"
+_INCLUDE = Path(__file__).resolve().parents[1] / "runtime" / "include"
 _SOURCE_SUFFIXES = (".asc", ".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".CPP")
 # Options whose value is the next argument (g++ spelling); their values are never sources.
 _TAKES_VALUE = {"-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-x", "-MF",
