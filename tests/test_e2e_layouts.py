@@ -128,3 +128,35 @@ def test_template_tiling_keys_pack_each_parameter(msopgen: Any) -> None:
     assert ops.tiling("add_tpl_custom", (16384,), 0, {"twice": True})["tiling_key"] == 1 | 4 << 8 | 1 << 16
     assert ops.tiling("add_tpl_custom", (256,), 0, {"twice": False})["tiling_key"] == 1 | 1 << 8   # one tile
     assert ops.tiling("add_tpl_custom", (256,), 1, {"twice": False})["tiling_key"] == 0 | 4 << 8
+
+
+@pytest.fixture(scope="module")
+def opdef_only(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[BuildEvent], bool]:
+    return _build_and_import(tmp_path_factory.mktemp("opdef"), LAYOUTS / "opdef_project", ".", "scale_axpy_custom")
+
+
+def test_project_without_json_builds_from_its_opdef(opdef_only: Any) -> None:
+    _, events, unchanged = opdef_only
+    assert unchanged
+    assert "ops read from the OpDef in op_host/ (compiled with opkit's host headers), no prototype JSON" in \
+        _texts(events, "configure")
+    assert _texts(events, "warning") == []   # InferShape registered by IMPL_OP_INFERSHAPE in its own file: no warning
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.int32])
+def test_opdef_attrs_and_dtypes_reach_the_kernel(opdef_only: Any, dtype: Any) -> None:
+    module = opdef_only[0]
+    rng = np.random.default_rng(2)
+    x, y = (rng.uniform(-8, 8, 20001).astype(dtype) for _ in range(2))
+    for kwargs, (alpha, beta) in (({}, (1.5, 2)), ({"alpha": -0.75, "beta": 3}, (-0.75, 3))):
+        z = module.scale_axpy_custom(x, y, **kwargs)
+        a, b = x.dtype.type(alpha), x.dtype.type(beta)
+        np.testing.assert_array_equal(z, (x * a).astype(dtype) + (y * b).astype(dtype))
+
+
+def test_opdef_project_signature_comes_from_the_opdef(opdef_only: Any) -> None:
+    import inspect
+
+    params = inspect.signature(opdef_only[0].scale_axpy_custom).parameters
+    assert [(p.name, p.default) for p in params.values() if p.kind == p.KEYWORD_ONLY][:2] == [("alpha", 1.5),
+                                                                                             ("beta", 2)]

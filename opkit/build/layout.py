@@ -31,6 +31,7 @@ from opkit.errors import OpkitError, PathError, SpecError
 from opkit.spec import load_spec
 from opkit.spec.model import OpSpec, SpecFile
 from opkit.spec.opdef import OpDefInfo, OpDefRead, read_opdef
+from opkit.spec.soc import DEFAULT_SOC, SOC_PROFILES
 
 __all__ = ["LayoutKind", "OpSources", "ProjectLayout", "TilingStyle", "detect_layout"]
 
@@ -127,7 +128,9 @@ def _read_opdef(root: Path) -> OpDefRead:
     if not host:
         raise PathError(root, "has op_kernel/ but no op_host/*.cpp: CANN builds an op from the OpDef in its host "
                               "code", "add the op's host file (OpDef, InferShape, TilingFunc) to op_host/")
-    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=(root / "op_host", root / "op_kernel", root))
+    family = SOC_PROFILES[DEFAULT_SOC].family   # the SoC builds are for, unless AddConfig names only others
+    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=(root / "op_host", root / "op_kernel", root),
+                      family=family)
 
 
 def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingStyle, Path | None, str]:
