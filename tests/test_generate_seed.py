@@ -50,6 +50,18 @@ def test_user_files_beside_the_prototype_replace_the_skeletons(tmp_path: Path) -
     assert str(src) in note and all(rel in note for rel in USER_FILES)
 
 
+def test_the_headers_and_helpers_the_sources_include_come_along(tmp_path: Path) -> None:
+    extra = {"op_kernel/add_custom_common.h": "// kernel helper\n", "op_kernel/arch35/add_custom_impl.h": "// 950\n",
+             "op_host/add_custom_tiling_util.h": "// host helper\n"}
+    src = _source_dir(tmp_path, {**USER_FILES, **extra})
+    out = tmp_path / "out"
+    result = _gen(src, out)
+    for rel, text in extra.items():
+        assert (out / rel).read_text() == text
+    note = next(n for n in result.notes if n.startswith("copied from"))
+    assert all(rel in note for rel in extra)
+
+
 def test_missing_user_files_still_get_skeletons(tmp_path: Path) -> None:
     src = _source_dir(tmp_path, {"op_kernel/add_custom.cpp": "// mine\n"})
     out = tmp_path / "out"

@@ -99,6 +99,18 @@ def _seed_user_files(files: list[RenderedFile], source_dir: Path, root: Path) ->
         taken.append(f.path)
     if not taken:
         return files, []
+    # Whatever else the user's op_host/ and op_kernel/ hold (headers the sources include, helpers) comes along too.
+    rendered = {f.path for f in seeded}
+    for folder in ("op_host", "op_kernel"):
+        for src in sorted((source_dir / folder).rglob("*")):
+            rel = src.relative_to(source_dir).as_posix()
+            if rel in rendered or not src.is_file() or "__pycache__" in src.parts:
+                continue
+            try:
+                seeded.append(RenderedFile(rel, src.read_text(encoding="utf-8"), "copied", source=str(src)))
+            except (OSError, UnicodeDecodeError) as exc:
+                raise GenerateError(f"{src}: cannot be copied into the project as {rel}: {exc}") from exc
+            taken.append(rel)
     return seeded, [f"copied from {source_dir} instead of generating skeletons: {', '.join(taken)} "
                     f"(edit them there; `opkit gen --force` refreshes the copies)"]
 
