@@ -66,6 +66,57 @@ def test_single_format_is_broadcast_and_missing_format_means_nd() -> None:
     assert [t.param_type for t in op.inputs] == ["required", "required", "optional", "required"]
 
 
+def test_format_and_type_given_as_plain_strings_mean_lists_of_one() -> None:
+    """msopgen reads "format": "ND" and "type": "float16" as lists of one; a lone dtype beside several formats is
+    repeated once per format (its _check_type_format_length), a lone format is broadcast as usual."""
+    mul, neg = load_spec(VALID_DIR / "string_type_format.json").ops
+    assert {t.name: ([d.name for d in t.dtypes], t.formats) for t in mul.tensors} == {
+        "x1": (["float16", "float32"], ("ND", "ND")),
+        "x2": (["float16", "float16"], ("ND", "NCHW")),
+        "out": (["float16", "float32"], ("ND", "ND")),
+    }
+    assert [[d.name for d in c] for c in neg.dtype_combinations] == [["float16", "float16"]]
+    assert [t.formats for t in neg.tensors] == [("ND",), ("NCHW",)]
+
+
+def test_string_and_list_spellings_build_equal_tensors(tmp_path: Path) -> None:
+    listed, plain = tmp_path / "listed.json", tmp_path / "plain.json"
+    listed.write_text(json.dumps({"op": "Neg", "input_desc": [{"name": "x", "format": ["ND"], "type": ["fp16"]}],
+                                  "output_desc": [{"name": "y", "format": ["ND"], "type": ["fp16"]}]}))
+    plain.write_text(json.dumps({"op": "Neg", "input_desc": [{"name": "x", "format": "ND", "type": "fp16"}],
+                                 "output_desc": [{"name": "y", "format": "ND", "type": "fp16"}]}))
+    assert load_spec(listed).ops == load_spec(plain).ops
+
+
+def test_brace_initialiser_defaults_mean_what_the_opdef_cpp_means() -> None:
+    """msopgen writes a default into `Attr(...).ListInt(<default>)` as written, so "{0}" is the list [0]; "{}" and {}
+    are empty lists, and value-initialise a scalar; a string attr keeps the text, as msopgen's String("{0}")."""
+    op = _only_op("attrs_brace_defaults.json")
+    assert {a.name: a.default for a in op.attrs} == {
+        "dims": (0,), "strides": (1, -2), "scales": (0.5, 1.0), "mask": (True, False), "pads": ((1, 2), (3,)),
+        "names": (), "axes": (), "count": 7, "alpha": 0.25, "flag": False, "zero": 0, "mode": "{0}", "text": "{}",
+    }
+    assert type(op.attrs[2].default[1]) is float and type(op.attrs[8].default) is float
+
+
+def test_out_names_tensors_and_attrs_as_msopgen_allows() -> None:
+    spec = load_spec(VALID_DIR / "out_names.json")
+    assert spec.warnings == ()
+    assert [t.name for t in spec.op("RangeCustom").outputs] == ["out"]
+    assert [t.name for t in spec.op("CopyOutCustom").inputs] == ["out"]
+    assert [a.name for a in spec.op("ScaleOutCustom").attrs] == ["out"]
+
+
+def test_out_named_input_moves_the_python_out_keyword_aside() -> None:
+    from opkit.generate import render_project
+
+    files = {f.path: f.content for f in render_project(load_spec(VALID_DIR / "out_names.json"), package="outs").files}
+    ops_py = files["python/outs/_ops.py"]
+    assert "def copy_out_custom(out, *, out_scale=1.0, out_=None):" in ops_py
+    assert "def scale_out_custom(x, *, out=0, out_=None):" in ops_py
+    assert "def range_custom(begin, step, *, out=None):" in ops_py
+
+
 @pytest.mark.parametrize("case", ["attrs_json_values.json", "attrs_quoted_defaults.json"])
 def test_attr_defaults_are_normalised_from_json_values_and_quoted_strings(case: str) -> None:
     op = _only_op(case)
@@ -146,3 +197,18 @@ def test_shipped_schemas_are_valid_json_schemas() -> None:
 
     for schema in (prototype_schema(), derivatives_schema()):
         jsonschema.Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("attr_type, text, value", [
+    ("list_string", '{"a{b}", "c"}', ("a{b}", "c")),   # braces inside strings stay text
+    ("list_int", "{}", ()),
+    ("list_list_int", "{{}, {1}}", ((), (1,))),
+    ("float", "{}", 0.0),
+    ("bool", "{true}", True),
+    ("string", "{x}", "{x}"),
+    ("list_int", {}, ()),
+])
+def test_brace_initialisers_parse_as_cpp_reads_them(attr_type: str, text: object, value: object) -> None:
+    from opkit.spec.attrs import normalize_default
+
+    assert normalize_default(attr_type, text) == value

@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from opkit import __version__
+from opkit.errors import SpecError
 from opkit.generate.context import op_context, project_context
 from opkit.generate.render import render_tree
 from opkit.generate.torch_context import torch_op_context
 from opkit.generate.writer import ProjectWriter, RenderedFile
 from opkit.build.layout import OpSources, ProjectLayout
 from opkit.generate.shadowing import check_package_name
+from opkit.spec.limits import generation_problems
 from opkit.spec.soc import resolve_socs
 
 __all__ = ["GLUE_DIR", "glue_root", "write_glue"]
@@ -85,6 +87,9 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
     """Write (or refresh) the glue project of `layout`; returns its root and notes to print."""
     socs = resolve_socs(compute_unit)
     ops = [s.op for s in layout.ops]
+    limits = generation_problems(layout.spec, ops)   # ops msopgen accepts that the templates cannot express yet
+    if limits:
+        raise SpecError(limits)
     package = ops[0].name
     check_package_name(package, f'package name "{package}" (from operator {ops[0].op_type})')
     extra: list[RenderedFile] = [RenderedFile(layout.prototype.name, layout.spec.text, "generated")]

@@ -1,12 +1,18 @@
-"""Attr default values: accept a JSON value or the same value quoted as a string, normalise to model.AttrValue.
+"""Attr default values: accept a JSON value, the same value quoted as a string, or C++ brace-initialiser text, and
+normalise to model.AttrValue.
 
-msopgen files write `"default_value": 0.1` and `"default_value": "0.1"` alike; both mean the float 0.1.
+msopgen files write `"default_value": 0.1` and `"default_value": "0.1"` alike; both mean the float 0.1. msopgen
+copies a default into the OpDef's C++ as Python prints it (`Attr("dims").AttrType(OPTIONAL).ListInt({0})`), so files
+meant for it also write list defaults as brace-initialisers: "{0}", "{1, 2}", "{{1, 2}, {3}}", "{}" (and an empty
+object {}, which prints as "{}"). Those mean what the C++ means: the items; "{}" is an empty list, or 0, 0.0, false
+for a scalar (value-initialisation). A non-empty object prints with quotes, which msopgen refuses as unsafe in C++.
 Lists become tuples (so specs stay hashable) and a `type` attr's default becomes a canonical dtype name.
 """
 from __future__ import annotations
 
 import json
 import math
+import re
 import struct
 from typing import Any, Callable
 
@@ -26,9 +32,53 @@ class AttrValueError(ValueError):
 
 def normalize_default(attr_type: str, value: Any) -> AttrValue:
     """The default `value` of an attr of `attr_type`, normalised; raises AttrValueError when it does not fit."""
+    if isinstance(value, dict):
+        value = _empty_object(attr_type, value)
+    if isinstance(value, str) and value.strip().startswith("{") and attr_type not in ("string", "type"):
+        return _from_braces(attr_type, value)
     if attr_type.startswith("list_"):
         return _to_list(attr_type, value)
     return _SCALARS[attr_type](value)
+
+
+def _empty_object(attr_type: str, value: dict[str, Any]) -> str:
+    """{} as the text msopgen writes for it, "{}"; any other object is refused, as msopgen refuses it."""
+    if value:
+        raise AttrValueError(f"{_shown(value)} is an object; msopgen refuses it too, as unsafe to write into C++",
+                             f"write the default itself, e.g. {_EXAMPLES[attr_type]}")
+    if attr_type == "type":
+        raise AttrValueError("{} is not a dtype", f"write a dtype name, e.g. {_EXAMPLES['type']}")
+    return "{}"   # a string attr's default is then the text "{}", as msopgen's String("{}")
+
+
+# A JSON string, or one brace: braces become brackets outside strings only.
+_BRACE_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]')
+
+
+def _from_braces(attr_type: str, text: str) -> AttrValue:
+    """A C++ brace-initialiser ("{1, 2}", nested for list_list_int): its items; "{}" value-initialises."""
+    as_json = _BRACE_TOKENS.sub(lambda m: {"{": "[", "}": "]"}.get(m.group(), m.group()), text.strip())
+    try:
+        items = json.loads(as_json)
+    except json.JSONDecodeError:
+        items = None
+    if not isinstance(items, list):
+        braces = f"{_BRACES[attr_type]}, or " if attr_type in _BRACES else ""
+        raise AttrValueError(f"{_shown(text)} is not a brace-initialiser of {attr_type} values",
+                             f"write e.g. {braces}the JSON value {_EXAMPLES[attr_type]}")
+    if attr_type.startswith("list_"):
+        return _list_items(attr_type, items, text)
+    if len(items) > 1:
+        raise AttrValueError(f"{_shown(text)} holds {len(items)} values, not one", f"write e.g. {_EXAMPLES[attr_type]}")
+    if not items:
+        return _ZEROS[attr_type]
+    try:
+        return _strict_item(attr_type)(items[0])
+    except AttrValueError as exc:
+        raise AttrValueError(f"{_shown(text)}: {exc}", exc.hint) from None
+
+
+_ZEROS: dict[str, AttrValue] = {"int": 0, "float": 0.0, "bool": False}
 
 
 def _shown(value: Any) -> str:
@@ -115,6 +165,11 @@ def _to_list(attr_type: str, value: Any) -> tuple:
             items = None
     if not isinstance(items, list):
         raise AttrValueError(f"{_shown(value)} is not a list", f"write a JSON list, e.g. {_EXAMPLES[attr_type]}")
+    return _list_items(attr_type, items, value)
+
+
+def _list_items(attr_type: str, items: list[Any], value: Any) -> tuple:
+    """`items` converted to the item type; messages show `value`, the default as written."""
     convert = _to_int_list if attr_type == "list_list_int" else _strict_item(attr_type[len("list_"):])
     converted = []
     for index, item in enumerate(items):
@@ -140,5 +195,9 @@ def _to_int_list(item: Any) -> tuple:
     return tuple(_strict_item("int")(v) for v in item)
 
 
-_EXAMPLES = {"list_int": "[1, 2]", "list_float": "[0.5, 1.0]", "list_bool": "[true, false]",
+_EXAMPLES = {"int": "0", "float": "0.5", "bool": "true", "string": '"text"', "type": '"float16"',
+             "list_int": "[1, 2]", "list_float": "[0.5, 1.0]", "list_bool": "[true, false]",
              "list_string": '["a", "b"]', "list_list_int": "[[1, 2], [3, 4]]"}
+# Brace-initialiser examples; none for list_string, whose items would need quotes, which msopgen refuses.
+_BRACES = {"int": '"{0}"', "float": '"{0.5}"', "bool": '"{true}"', "list_int": '"{1, 2}"', "list_float": '"{0.5, 1.0}"',
+           "list_bool": '"{true, false}"', "list_list_int": '"{{1, 2}, {3, 4}}"'}

@@ -43,16 +43,17 @@ def summarize(spec_file: SpecFile) -> str:
 
 def _summarize_op(op: OpSpec) -> str:
     inputs = ", ".join(_tensor(t) for t in op.inputs)
-    outputs = ", ".join(_tensor(t) for t in op.outputs)
+    outputs = ", ".join(_tensor(t) for t in op.outputs) or "-"
     attrs = ", ".join(_attr(a) for a in op.attrs) or "-"
     ins = len(op.inputs)
-    combos = " | ".join(f"{' '.join(d.name for d in c[:ins])} -> {' '.join(d.name for d in c[ins:])}".lstrip()
+    combos = " | ".join(f"{' '.join(d.name for d in c[:ins])} -> {' '.join(d.name for d in c[ins:]) or '-'}".lstrip()
                         for c in op.dtype_combinations)
     return f"{op.op_type} ({op.name}): inputs {inputs}; outputs {outputs}; attrs {attrs}; dtypes {combos}"
 
 
 def _tensor(tensor: TensorSpec) -> str:
     suffix = "" if tensor.param_type == "required" else f" ({tensor.param_type})"
+    suffix += " (in place)" if tensor.ref_input is not None else ""
     formats = set(tensor.formats)
     layout = "" if formats == {"ND"} else f" [{','.join(tensor.formats)}]"
     return f"{tensor.name}{suffix}{layout}"

@@ -22,6 +22,10 @@ class TensorSpec:
     dtypes: tuple[DType, ...]        # position i belongs to dtype combination i
     formats: tuple[str, ...]         # same length as dtypes (a single format is broadcast)
     pointer: str = ""                # JSON path of the tensor object, for error messages later on
+    # Outputs only: the input this output is, written in place. msopgen's prototypes spell CANN's ref (in-place)
+    # tensors as an output named exactly like an input (its kernel then takes `<name>_ref`). None otherwise.
+    # opkit's generator does not make such ops yet: opkit.spec.limits says so, located, before gen or build.
+    ref_input: str | None = None
 
     @property
     def upper(self) -> str:
@@ -43,7 +47,7 @@ class OpSpec:
     op_type: str                     # UpperCamelCase OpType: "AddCustom"
     name: str                        # msopgen snake_case: "add_custom"
     inputs: tuple[TensorSpec, ...]
-    outputs: tuple[TensorSpec, ...]
+    outputs: tuple[TensorSpec, ...]  # may be empty: msopgen accepts an op without output_desc (it works in place)
     attrs: tuple[AttrSpec, ...] = ()
     pointer: str = ""
 

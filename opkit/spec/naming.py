@@ -19,9 +19,11 @@ _SHOWN_LENGTH = 40
 
 # Names the generated code itself declares next to tensors and attrs (kernel parameters, host locals,
 # Python keyword arguments, the package). A tensor or attr with one of these names would shadow or clash.
+# Not "out", which msopgen accepts and public prototypes use for outputs: the Python entry point's out= keyword
+# becomes out_ when an input or attr is called out (opkit.generate.context), and outputs are no Python parameters.
 RESERVED_NAMES: frozenset[str] = frozenset({
     "workspace", "tiling", "tiling_data", "tilingData", "usrWorkspace", "context", "pipe", "self", "stream",
-    "out", "block_dim", "blockDim", "opkit",
+    "block_dim", "blockDim", "opkit",
     # C++ namespaces and types the generated kernel and host code name unqualified, and template locals.
     "GM_ADDR", "AscendC", "half", "bfloat16_t", "ge", "gert", "ops", "optiling", "platform_ascendc", "op",
     "BUFFER_NUM", "start", "np",

@@ -112,7 +112,6 @@ def _describe(error: jsonschema.ValidationError, pointer: str) -> tuple[str, str
 # minItems messages by the key holding the list ("" is the root operator list).
 _EMPTY_LISTS = {
     "": ("the operator list is empty", "a prototype file lists at least one operator"),
-    "output_desc": ("output_desc is empty", "an operator needs at least one output"),
     "type": ("type is empty", "list one dtype per dtype combination"),
     "format": ("format is empty", 'give one format (e.g. ["ND"]) or one per dtype'),
 }

@@ -1,12 +1,14 @@
 """The semantic pass: build frozen OpSpecs from shape-checked data and check what a schema cannot express."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from opkit.errors import Problem
 from opkit.spec.attrs import AttrValueError, normalize_default
 from opkit.spec.dtypes import DTYPE_ALIASES, FORMATS, DType, lookup_dtype
+from opkit.spec.limits import generation_limits
 from opkit.spec.model import AttrSpec, OpSpec, TensorSpec
 from opkit.spec.naming import name_problem, op_type_problem, quoted, snake_case
 from opkit.spec.schema import did_you_mean
@@ -112,16 +114,37 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
         checker.report(at, "opkit needs at least one input: the generated code takes output shapes from input 0",
                        "add one to input_desc")
     inputs, in_counts = _tensors(checker, raw.get("input_desc", []), child_pointer(pointer, "input_desc"))
-    outputs, out_counts = _tensors(checker, raw["output_desc"], child_pointer(pointer, "output_desc"))
+    # msopgen accepts an op without outputs (missing or empty output_desc): one that works in place on its inputs.
+    outputs, out_counts = _tensors(checker, raw.get("output_desc", []), child_pointer(pointer, "output_desc"))
+    outputs = _mark_refs(inputs, outputs)
     attr_pointers = [child_pointer(pointer, f"attr[{i}]") for i in range(len(raw.get("attr", [])))]
     attrs = tuple(_attr(checker, a, p) for a, p in zip(raw.get("attr", []), attr_pointers)
                   if not checker.is_broken(p))
-    _check_unique_names(checker, [(t.name, t.pointer) for t in inputs + outputs] + [(a.name, a.pointer) for a in attrs])
+    _check_unique_names(checker, [(t.name, t.pointer) for t in inputs + outputs if t.ref_input is None]
+                        + [(a.name, a.pointer) for a in attrs])
     _check_combinations(checker, inputs + outputs, in_counts + out_counts)
     if len(checker.problems) > before or checker.is_broken(pointer):
         return None
-    return OpSpec(op_type=op_type, name=snake_case(op_type), inputs=inputs, outputs=outputs, attrs=attrs,
-                  pointer=pointer)
+    op = OpSpec(op_type=op_type, name=snake_case(op_type), inputs=inputs, outputs=outputs, attrs=attrs,
+                pointer=pointer)
+    for at, message, hint in generation_limits(op):
+        line, column = checker.source.positions.of_value(at)
+        checker.problems.append(Problem(checker.source.label, line, column, at, message, hint, warning=True))
+    return op
+
+
+def _mark_refs(inputs: tuple[TensorSpec, ...], outputs: tuple[TensorSpec, ...]) -> tuple[TensorSpec, ...]:
+    """An output named exactly like an input is that input, written in place: msopgen keeps inputs and outputs in
+    separate namespaces and calls the kernel's parameter <name>_ref; CANN reads the pair as one ref tensor. Only
+    the first such output is; a second one clashes like any repeated name."""
+    names = {t.name for t in inputs}
+    marked: list[TensorSpec] = []
+    for tensor in outputs:
+        if tensor.name in names:
+            names.discard(tensor.name)
+            tensor = dataclasses.replace(tensor, ref_input=tensor.name)
+        marked.append(tensor)
+    return tuple(marked)
 
 
 def _check_op_type(checker: _Checker, op_type: str, pointer: str) -> None:
@@ -131,19 +154,32 @@ def _check_op_type(checker: _Checker, op_type: str, pointer: str) -> None:
 
 
 def _tensors(checker: _Checker, raws: list[dict[str, Any]], pointer: str) -> tuple[tuple[TensorSpec, ...], list[int]]:
-    """The well-shaped tensors of one list, with the length of each one's raw type list."""
+    """The well-shaped tensors of one list, with how many dtypes each one lists (unknown ones included)."""
     pointers = [child_pointer(pointer, i) for i in range(len(raws))]
-    kept = [(raw, p) for raw, p in zip(raws, pointers) if not checker.is_broken(p)]
-    return tuple(_tensor(checker, raw, p) for raw, p in kept), [len(raw["type"]) for raw, _ in kept]
+    built = [_tensor(checker, raw, p) for raw, p in zip(raws, pointers) if not checker.is_broken(p)]
+    return tuple(t for t, _ in built), [n for _, n in built]
 
 
-def _tensor(checker: _Checker, raw: dict[str, Any], pointer: str) -> TensorSpec:
+def _tensor(checker: _Checker, raw: dict[str, Any], pointer: str) -> tuple[TensorSpec, int]:
     _check_name(checker, raw["name"], child_pointer(pointer, "name"))
-    dtypes = tuple(_dtype(checker, spelling, child_pointer(pointer, f"type[{i}]"))
-                   for i, spelling in enumerate(raw["type"]))
-    formats = _formats(checker, raw.get("format", ["ND"]), len(dtypes), child_pointer(pointer, "format"))
-    return TensorSpec(name=raw["name"], param_type=raw.get("param_type", "required"),
-                      dtypes=tuple(d for d in dtypes if d is not None), formats=formats, pointer=pointer)
+    dtypes = [_dtype(checker, spelling, at) for spelling, at in _spellings(raw, "type", pointer)]
+    formats = _spellings(raw, "format", pointer, ["ND"])
+    if len(dtypes) == 1 and len(formats) > 1:
+        dtypes *= len(formats)   # msopgen repeats a lone dtype once per format (_check_type_format_length)
+    tensor = TensorSpec(name=raw["name"], param_type=raw.get("param_type", "required"),
+                        dtypes=tuple(d for d in dtypes if d is not None),
+                        formats=_formats(checker, formats, len(dtypes), child_pointer(pointer, "format")),
+                        pointer=pointer)
+    return tensor, len(dtypes)
+
+
+def _spellings(raw: dict[str, Any], key: str, pointer: str, default: list[str] | None = None) -> list[tuple[str, str]]:
+    """(spelling, JSON path) of each entry of a tensor's type or format: a list, or one plain string, which msopgen
+    reads as a list of one ("format": "ND")."""
+    value = raw.get(key, default)
+    if isinstance(value, str):
+        return [(value, child_pointer(pointer, key))]
+    return [(item, child_pointer(pointer, f"{key}[{i}]")) for i, item in enumerate(value)]
 
 
 def _check_name(checker: _Checker, name: str, pointer: str) -> None:
@@ -159,14 +195,15 @@ def _dtype(checker: _Checker, spelling: str, pointer: str) -> DType | None:
     return dtype
 
 
-def _formats(checker: _Checker, formats: list[str], count: int, pointer: str) -> tuple[str, ...]:
-    for i, name in enumerate(formats):
+def _formats(checker: _Checker, spelled: list[tuple[str, str]], count: int, pointer: str) -> tuple[str, ...]:
+    for name, at in spelled:
         if name not in FORMATS:
-            checker.report(child_pointer(pointer, i), f'"{name}" is not a format', did_you_mean(name, FORMATS))
+            checker.report(at, f'"{name}" is not a format', did_you_mean(name, FORMATS))
+    formats = tuple(name for name, _ in spelled)
     if len(formats) not in (1, count):
         checker.report(pointer, f"format lists {len(formats)} entries but type lists {count}",
                        "give one format (used for every dtype) or one per dtype")
-    return tuple(formats) if len(formats) == count else tuple(formats[:1]) * count
+    return formats if len(formats) == count else formats[:1] * count
 
 
 def _attr(checker: _Checker, raw: dict[str, Any], pointer: str) -> AttrSpec:

@@ -24,7 +24,7 @@ import yaml
 
 from opkit.errors import Problem
 
-__all__ = ["Located", "Positions", "read_source", "child_pointer", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_VALUES"]
+__all__ = ["Located", "Positions", "read_source", "parse_source", "child_pointer", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_VALUES"]
 
 _Pos = tuple[int, int]
 
@@ -94,6 +94,11 @@ def read_source(path: Path, label: str) -> Located:
         problem = Problem(label, 1, 1, "", f"file is larger than {MAX_FILE_BYTES} bytes (1 MiB)",
                           f"{_TOO_BIG_HINT}; split the operators over several files")
         return Located(path, label, "", None, Positions(), [problem])
+    return parse_source(path, label, text)
+
+
+def parse_source(path: Path, label: str, text: str) -> Located:
+    """Parse `text`, already read from `path` (whose suffix says YAML or JSON), as read_source does."""
     reader = _read_yaml if path.suffix.lower() in (".yaml", ".yml") else _read_json
     try:
         return reader(path, label, text)
