@@ -8,6 +8,7 @@ extern "C" entry (opkit/sim/tiling_template.h).
 """
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -19,12 +20,14 @@ from opkit.generate.torch_context import torch_op_context
 from opkit.generate.writer import ProjectWriter, RenderedFile
 from opkit.build.layout import OpSources, ProjectLayout
 from opkit.generate.shadowing import check_package_name
-from opkit.spec.soc import resolve_socs
+from opkit.spec.soc import DEFAULT_SOC, SocChoice, resolve_socs, soc_for_configs
 
 __all__ = ["GLUE_DIR", "glue_root", "write_glue"]
 
 GLUE_DIR = ("build", "opkit")
 _REFERENCES = ("tests/reference.py", "reference.py")
+_ADD_CONFIG = re.compile(r'\bAddConfig\s*\(\s*"([^"]+)"')
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 
 def glue_root(layout: ProjectLayout) -> Path:
@@ -81,9 +84,24 @@ def _reference(layout: ProjectLayout) -> RenderedFile | None:
     return None
 
 
+def _socs(layout: ProjectLayout, compute_unit: str | None) -> tuple[SocChoice, ...]:
+    """`-c` when given; else the default SoC, or, when the OpDefs' AddConfig lists do not name its family, the
+    first listed family's SoC (CANN builds only the SoCs AddConfig names, so the default could not tile)."""
+    if compute_unit is not None:
+        return resolve_socs(compute_unit)
+    families = []
+    for path in dict.fromkeys(f for src in layout.ops for f in src.host):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        families += _ADD_CONFIG.findall(_COMMENT.sub("", text))
+    return (soc_for_configs(families),)
+
+
 def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tuple[Path, list[str]]:
     """Write (or refresh) the glue project of `layout`; returns its root and notes to print."""
-    socs = resolve_socs(compute_unit)
+    socs = _socs(layout, compute_unit)
     ops = [s.op for s in layout.ops]
     package = ops[0].name
     check_package_name(package, f'package name "{package}" (from operator {ops[0].op_type})')
@@ -95,7 +113,7 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
         contexts.append(ctx)
     context = project_context(contexts, package=package, prototype=layout.prototype.name, version=__version__,
                               socs=socs)
-    notes = [layout.describe()]
+    notes = [layout.describe()] + [c.note for c in socs if c.profile.name != DEFAULT_SOC]
     files = [f for f in render_tree(context) if not f.path.startswith(("op_kernel/", "op_host/"))]
     reference = _reference(layout)
     if reference is not None:
