@@ -160,3 +160,27 @@ def test_opdef_project_signature_comes_from_the_opdef(opdef_only: Any) -> None:
     params = inspect.signature(opdef_only[0].scale_axpy_custom).parameters
     assert [(p.name, p.default) for p in params.values() if p.kind == p.KEYWORD_ONLY][:2] == [("alpha", 1.5),
                                                                                              ("beta", 2)]
+
+
+@pytest.fixture(scope="module")
+def edge(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[BuildEvent], bool]:
+    return _build_and_import(tmp_path_factory.mktemp("edge"), LAYOUTS / "edge_project", ".", "scale_edge_custom")
+
+
+def test_project_for_another_soc_family_builds_for_it_and_says_so(edge: Any) -> None:
+    module, events, unchanged = edge
+    assert unchanged
+    assert ('AddConfig lists only ascend310b: building for Ascend310B1 (AddConfig "ascend310b", 1 vector core, '
+            '248 KB UB)') in _texts(events, "configure")
+    # the kernel #errors unless __NPU_ARCH__ is 3002; the TilingFunc fails unless the platform is a one-core 310B
+    assert module._C.default_soc == "Ascend310B1"
+
+
+@pytest.mark.parametrize("dtype, tol", [(np.float32, 1e-6), (np.float16, 2e-3)])
+def test_project_for_another_soc_family_runs_on_its_profile(edge: Any, dtype: Any, tol: float) -> None:
+    module = edge[0]
+    x = np.random.default_rng(2).random(100_000 - 100_000 % 16).astype(dtype)
+    np.testing.assert_allclose(module.scale_edge_custom(x, scale=3.0).astype(np.float64), 3.0 * x.astype(np.float64),
+                               rtol=tol, atol=tol)
+    plan = module._ops.tiling("scale_edge_custom", x.shape, 0 if dtype == np.float16 else 1, {"scale": 3.0})
+    assert plan["block_dim"] == 1 and plan["soc"] == "Ascend310B1"

@@ -48,7 +48,7 @@ def _syntax_check(source: Path, includes: list[Path], defines: list[str], extra:
 
 
 @pytest.fixture(scope="module", params=CASES, ids=lambda c: c.name)
-def project(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+def project(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict, int]:
     case: GoldenCase = request.param
     rendered = render_project(load_spec(case.prototype), compute_unit=case.compute_unit, ops=case.ops,
                               package=case.package)
@@ -62,27 +62,28 @@ def project(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     spec = load_spec(case.prototype)
     socs = resolve_socs(case.compute_unit)
     contexts = {op.name: op_context(op, socs) for op in spec.ops if not case.ops or op.op_type in case.ops}
-    return root, contexts
+    return root, contexts, socs[0].profile.npu_arch
 
 
-def test_kernels_compile_for_every_dtype_combination(project: tuple[Path, dict]) -> None:
-    root, contexts = project
+def test_kernels_compile_for_every_dtype_combination(project: tuple[Path, dict, int]) -> None:
+    root, contexts, arch = project
     for name, ctx in contexts.items():
         for combo in ctx["combinations"]:
+            # for the arch of the project's SoC, as its CMake compiles them (OPKIT_SOC -> OPKIT_SOC_ARCH)
             _syntax_check(root / "op_kernel" / f"{name}.cpp", [opkit.include_dir()],
-                          [f"{name}={combo['symbol']}", *combo["defines"]])
+                          [f"{name}={combo['symbol']}", f"OPKIT_SOC_ARCH={arch}", *combo["defines"]])
 
 
-def test_host_files_compile(project: tuple[Path, dict]) -> None:
-    root, contexts = project
+def test_host_files_compile(project: tuple[Path, dict, int]) -> None:
+    root, contexts, _ = project
     for name in contexts:
         _syntax_check(root / "op_host" / f"{name}.cpp", [opkit.include_dir()], [])
 
 
-def test_bindings_compile_against_pybind11(project: tuple[Path, dict]) -> None:
+def test_bindings_compile_against_pybind11(project: tuple[Path, dict, int]) -> None:
     pybind11 = pytest.importorskip("pybind11")
     import sysconfig
 
-    root, _ = project
+    root, _, _ = project
     includes = [Path(pybind11.get_include()), Path(sysconfig.get_paths()["include"]), opkit.include_dir()]
     _syntax_check(root / "csrc" / "bindings.cpp", includes, [])

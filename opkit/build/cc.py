@@ -24,7 +24,7 @@ __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_
 
 Mode = Literal["cpu", "npu"]
 
-_INCLUDE = Path(__file__).resolve().parents[1] / "runtime" / "include"
+_INCLUDE = Path(__file__).resolve().parents[1] / "runtime" / "include"  # opkit/runtime/include
 _SOURCE_SUFFIXES = (".asc", ".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".CPP")
 # Options whose value is the next argument (g++ spelling); their values are never sources.
 _TAKES_VALUE = {"-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-x", "-MF",
@@ -33,7 +33,10 @@ _TAKES_VALUE = {"-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iq
 # CANN compiler (bisheng) options that mean nothing on the CPU.
 _IGNORED_PREFIXES = ("--npu-arch", "--cce-", "-mllvm", "--npu-soc", "-Xhost-start", "-Xhost-end", "-xcce",
                      "--aicore-arch")
-_ARCH_OF = {"dav-2002": "2002", "dav-m200": "2002"}  # everything else compiles as 910B (2201)
+# `--npu-arch` values (bisheng's dav-<NpuArch>, and the CCEC_AIC/AIV_version names of CANN's platform configs) -> the
+# __NPU_ARCH__ a kernel sees; everything else compiles as 910B (2201).
+_ARCH_OF = {"dav-1001": "1001", "dav-c100": "1001", "dav-2002": "2002", "dav-m200": "2002",
+            "dav-3002": "3002", "dav-m300": "3002", "dav-3510": "3510", "dav-c310": "3510"}
 _IDENT = re.compile(r"[A-Za-z0-9_]")
 _LAUNCH_HELPER = "::opkit::sim::detail::chevron_launch"
 
@@ -189,7 +192,7 @@ def parse_command(argv: list[str], *, default_mode: Mode = "cpu") -> Invocation:
             inv.mode = "cpu" if value == "cpu" else "npu"
         elif arg.startswith(_IGNORED_PREFIXES):
             if arg.startswith("--npu-arch="):
-                inv.arch = _ARCH_OF.get(arg.split("=", 1)[1], "2201")
+                inv.arch = _ARCH_OF.get(arg.split("=", 1)[1].removesuffix("-vec").removesuffix("-cube"), "2201")
             if arg == "-mllvm" and i + 1 < len(argv):
                 i += 1
         elif arg in ("-x", "-xasc") and (arg == "-xasc" or (i + 1 < len(argv) and argv[i + 1] in ("asc", "cce"))):

@@ -31,7 +31,7 @@ from opkit.errors import OpkitError, PathError, SpecError
 from opkit.spec import load_spec
 from opkit.spec.model import OpSpec, SpecFile
 from opkit.spec.opdef import OpDefInfo, OpDefRead, read_opdef
-from opkit.spec.soc import DEFAULT_SOC, SOC_PROFILES
+from opkit.spec.soc import SocChoice
 
 __all__ = ["LayoutKind", "OpSources", "ProjectLayout", "TilingStyle", "detect_layout"]
 
@@ -77,6 +77,7 @@ class ProjectLayout:
     user_prototype: SpecFile | None = None   # a CANN project's own JSON, when it has one that loads
     notes: tuple[str, ...] = ()       # what was read from where, what was assumed (printed by the build)
     warnings: tuple[str, ...] = ()    # the JSON that could not be read; OpDef/JSON disagreements come later
+    soc: SocChoice | None = None      # a CANN project's SoC, from its AddConfig lists (opkit's: its lock's)
 
     def describe(self) -> str:
         """What was recognised, in one line: `msopgen project, newer layout: 1 op (AddCustom), tiling struct ...`."""
@@ -128,9 +129,7 @@ def _read_opdef(root: Path) -> OpDefRead:
     if not host:
         raise PathError(root, "has op_kernel/ but no op_host/*.cpp: CANN builds an op from the OpDef in its host "
                               "code", "add the op's host file (OpDef, InferShape, TilingFunc) to op_host/")
-    family = SOC_PROFILES[DEFAULT_SOC].family   # the SoC builds are for, unless AddConfig names only others
-    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=(root / "op_host", root / "op_kernel", root),
-                      family=family)
+    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=(root / "op_host", root / "op_kernel", root))
 
 
 def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingStyle, Path | None, str]:
@@ -216,7 +215,8 @@ def detect_layout(root: Path) -> ProjectLayout | None:
         where = f"; prototype {_shown(user.path, root)} cross-checked" if user is not None else ", no prototype JSON"
         notes.append(f"ops read from the OpDef in op_host/ (compiled with opkit's host headers){where}")
         notes += read.notes
-    return ProjectLayout(kind, root, prototype, spec, tuple(sources), user, tuple(notes), tuple(warnings))
+    return ProjectLayout(kind, root, prototype, spec, tuple(sources), user, tuple(notes), tuple(warnings),
+                         read.soc if read is not None else None)
 
 
 def _shown(path: Path, root: Path) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 __all__ = ["pch_flags", "pch_options", "wants_pch", "cache_dir"]
 
-_INCLUDE = Path(__file__).resolve().parents[1] / "runtime" / "include"
+_INCLUDE = Path(__file__).resolve().parents[1] / "runtime" / "include"  # opkit/runtime/include
 # Options that change what the headers mean or how their parse is stored: GCC rejects a PCH built without them.
 _KEEP_PREFIXES = ("-std=", "-O", "-g", "-f", "-m", "-D", "-U", "-pthread", "-isystem", "-I", "-nostd")
 # Macros that only kernels read (CANN's per-dtype build defines): left out so one PCH serves every combination.

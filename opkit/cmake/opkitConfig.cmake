@@ -30,6 +30,38 @@ if(NOT TARGET opkit::sim)
     INTERFACE_LINK_LIBRARIES opkit::runtime)
 endif()
 
+# opkit_soc_arch(<SoC or AddConfig family> <out var>): the __NPU_ARCH__ of an opkit SoC profile ("Ascend310B1" ->
+# 3002; a family gives its first profile's), read from the simulator's table (opkit/sim/soc.h) so that the table stays
+# the one place saying it; "" for a name opkit does not model. Case-insensitive, as CANN's SoC names are.
+function(opkit_soc_arch soc out)
+  file(STRINGS "${opkit_INCLUDE_DIR}/opkit/sim/soc.h" rows REGEX "^ *[{]\"[^\"]+\", \"[a-z0-9_]+\", [0-9]+,")
+  string(TOLOWER "${soc}" want)
+  set(found "")
+  foreach(row IN LISTS rows)
+    string(REGEX MATCH "[{]\"([^\"]+)\", \"([a-z0-9_]+)\", ([0-9]+)," _ "${row}")
+    string(TOLOWER "${CMAKE_MATCH_1}" name)
+    if(want STREQUAL name OR (found STREQUAL "" AND want STREQUAL CMAKE_MATCH_2))
+      set(found "${CMAKE_MATCH_3}")
+      if(want STREQUAL name)
+        break()
+      endif()
+    endif()
+  endforeach()
+  set(${out} "${found}" PARENT_SCOPE)
+endfunction()
+
+# A project that names its SoC before finding opkit (a generated project's OPKIT_SOC, which `opkit build --soc`
+# sets) compiles its kernels for that SoC's arch: `#if __NPU_ARCH__` branches, dtypes and APIs follow the SoC.
+if(DEFINED OPKIT_SOC AND NOT OPKIT_SOC STREQUAL "")
+  opkit_soc_arch("${OPKIT_SOC}" _opkit_arch)
+  if(_opkit_arch STREQUAL "")
+    message(WARNING "opkit: OPKIT_SOC=${OPKIT_SOC} is not a SoC opkit models; kernels compile for Ascend910B (2201)")
+  elseif(NOT _opkit_arch STREQUAL "2201")
+    set_property(TARGET opkit::sim APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS "OPKIT_SOC_ARCH=${_opkit_arch}")
+  endif()
+  unset(_opkit_arch)
+endif()
+
 # Where the `opkit` Python package lives: `python -m opkit.build.isolation` runs from here, whatever the build's interpreter.
 get_filename_component(_opkit_python_path "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 set(OPKIT_PYTHONPATH "${_opkit_python_path}" CACHE INTERNAL "directory holding the opkit package")

@@ -21,7 +21,7 @@ from opkit.generate.writer import ProjectWriter, RenderedFile
 from opkit.build.layout import OpSources, ProjectLayout
 from opkit.generate.shadowing import check_package_name
 from opkit.spec.limits import generation_problems
-from opkit.spec.soc import resolve_socs
+from opkit.spec.soc import DEFAULT_SOC, SocChoice, resolve_socs
 
 __all__ = ["GLUE_DIR", "glue_root", "write_glue"]
 
@@ -83,9 +83,17 @@ def _reference(layout: ProjectLayout) -> RenderedFile | None:
     return None
 
 
+def _socs(layout: ProjectLayout, compute_unit: str | None) -> tuple[SocChoice, ...]:
+    """`-c` when given; else the SoC the layout chose from its OpDefs' AddConfig lists: the default, or, when they do
+    not name its family, the first listed family's (CANN builds only the SoCs AddConfig names)."""
+    if compute_unit is not None or layout.soc is None:
+        return resolve_socs(compute_unit)
+    return (layout.soc,)
+
+
 def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tuple[Path, list[str]]:
     """Write (or refresh) the glue project of `layout`; returns its root and notes to print."""
-    socs = resolve_socs(compute_unit)
+    socs = _socs(layout, compute_unit)
     ops = [s.op for s in layout.ops]
     limits = generation_problems(layout.spec, ops)   # ops msopgen accepts that the templates cannot express yet
     if limits:
@@ -100,7 +108,7 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
         contexts.append(ctx)
     context = project_context(contexts, package=package, prototype=layout.prototype.name, version=__version__,
                               socs=socs)
-    notes = [layout.describe()]
+    notes = [layout.describe()] + [c.note for c in socs if c.profile.name != DEFAULT_SOC]
     files = [f for f in render_tree(context) if not f.path.startswith(("op_kernel/", "op_host/"))]
     reference = _reference(layout)
     if reference is not None:

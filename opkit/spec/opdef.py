@@ -30,6 +30,7 @@ from opkit.errors import BuildError
 from opkit.spec.dtypes import DTYPES
 from opkit.spec.load import load_spec
 from opkit.spec.model import SpecFile
+from opkit.spec.soc import SocChoice, soc_for_configs
 
 __all__ = ["OpDefInfo", "OpDefRead", "read_opdef", "prototype_from_opdef", "OPDEF_FILE"]
 
@@ -58,6 +59,7 @@ class OpDefRead:
     spec: SpecFile               # the prototype in msopgen's form, as load_spec read it from `opdef.json`
     info: dict[str, OpDefInfo]   # by op type
     notes: tuple[str, ...]       # what was dropped or assumed, one line each
+    soc: SocChoice               # the SoC to build for: the default, unless AddConfig names only other families
 
 
 def _compiler() -> str:
@@ -188,7 +190,7 @@ def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = Non
         ops.append(op)
         info[op_type] = OpDefInfo(op_type, socs, raw["infer_shape"], raw["infer_dtype"], raw["tiling"], chosen or "")
         if family and socs and family not in socs:
-            notes.append(f"{op_type}: AddConfig lists {', '.join(socs)}, not {family}: read for {socs[0]}")
+            notes.append(f"{op_type}: AddConfig lists {', '.join(socs)}, not {family}: read for {chosen}")
     return ops, info, notes
 
 
@@ -216,10 +218,11 @@ def _render(ops: list[dict[str, Any]]) -> str:
 
 
 def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Path, ...] = (),
-               family: str | None = None) -> OpDefRead:
-    """Compile `host_files` with opkit's host headers, read every OpDef they register, and load the result as a
-    prototype written to out_dir/opdef.json. The dump is cached in out_dir by the sources' content. Raises BuildError
-    when the host code does not compile or link on its own, SpecError when an OpDef is not a valid prototype."""
+               soc: SocChoice | None = None) -> OpDefRead:
+    """Compile `host_files` with opkit's host headers, read every OpDef they register, and load the result, read for
+    `soc` (default: the one soc_for_configs picks from the ops' AddConfig families), as a prototype written to
+    out_dir/opdef.json. The dump is cached in out_dir by the sources' content. Raises BuildError when the host code
+    does not compile or link on its own, SpecError when an OpDef is not a valid prototype."""
     dirs = [Path(d) for d in include_dirs if Path(d).is_dir()]
     out_dir.mkdir(parents=True, exist_ok=True)
     cache = out_dir / f"opdef-{_fingerprint(host_files, dirs)}.raw.json"
@@ -230,9 +233,11 @@ def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Pat
         for old in out_dir.glob("opdef-*.raw.json"):
             old.unlink()
         cache.write_text(json.dumps(raw), encoding="utf-8")
-    ops, info, notes = prototype_from_opdef(raw, family)
+    if soc is None:
+        soc = soc_for_configs([family for op in raw for family in op["configs"]])
+    ops, info, notes = prototype_from_opdef(raw, soc.profile.family)
     target = out_dir / OPDEF_FILE
     text = _render(ops)
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
-    return OpDefRead(load_spec(target), info, tuple(notes))
+    return OpDefRead(load_spec(target), info, tuple(notes), soc)

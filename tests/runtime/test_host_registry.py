@@ -113,6 +113,13 @@ def test_platform_manager_follows_the_soc_of_the_call(host: Program, soc: str, c
                      "soc_version": 1, "short": "Ascend910B"}),
     ("Ascend310P3", {"core_num": 8, "aiv": 8, "aic": 8, "ub": 262144, "l1": 1048576, "l0c": 262144,
                      "soc_version": 2, "short": "Ascend310P"}),
+    # coupled cube+vector: every count is ai_core_cnt
+    ("Ascend910A", {"core_num": 32, "aiv": 32, "aic": 32, "ub": 262144, "l1": 1048576, "l0c": 262144,
+                    "soc_version": 0, "short": "Ascend910"}),
+    ("Ascend310B1", {"core_num": 1, "aiv": 1, "aic": 1, "ub": 253952, "l1": 1048576, "l0c": 131072,
+                     "soc_version": 3, "short": "Ascend310B"}),
+    ("Ascend950PR_9599", {"core_num": 72, "aiv": 72, "aic": 36, "ub": 253952, "l1": 524288, "l0c": 262144,
+                          "soc_version": 19, "short": "Ascend950"}),
 ])
 def test_platform_ascendc_reports_the_soc_profile(host: Program, soc: str, expected: dict[str, object]) -> None:
     out = run_json(host, ["platform", soc])
@@ -125,4 +132,4 @@ def test_platform_ascendc_reports_the_soc_profile(host: Program, soc: str, expec
 
 def test_family_name_selects_a_profile_of_that_family(host: Program) -> None:
     out = run_json(host, host_args("tile", "ClassicCustom", ["float16:8"], soc="ascend310p"))
-    assert out["soc"] == "Ascend310P1"
+    assert out["soc"] == "Ascend310P3"   # the family's default SoC (CANN's SOC_MAP_EXT), its first row in soc.h

@@ -1,6 +1,7 @@
 // fe::PlatFormInfos: the platform handle TilingContext::GetPlatformInfo() returns, backed by an opkit SoC profile.
 #pragma once
 
+#include <cctype>
 #include <cstdint>
 #include <string>
 
@@ -31,13 +32,12 @@ class PlatFormInfos {
 
   const opkit::sim::SocProfile& opkit_profile() const { return *profile_; }
 
-  // "Ascend910B", "Ascend910_93", "Ascend310P": CANN's short SoC version (family without the bin suffix).
+  // "Ascend910B", "Ascend910_93", "Ascend310P", "Ascend950": CANN's short SoC version, which is the AddConfig family
+  // with a capital A and upper-case suffix letters (Short_SoC_version in every platform config opkit models).
   std::string short_version() const {
-    const std::string family = profile_->family;
-    if (family == "ascend910b") return "Ascend910B";
-    if (family == "ascend910_93") return "Ascend910_93";
-    if (family == "ascend310p") return "Ascend310P";
-    return profile_->name;
+    std::string s = profile_->family;
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return "Ascend" + s.substr(6);
   }
 
  private:

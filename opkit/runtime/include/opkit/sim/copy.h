@@ -127,7 +127,10 @@ uint8_t* bytes_of(T* p) {
 }
 
 inline void require_pad_support(const char* api, const SourceLoc& where) {
-  if (current_block().npu_arch == 2002) fault(api, "DataCopyPad is not available on Ascend310P (arch 2002)", where);
+  const int arch = current_block().npu_arch;
+  if (!arch_has_data_copy_pad(arch)) {
+    fault(api, cat("DataCopyPad is not available on ", arch_soc_name(arch), " (arch ", arch, ")"), where);
+  }
 }
 
 // Fill UB row bytes [from, to) with `value` repeated (whole elements; the row start is element-aligned).
@@ -270,13 +273,13 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
 }
 
 // ---- DataCopyPad: byte-exact rows between GM and UB ----
-// A kernel compiled for 310P (arch 2002) cannot use DataCopyPad: its MTE has no padded copy. The run-time check
-// (pad_copy_in/out) still catches a 2201 build launched on a 310P profile.
-#if __NPU_ARCH__ == 2002
+// A kernel compiled for 310P (arch 2002) or the first 910 (1001) cannot use DataCopyPad: its MTE has no padded
+// copy. The run-time check (pad_copy_in/out) still catches a 2201 build launched on such a profile.
+#if !OPKIT_ARCH_HAS_DATA_COPY_PAD
 #define OPKIT_PAD_SOC_CHECK                                                                                   \
   static_assert(opkit::sim::detail::always_false_v<T>,                                                      \
-                "DataCopyPad is not available on Ascend310P (__NPU_ARCH__ 2002); use DataCopy with 32-byte "  \
-                "aligned lengths")
+                "DataCopyPad is not available on " OPKIT_SOC_NAME " (__NPU_ARCH__ " OPKIT_STRINGIFY(__NPU_ARCH__) \
+                "); use DataCopy with 32-byte aligned lengths")
 #else
 #define OPKIT_PAD_SOC_CHECK static_assert(true)
 #endif

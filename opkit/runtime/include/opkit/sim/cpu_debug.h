@@ -45,8 +45,8 @@ inline CpuDebugState& cpu_debug() {
 // The SoC of ICPU_RUN_KF launches: $OPKIT_SOC, else the one the kernel was compiled for (__NPU_ARCH__).
 inline std::string icpu_soc() {
   if (const char* env = std::getenv("OPKIT_SOC")) return env;
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 2002
-  return "Ascend310P3";
+#if defined(__NPU_ARCH__)
+  return default_soc_of_arch(__NPU_ARCH__);
 #else
   return kDefaultSoc;
 #endif

@@ -33,6 +33,12 @@ using PrimT = typename opkit::sim::detail::prim_type<T>::type;
 // The SoC whose dtype tables apply, for messages: the one the kernel is compiled for (macros.h).
 #if __NPU_ARCH__ == 2002
 #define OPKIT_SOC_NAME "Ascend310P"
+#elif __NPU_ARCH__ == 1001
+#define OPKIT_SOC_NAME "Ascend910"
+#elif __NPU_ARCH__ == 3002
+#define OPKIT_SOC_NAME "Ascend310B"
+#elif __NPU_ARCH__ == 3510
+#define OPKIT_SOC_NAME "Ascend950"
 #else
 #define OPKIT_SOC_NAME "Ascend910B"
 #endif

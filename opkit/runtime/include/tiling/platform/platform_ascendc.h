@@ -16,7 +16,7 @@ enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, H
 enum class SocVersion {
   ASCEND910 = 0, ASCEND910B, ASCEND310P, ASCEND310B, ASCEND910_95, ASCEND910_55, AS31XM1, ASCEND031, ASCEND035,
   ASCEND310, ASCEND610, ASCEND610Lite, ASCEND910_93, BS9SX1A, BS9SX2A, HI3796CV300CS, HI3796CV300ES, MC61AM21A,
-  SD3403, RESERVED_VERSION = 99999
+  SD3403, ASCEND950, RESERVED_VERSION = 99999
 };
 
 class PlatformAscendC {
@@ -28,7 +28,7 @@ class PlatformAscendC {
     }
   }
 
-  // Cube/vector separated SoCs (arch 2201) report vector cores; coupled ones (310P) report AI Cores.
+  // Cube/vector separated SoCs (arch 2201, 3510) report vector cores; coupled ones (910, 310P, 310B) report AI Cores.
   uint32_t GetCoreNum() const { return separated() ? soc().aiv_cores : soc().aic_cores; }
   uint32_t GetCoreNumAic() const { return soc().aic_cores; }
   uint32_t GetCoreNumAiv() const { return separated() ? soc().aiv_cores : soc().aic_cores; }
@@ -51,13 +51,16 @@ class PlatformAscendC {
   uint32_t GetLibApiWorkSpaceSize() const { return 16u * 1024u * 1024u; }
 
   void GetCoreMemSize(const CoreMemType& type, uint64_t& size) const {
-    const bool is310p = std::string(soc().family) == "ascend310p";
+    // L1 and L0C per arch: asc-devkit include/utils/base/sys_constants.h (ASC_L1_SIZE, ASC_L0C_SIZE).
+    const int arch = soc().npu_arch;
+    const bool big_l1 = arch == 1001 || arch == 2002 || arch == 3002;
+    const bool big_l0c = arch == 1001 || arch == 2002 || arch == 3510;
     switch (type) {
       case CoreMemType::UB: size = soc().ub_bytes; break;
-      case CoreMemType::L1: size = is310p ? 1024u * 1024u : 512u * 1024u; break;
+      case CoreMemType::L1: size = big_l1 ? 1024u * 1024u : 512u * 1024u; break;
       case CoreMemType::L0_A: size = 64u * 1024u; break;
       case CoreMemType::L0_B: size = 64u * 1024u; break;
-      case CoreMemType::L0_C: size = is310p ? 256u * 1024u : 128u * 1024u; break;
+      case CoreMemType::L0_C: size = big_l0c ? 256u * 1024u : 128u * 1024u; break;
       case CoreMemType::L2: size = soc().l2_bytes; break;
       case CoreMemType::HBM: size = soc().hbm_bytes; break;
       default: size = 0; break;
@@ -68,6 +71,9 @@ class PlatformAscendC {
     const std::string family = soc().family;
     if (family == "ascend910b" || family == "ascend910_93") return SocVersion::ASCEND910B;
     if (family == "ascend310p") return SocVersion::ASCEND310P;
+    if (family == "ascend910") return SocVersion::ASCEND910;
+    if (family == "ascend310b") return SocVersion::ASCEND310B;
+    if (family == "ascend950") return SocVersion::ASCEND950;
     return SocVersion::RESERVED_VERSION;
   }
 
@@ -76,7 +82,7 @@ class PlatformAscendC {
 
  private:
   const opkit::sim::SocProfile& soc() const { return info_->opkit_profile(); }
-  bool separated() const { return soc().npu_arch == 2201; }
+  bool separated() const { return opkit::sim::arch_is_separated(soc().npu_arch); }
 
   fe::PlatFormInfos* info_;
 };

@@ -5,7 +5,8 @@ get_filename_component(_opkit_cmake_dir "${_opkit_cann_root}/../cmake" ABSOLUTE)
 find_package(opkit REQUIRED CONFIG PATHS "${_opkit_cmake_dir}" NO_DEFAULT_PATH)
 
 set(_opkit_socs Ascend910B1 Ascend910B2 Ascend910B3 Ascend910B4 Ascend910B2C Ascend910_9391 Ascend910_9392
-    Ascend910_9381 Ascend910_9382 Ascend910_9372 Ascend910_9362 Ascend310P1 Ascend310P3 ascend910b ascend310p)
+    Ascend910_9381 Ascend910_9382 Ascend910_9372 Ascend910_9362 Ascend310P1 Ascend310P3 Ascend910A Ascend310B1
+    Ascend950PR_9599 ascend910b ascend310p ascend910 ascend310b ascend950)
 if(SOC_VERSION AND NOT SOC_VERSION IN_LIST _opkit_socs)
   list(APPEND _opkit_socs "${SOC_VERSION}")
 endif()
@@ -13,8 +14,9 @@ foreach(_soc IN LISTS _opkit_socs)
   if(NOT TARGET tikicpulib::${_soc})
     add_library(tikicpulib::${_soc} INTERFACE IMPORTED GLOBAL)
     set(_defs "_GLIBCXX_USE_CXX11_ABI=0")
-    if(_soc MATCHES "310[Pp]")
-      list(APPEND _defs "OPKIT_SOC_ARCH=2002")
+    opkit_soc_arch("${_soc}" _arch)   # "" (a SoC without a profile): 910B's arch
+    if(NOT _arch STREQUAL "" AND NOT _arch STREQUAL "2201")
+      list(APPEND _defs "OPKIT_SOC_ARCH=${_arch}")
     endif()
     set_target_properties(tikicpulib::${_soc} PROPERTIES INTERFACE_LINK_LIBRARIES opkit::sim
                           INTERFACE_COMPILE_DEFINITIONS "${_defs}")

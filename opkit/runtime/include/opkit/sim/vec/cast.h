@@ -10,7 +10,8 @@
 
 namespace opkit::sim::detail {
 
-// The (dst, src) pairs of Cast, from the Ascend C Cast dtype table. 310P (arch 2002) has no bfloat16 at all.
+// The (dst, src) pairs of Cast, from the Ascend C Cast dtype table. 310P (arch 2002) and the first 910 (1001)
+// have no bfloat16 at all.
 template <typename D, typename S>
 inline constexpr bool cast_supported_v =
     (std::is_same_v<S, half> && one_of_v<D, float, int32_t, int16_t, int8_t, uint8_t>) ||
@@ -19,7 +20,7 @@ inline constexpr bool cast_supported_v =
     (std::is_same_v<S, int16_t> && one_of_v<D, half, float>) ||
     (std::is_same_v<S, int8_t> && one_of_v<D, half>) || (std::is_same_v<S, uint8_t> && one_of_v<D, half>) ||
     (std::is_same_v<S, int64_t> && one_of_v<D, int32_t, float>)
-#if __NPU_ARCH__ != 2002
+#if OPKIT_ARCH_HAS_BF16
     || (std::is_same_v<S, float> && std::is_same_v<D, bfloat16>) ||
     (std::is_same_v<S, bfloat16> && one_of_v<D, float, int32_t>)
 #endif
@@ -184,7 +185,7 @@ namespace AscendC {
                 "int32_t, int16_t, int8_t, uint8_t; float to half, float, int64_t, int32_t, int16_t"            \
                 OPKIT_CAST_BF16_FROM_FLOAT "; int32_t to float, half, int16_t, int64_t; int16_t to half, "      \
                 "float; int8_t, uint8_t to half; int64_t to int32_t, float" OPKIT_CAST_BF16_PAIRS)
-#if __NPU_ARCH__ == 2002
+#if !OPKIT_ARCH_HAS_BF16
 #define OPKIT_CAST_BF16_FROM_FLOAT ""
 #define OPKIT_CAST_BF16_PAIRS " (no bfloat16 on this SoC)"
 #else

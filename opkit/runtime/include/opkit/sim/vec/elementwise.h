@@ -192,10 +192,10 @@ void axpy_masked(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& 
                                                                    params.srcRepStride)) * k);
   });
 }
-// bfloat16 arrived with the 910B generation; 310P's vector unit has no bf16.
+// bfloat16 arrived with the 910B generation; the vector units of 310P and the first 910 have no bf16.
 template <typename T>
 inline constexpr bool duplicate_supported_v =
-#if __NPU_ARCH__ == 2002
+#if !OPKIT_ARCH_HAS_BF16
     one_of_v<T, int16_t, uint16_t, half, int32_t, uint32_t, float>;
 #else
     one_of_v<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>;
@@ -442,7 +442,7 @@ OPKIT_REJECT_UNMATCHED(Axpy, "CANN declares Axpy(dst, src, scalarValue, count) a
 #define OPKIT_DUPLICATE_TYPES_910B "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t and float"
 #define OPKIT_DUPLICATE_TYPES_310P "int16_t, uint16_t, half, int32_t, uint32_t and float"
 
-#if __NPU_ARCH__ == 2002
+#if !OPKIT_ARCH_HAS_BF16
 #define OPKIT_DUPLICATE_TYPES OPKIT_DUPLICATE_TYPES_310P
 #else
 #define OPKIT_DUPLICATE_TYPES OPKIT_DUPLICATE_TYPES_910B
