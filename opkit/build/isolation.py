@@ -6,8 +6,8 @@ instances of such a class are weak (COMDAT) symbols of the same name in every co
 keeps one of them: a float16 call may then run float32 code, silently. Two steps prevent it, run by the CMake
 function `opkit_link_kernels` (opkit/cmake/opkitConfig.cmake):
 
-`isolate`: per combination, the kernel entry, compiled as `opkit_entry_<op>` (opkit/build/entry.py), is renamed to the
-combination's own symbol (`objcopy --redefine-sym`: a macro would rename the C library's `exp` along with an op
+`isolate`: per combination, the kernel entry, compiled as `opkit_entry_<op>` (opkit/build/entry.py), is renamed to
+the combination's own symbol (`objcopy --redefine-sym`: a macro would rename the C library's `exp` along with an op
 called exp). Then `ld -r --force-group-allocation` turns the object's COMDAT groups into plain sections (the
 linker deduplicates groups by signature, whatever the signature symbol's binding), then `objcopy` makes every defined
 symbol local except the kernel entry and the simulator's shared *state* (data in `AscendC::`, `opkit::`, `std::`, ...:
@@ -19,7 +19,8 @@ BuildError naming the symbol and both combinations. It guards the build (and bui
 
 `rename` only renames the entry, for builds with isolation off.
 
-Run by the build as `python -m opkit.build.isolation isolate|rename|check ...`; only binutils (ld, objcopy, nm) are needed.
+Run by the build as `python -m opkit.build.isolation isolate|rename|check ...`; only binutils (ld, objcopy, nm)
+are needed.
 """
 from __future__ import annotations
 

@@ -36,7 +36,8 @@ _NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] (Building|Linking) \S+ (?:object|sha
 # The kernel steps of opkit_add_kernel and opkit_link_kernels (opkit/cmake/opkitConfig.cmake), by their COMMENTs.
 _ISOLATION_STEP = re.compile(r"^\[(\d+)/(\d+)\] "
                              r"(?:Isolating kernel (?P<kernel>\S+)|Checking kernel isolation of (?P<module>\S+)"
-                             r"|Renaming the entry of kernel (?P<renamed>\S+)|Naming the kernel entry of (?P<source>\S+))$")
+                             r"|Renaming the entry of kernel (?P<renamed>\S+)"
+                             r"|Naming the kernel entry of (?P<source>\S+))$")
 _OBJECT = re.compile(r"^CMakeFiles/(?P<target>[^/]+)\.dir/(?P<source>.+)\.o$")
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?(?P<severity>error|warning): "
                          r"(?P<msg>.*)$")

@@ -35,7 +35,8 @@
 #define OPS_LOG_W_IF(COND, OPS_DESC, EXPR, ...) OPS_CHECK(COND, OPS_LOG_W(OPS_DESC, __VA_ARGS__), EXPR)
 #define OPS_LOG_E_IF(COND, OPS_DESC, EXPR, ...) OPS_CHECK(COND, OPS_LOG_E(OPS_DESC, __VA_ARGS__), EXPR)
 #define OPS_LOG_EVENT_IF(COND, OPS_DESC, EXPR, ...) OPS_CHECK(COND, OPS_LOG_EVENT(OPS_DESC, __VA_ARGS__), EXPR)
-#define OPS_LOG_E_IF_NULL(OPS_DESC, PTR, EXPR) OPS_CHECK((PTR) == nullptr, OPS_LOG_E(OPS_DESC, "%s is nullptr!", #PTR), EXPR)
+#define OPS_LOG_E_IF_NULL(OPS_DESC, PTR, EXPR) \
+  OPS_CHECK((PTR) == nullptr, OPS_LOG_E(OPS_DESC, "%s is nullptr!", #PTR), EXPR)
 // A null pointer fails the InferShape or TilingFunc it is checked in.
 #define OPS_CHECK_NULL_WITH_CONTEXT(CONTEXT, PTR) \
   OPS_CHECK((PTR) == nullptr, OPS_LOG_E(CONTEXT, "%s is nullptr!", #PTR), return ::ge::GRAPH_FAILED)
