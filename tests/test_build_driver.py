@@ -35,6 +35,8 @@ def test_wheel_command_without_soc_leaves_the_project_default(tmp_path: Path) ->
      BuildEvent("link", "[7/7] link _C.cpython-311-x86_64-linux-gnu.so")),
     ("[5/9] Isolating kernel add_custom_kernel_c1", BuildEvent("link", "[5/9] isolate add_custom_kernel_c1")),
     ("[8/9] Checking kernel isolation of _C", BuildEvent("link", "[8/9] check kernel isolation of _C")),
+    ("[6/9] Renaming the entry of kernel exp_kernel_c0", BuildEvent("link", "[6/9] rename the entry of exp_kernel_c0")),
+    ("[1/9] Naming the kernel entry of exp.cpp", BuildEvent("compile", "[1/9] name the kernel entry of exp.cpp")),
     ("-- Configuring done (0.4s)", BuildEvent("configure", "Configuring done (0.4s)")),
     ("*** Making wheel...", BuildEvent("wheel", "Making wheel...")),
     ("random chatter", BuildEvent("output", "random chatter")),

@@ -50,6 +50,11 @@ def older(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[Bu
 
 
 @pytest.fixture(scope="module")
+def libm(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[BuildEvent], bool]:
+    return _build_and_import(tmp_path_factory.mktemp("libm"), LAYOUTS / "libm_names_project", ".", "exp")
+
+
+@pytest.fixture(scope="module")
 def msopgen(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[BuildEvent], bool]:
     return _build_and_import(tmp_path_factory.mktemp("msopgen"), LAYOUTS / "msopgen_project", "AddTplCustom",
                              "add_tpl_custom")
@@ -184,3 +189,34 @@ def test_project_for_another_soc_family_runs_on_its_profile(edge: Any, dtype: An
                                rtol=tol, atol=tol)
     plan = module._ops.tiling("scale_edge_custom", x.shape, 0 if dtype == np.float16 else 1, {"scale": 3.0})
     assert plan["block_dim"] == 1 and plan["soc"] == "Ascend310B1"
+
+
+def test_ops_named_like_c_library_functions_build_unchanged(libm: Any) -> None:
+    _, events, unchanged = libm
+    assert unchanged
+    assert _texts(events, "configure")[0].startswith("CANN operator project (op_host/ + op_kernel/), newer and older "
+                                                     "layout: 4 ops (Exp, ")
+
+
+@pytest.mark.parametrize("dtype, tol", [(np.float32, 1e-6), (np.float16, 2e-3)])
+def test_exp_kernel_called_exp_computes_exp(libm: Any, dtype: Any, tol: float) -> None:
+    x = np.linspace(-4, 4, 256).astype(dtype)
+    np.testing.assert_allclose(libm[0].exp(x).astype(np.float64), np.exp(x.astype(np.float64)), rtol=tol, atol=tol)
+
+
+def test_asinh_kernel_called_asinh_computes_asinh(libm: Any) -> None:
+    x = np.linspace(-3, 3, 512).astype(np.float32)
+    np.testing.assert_allclose(libm[0].asinh(x), np.arcsinh(x.astype(np.float64)), rtol=1e-5, atol=1e-5)
+
+
+def test_div_kernel_reads_its_own_header_beside_the_forced_host_tiling_header(libm: Any) -> None:
+    """Div's op_kernel/div_tiling.h and the older layout's op_host/div_tiling.h share the guard DIV_TILING_H: the
+    kernel compiles only if the forced include of the host one leaves its own header readable."""
+    rng = np.random.default_rng(2)
+    x1, x2 = rng.standard_normal(1024).astype(np.float32), rng.uniform(0.5, 2, 1024).astype(np.float32)
+    np.testing.assert_allclose(libm[0].div(x1, x2), x1 / x2, rtol=1e-6)
+
+
+def test_fill_kernel_called_fill_fills(libm: Any) -> None:
+    x = np.zeros((4, 16), np.float32)
+    np.testing.assert_array_equal(libm[0].fill(x, value=-1.5), np.full((4, 16), -1.5, np.float32))

@@ -6,7 +6,9 @@ instances of such a class are weak (COMDAT) symbols of the same name in every co
 keeps one of them: a float16 call may then run float32 code, silently. Two steps prevent it, run by the CMake
 function `opkit_link_kernels` (opkit/cmake/opkitConfig.cmake):
 
-`isolate`: per combination, `ld -r --force-group-allocation` turns the object's COMDAT groups into plain sections (the
+`isolate`: per combination, the kernel entry, compiled as `opkit_entry_<op>` (opkit/build/entry.py), is renamed to
+the combination's own symbol (`objcopy --redefine-sym`: a macro would rename the C library's `exp` along with an op
+called exp). Then `ld -r --force-group-allocation` turns the object's COMDAT groups into plain sections (the
 linker deduplicates groups by signature, whatever the signature symbol's binding), then `objcopy` makes every defined
 symbol local except the kernel entry and the simulator's shared *state* (data in `AscendC::`, `opkit::`, `std::`, ...:
 the launcher and the kernel must see one `current_block()` context, one thread pool). Functions are made local even
@@ -15,7 +17,10 @@ when they are the simulator's: each kernel keeps the code it was compiled with, 
 `check`: across all kernel objects of a module, no symbol but the simulator's is defined twice; a clash is a
 BuildError naming the symbol and both combinations. It guards the build (and builds that turn isolation off).
 
-Run by the build as `python -m opkit.build.isolation isolate|check ...`; only binutils (ld, objcopy, nm) are needed.
+`rename` only renames the entry, for builds with isolation off.
+
+Run by the build as `python -m opkit.build.isolation isolate|rename|check ...`; only binutils (ld, objcopy, nm)
+are needed.
 """
 from __future__ import annotations
 
@@ -31,7 +36,7 @@ from pathlib import Path
 from opkit.errors import BuildError
 
 __all__ = ["CHECK_FAILED", "KernelObject", "Symbol", "check_isolation", "is_runtime_owned", "isolate_kernel",
-           "read_symbols"]
+           "read_symbols", "rename_entry"]
 
 # The prefix of the line the build prints for a failed check; `opkit build` turns those lines into its BuildError.
 CHECK_FAILED = "opkit kernel isolation: "
@@ -122,25 +127,49 @@ def _to_localise(symbols: Sequence[Symbol], entry: str) -> list[Symbol]:
     return [s for s in symbols if s.name != entry and not (s.is_data and is_runtime_owned(s.demangled))]
 
 
-def isolate_kernel(src: Path, dst: Path, entry: str, *, ld: str = "ld", objcopy: str = "objcopy",
-                   nm: str = "nm") -> list[Symbol]:
-    """Write `src`'s isolated form to `dst` (see the module's doc); returns the symbols made local."""
-    if entry not in {s.name for s in read_symbols(src, nm)}:
-        raise BuildError(f"{src}: the kernel defines no entry `{entry}`; it must be "
-                         f'`extern "C" __global__ __aicore__ void {entry.rsplit("_c", 1)[0]}(...)`')
+def _compiled_name(src: Path, symbols: Sequence[Symbol], entry: str, compiled_as: Sequence[str]) -> str:
+    """The name `src` defines its entry under: the first of `compiled_as` (else `entry` itself) it defines."""
+    names = {s.name for s in symbols}
+    candidates = list(compiled_as) or [entry]
+    found = next((c for c in candidates if c in names), None)
+    if found is None:
+        # The last candidate is the kernel's own name (`exp` after `opkit_entry_exp`); without any, the entry's.
+        shown = candidates[-1]
+        kernel = shown if compiled_as else entry.rsplit("_c", 1)[0]
+        raise BuildError(f"{src}: the kernel defines no entry `{shown}`; it must be "
+                         f'`extern "C" __global__ __aicore__ void {kernel}(...)`')
+    return found
+
+
+def rename_entry(src: Path, dst: Path, entry: str, compiled_as: Sequence[str] = (), *, objcopy: str = "objcopy",
+                 nm: str = "nm") -> None:
+    """Write `src` to `dst` with its entry (defined as one of `compiled_as`) renamed to `entry`."""
+    compiled = _compiled_name(src, read_symbols(src, nm), entry, compiled_as)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".rename-", dir=dst.parent) as tmp:
+        _tool([objcopy, f"--redefine-sym={compiled}={entry}", str(src), str(Path(tmp) / "out.o")])
+        Path(tmp, "out.o").replace(dst)
+
+
+def isolate_kernel(src: Path, dst: Path, entry: str, compiled_as: Sequence[str] = (), *, ld: str = "ld",
+                   objcopy: str = "objcopy", nm: str = "nm") -> list[Symbol]:
+    """Write `src`'s isolated form to `dst`, its entry (defined as one of `compiled_as`, by default as `entry`)
+    renamed to `entry` (see the module's doc); returns the symbols made local."""
+    compiled = _compiled_name(src, read_symbols(src, nm), entry, compiled_as)
     dst.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".isolate-", dir=dst.parent) as tmp:
         linked = Path(tmp) / "linked.o"
         _tool([ld, "-r", "--force-group-allocation", "-o", str(linked), str(src)])
         symbols = read_symbols(linked, nm)
-        local = _to_localise(symbols, entry)
+        local = _to_localise(symbols, compiled)
         # Unique symbols left global would clash once out of their groups; weak ones resolve to one definition.
         weaken = Path(tmp) / "weaken.txt"
         weaken.write_text("".join(f"{s.name}\n" for s in symbols if s.unique))
         localise = Path(tmp) / "localise.txt"
         localise.write_text("".join(f"{s.name}\n" for s in local))
         weakened = Path(tmp) / "weakened.o"
-        _tool([objcopy, f"--weaken-symbols={weaken}", str(linked), str(weakened)])
+        rename = [f"--redefine-sym={compiled}={entry}"] if compiled != entry else []
+        _tool([objcopy, *rename, f"--weaken-symbols={weaken}", str(linked), str(weakened)])
         # objcopy localises a unique symbol only once it is weak: two passes.
         _tool([objcopy, f"--localize-symbols={localise}", str(weakened), str(Path(tmp) / "out.o")])
         Path(tmp, "out.o").replace(dst)
@@ -170,13 +199,17 @@ def check_isolation(kernels: Sequence[KernelObject], nm: str = "nm") -> None:
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m opkit.build.isolation", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    iso = sub.add_parser("isolate", help="isolate one combination's kernel object")
-    iso.add_argument("object", type=Path)
-    iso.add_argument("-o", "--output", type=Path, required=True)
-    iso.add_argument("--entry", required=True)
-    iso.add_argument("--ld", default="ld")
-    iso.add_argument("--objcopy", default="objcopy")
-    iso.add_argument("--nm", default="nm")
+    for command, what in (("isolate", "isolate one combination's kernel object, its entry renamed"),
+                          ("rename", "only rename one combination's kernel entry (isolation off)")):
+        one = sub.add_parser(command, help=what)
+        one.add_argument("object", type=Path)
+        one.add_argument("-o", "--output", type=Path, required=True)
+        one.add_argument("--entry", required=True, help="the combination's entry symbol")
+        one.add_argument("--compiled-as", action="append", default=[], metavar="NAME",
+                         help="a name the object may define the entry under (first found wins; default: --entry)")
+        one.add_argument("--ld", default="ld")
+        one.add_argument("--objcopy", default="objcopy")
+        one.add_argument("--nm", default="nm")
     chk = sub.add_parser("check", help="no symbol but the runtime's is shared between kernel objects")
     chk.add_argument("--kernel", nargs=3, action="append", default=[], metavar=("LABEL", "ENTRY", "OBJECT"))
     chk.add_argument("--nm", default="nm")
@@ -188,7 +221,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
     try:
         if args.command == "isolate":
-            isolate_kernel(args.object, args.output, args.entry, ld=args.ld, objcopy=args.objcopy, nm=args.nm)
+            isolate_kernel(args.object, args.output, args.entry, args.compiled_as, ld=args.ld, objcopy=args.objcopy,
+                           nm=args.nm)
+        elif args.command == "rename":
+            rename_entry(args.object, args.output, args.entry, args.compiled_as, objcopy=args.objcopy, nm=args.nm)
         else:
             check_isolation([KernelObject(label, entry, Path(obj)) for label, entry, obj in args.kernel], args.nm)
             if args.stamp:

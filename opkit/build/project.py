@@ -33,9 +33,11 @@ _WHEEL_SCRIPT = (
     "print('OPKIT_WHEEL=' + build_wheel(sys.argv[1], json.loads(sys.argv[2])), flush=True)\n"
 )
 _NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] (Building|Linking) \S+ (?:object|shared module|static library|module) (.+)$")
-# The kernel isolation steps of opkit_link_kernels (opkit/cmake/opkitConfig.cmake), by their COMMENTs.
+# The kernel steps of opkit_add_kernel and opkit_link_kernels (opkit/cmake/opkitConfig.cmake), by their COMMENTs.
 _ISOLATION_STEP = re.compile(r"^\[(\d+)/(\d+)\] "
-                             r"(?:Isolating kernel (?P<kernel>\S+)|Checking kernel isolation of (?P<module>\S+))$")
+                             r"(?:Isolating kernel (?P<kernel>\S+)|Checking kernel isolation of (?P<module>\S+)"
+                             r"|Renaming the entry of kernel (?P<renamed>\S+)"
+                             r"|Naming the kernel entry of (?P<source>\S+))$")
 _OBJECT = re.compile(r"^CMakeFiles/(?P<target>[^/]+)\.dir/(?P<source>.+)\.o$")
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?(?P<severity>error|warning): "
                          r"(?P<msg>.*)$")
@@ -93,7 +95,10 @@ def classify(line: str) -> BuildEvent:
         return BuildEvent(kind, f"[{done}/{total}] {'compile' if kind == 'compile' else 'link'} {_step_target(what)}")
     step = _ISOLATION_STEP.match(line)
     if step:
-        what = f"isolate {step['kernel']}" if step["kernel"] else f"check kernel isolation of {step['module']}"
+        if step["source"]:
+            return BuildEvent("compile", f"[{step[1]}/{step[2]}] name the kernel entry of {step['source']}")
+        what = (f"isolate {step['kernel']}" if step["kernel"] else f"rename the entry of {step['renamed']}"
+                if step["renamed"] else f"check kernel isolation of {step['module']}")
         return BuildEvent("link", f"[{step[1]}/{step[2]}] {what}")
     if line.startswith("-- Configuring done") or line.startswith("-- Generating done"):
         return BuildEvent("configure", line.removeprefix("-- "))

@@ -70,19 +70,9 @@ unset(_opkit_python_path)
 # skeletons share the tiling struct's template instances).
 option(OPKIT_ISOLATE_KERNELS "Keep each dtype combination's kernel code from being shared with the others" ON)
 
-# opkit_link_kernels(<module> <kernel object library> <entry symbol> [<kernel object library> <entry symbol>]...)
-# Links each kernel object library (one dtype combination of one op, its entry renamed) into <module>, isolated from
-# the others: a partial link with every symbol but the entry and the simulator's shared state made local (see
-# opkit/build/isolation.py), so same-named inline functions, statics and templates of two combinations never merge. Then
-# checks that no symbol but the simulator's is defined by two of them; a clash fails the build, naming the symbol.
-# With -DOPKIT_ISOLATE_KERNELS=OFF the objects are linked as compiled, and the check still runs (and fails).
-function(opkit_link_kernels module)
-  set(pairs ${ARGN})
-  list(LENGTH pairs count)
-  math(EXPR odd "${count} % 2")
-  if(count EQUAL 0 OR odd)
-    message(FATAL_ERROR "opkit_link_kernels(${module} ...): expected <kernel target> <entry symbol> pairs")
-  endif()
+# _opkit_run_module(<var> <module>): the command running `python -m <module>` from this opkit, whatever the build's
+# interpreter (the one pybind11 or the project found, else python3).
+function(_opkit_run_module var module)
   if(DEFINED Python_EXECUTABLE)
     set(python "${Python_EXECUTABLE}")
   elseif(DEFINED Python3_EXECUTABLE)
@@ -93,10 +83,54 @@ function(opkit_link_kernels module)
     find_package(Python3 COMPONENTS Interpreter REQUIRED)
     set(python "${Python3_EXECUTABLE}")
   endif()
-  set(run_opkit "${CMAKE_COMMAND}" -E env "PYTHONPATH=${OPKIT_PYTHONPATH}" "${python}" -m opkit.build.isolation)
+  set(${var} "${CMAKE_COMMAND}" -E env "PYTHONPATH=${OPKIT_PYTHONPATH}" "${python}" -m ${module} PARENT_SCOPE)
+endfunction()
+
+# opkit_add_kernel(<target> <kernel source> <kernel name>): an object library compiling <kernel source> with its entry
+# `<kernel name>` named opkit_entry_<kernel name>, in a copy of the source (opkit/build/entry.py). Never by a macro,
+# which would rename everything of that name the kernel sees: an op called exp, div or fill shares its name with the
+# C and C++ libraries. `#line` keeps diagnostics and __FILE__ in the user's file, -iquote finds its `#include "x.h"`;
+# opkit_link_kernels gives each combination's entry its own name in its object (OPKIT_KERNEL_ENTRY lists the names
+# the object may define it under: a source whose entry is made by a macro is compiled as written).
+function(opkit_add_kernel target source name)
+  get_filename_component(source "${source}" ABSOLUTE)
+  get_filename_component(source_dir "${source}" DIRECTORY)
+  get_filename_component(file "${source}" NAME)
+  set(copy "${CMAKE_CURRENT_BINARY_DIR}/opkit_entries/${name}/${file}")
+  get_property(made DIRECTORY PROPERTY "OPKIT_ENTRY_SOURCE ${copy}")
+  if(NOT made)   # one copy for all of the op's combinations
+    set_property(DIRECTORY PROPERTY "OPKIT_ENTRY_SOURCE ${copy}" TRUE)
+    _opkit_run_module(run_opkit opkit.build.entry)
+    add_custom_command(OUTPUT "${copy}"
+      COMMAND ${run_opkit} "${source}" -o "${copy}" --entry "${name}"
+      DEPENDS "${source}"
+      COMMENT "Naming the kernel entry of ${file}"
+      VERBATIM)
+  endif()
+  add_library(${target} OBJECT "${copy}")
+  target_compile_options(${target} PRIVATE "-iquote${source_dir}")
+  target_link_libraries(${target} PRIVATE opkit::sim)
+  set_target_properties(${target} PROPERTIES OPKIT_KERNEL_ENTRY "opkit_entry_${name};${name}")
+endfunction()
+
+# opkit_link_kernels(<module> <kernel object library> <entry symbol> [<kernel object library> <entry symbol>]...)
+# Links each kernel object library (one dtype combination of one op) into <module>, its entry renamed to <entry symbol>
+# (from the names its OPKIT_KERNEL_ENTRY property lists; without one, the object defines <entry symbol>) and isolated
+# from the others: a partial link with every symbol but the entry and the simulator's shared state made local (see
+# opkit/build/isolation.py), so same-named inline functions, statics and templates of two combinations never merge. Then
+# checks that no symbol but the simulator's is defined by two of them; a clash fails the build, naming the symbol.
+# With -DOPKIT_ISOLATE_KERNELS=OFF the objects are linked with only their entries renamed, and the check still runs
+# (and fails).
+function(opkit_link_kernels module)
+  set(pairs ${ARGN})
+  list(LENGTH pairs count)
+  math(EXPR odd "${count} % 2")
+  if(count EQUAL 0 OR odd)
+    message(FATAL_ERROR "opkit_link_kernels(${module} ...): expected <kernel target> <entry symbol> pairs")
+  endif()
+  _opkit_run_module(run_opkit opkit.build.isolation)
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/opkit_kernels")
   set(objects "")
-  set(isolated "")
   set(kernels "")
   set(check_args "")
   math(EXPR last "${count} - 1")
@@ -104,19 +138,27 @@ function(opkit_link_kernels module)
     math(EXPR j "${i} + 1")
     list(GET pairs ${i} kernel)
     list(GET pairs ${j} entry)
-    if(OPKIT_ISOLATE_KERNELS)
-      set(object "${dir}/${kernel}.o")
-      list(APPEND isolated "${object}")
-      add_custom_command(OUTPUT "${object}"
-        COMMAND ${run_opkit} isolate "$<TARGET_OBJECTS:${kernel}>" -o "${object}" --entry "${entry}"
-                --ld "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" --nm "${CMAKE_NM}"
-        DEPENDS ${kernel} "$<TARGET_OBJECTS:${kernel}>"
-        COMMENT "Isolating kernel ${kernel}"
-        VERBATIM)
-    else()
-      set(object "$<TARGET_OBJECTS:${kernel}>")
-      target_sources(${module} PRIVATE "${object}")
+    get_target_property(compiled ${kernel} OPKIT_KERNEL_ENTRY)
+    set(compiled_as "")
+    if(compiled)
+      foreach(name IN LISTS compiled)
+        list(APPEND compiled_as --compiled-as "${name}")
+      endforeach()
     endif()
+    set(object "${dir}/${kernel}.o")
+    if(OPKIT_ISOLATE_KERNELS)
+      set(step isolate)
+      set(comment "Isolating kernel ${kernel}")
+    else()
+      set(step rename)
+      set(comment "Renaming the entry of kernel ${kernel}")
+    endif()
+    add_custom_command(OUTPUT "${object}"
+      COMMAND ${run_opkit} ${step} "$<TARGET_OBJECTS:${kernel}>" -o "${object}" --entry "${entry}" ${compiled_as}
+              --ld "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" --nm "${CMAKE_NM}"
+      DEPENDS ${kernel} "$<TARGET_OBJECTS:${kernel}>"
+      COMMENT "${comment}"
+      VERBATIM)
     list(APPEND objects "${object}")
     list(APPEND kernels ${kernel})
     set(dtypes "$<FILTER:$<TARGET_PROPERTY:${kernel},COMPILE_DEFINITIONS>,INCLUDE,^DTYPE_>")
@@ -132,9 +174,9 @@ function(opkit_link_kernels module)
   # Not sources of the module: CMake would hold back every compile of it (bindings.cpp, the longest) until the
   # custom commands ran. Only the link waits for them: a file dependency in Ninja's single graph; other generators
   # need the target-level one.
-  add_custom_target(${module}_kernels DEPENDS ${isolated} "${stamp}")
-  target_link_libraries(${module} PRIVATE ${isolated})
-  set_property(TARGET ${module} APPEND PROPERTY LINK_DEPENDS ${isolated} "${stamp}")
+  add_custom_target(${module}_kernels DEPENDS ${objects} "${stamp}")
+  target_link_libraries(${module} PRIVATE ${objects})
+  set_property(TARGET ${module} APPEND PROPERTY LINK_DEPENDS ${objects} "${stamp}")
   if(NOT CMAKE_GENERATOR MATCHES "Ninja")
     add_dependencies(${module} ${module}_kernels)
   endif()
@@ -143,8 +185,8 @@ endfunction()
 # opkit_precompile_headers(<kernel target> [<kernel target>...]): the targets compile against one precompiled
 # kernel_operator.h, which saves the ~1 s of parsing the simulator's headers in every kernel translation unit. The
 # PCH is built by a small holder target with the first target's compile options but none of its own defines: GCC
-# rejects a PCH when a macro is defined differently at build and use, so the per-combination defines (DTYPE_*, the
-# renamed entry) must be absent from it; absent macros that the headers do not use are fine. A PCH that does not fit
+# rejects a PCH when a macro is defined differently at build and use, so the per-combination defines (DTYPE_*) must be
+# absent from it; absent macros that the headers do not use are fine. A PCH that does not fit
 # costs time, never correctness (GCC then parses the headers). -DOPKIT_PCH=OFF turns it off.
 option(OPKIT_PCH "Compile kernels against a precompiled kernel_operator.h" ON)
 function(opkit_precompile_headers first)

@@ -47,11 +47,18 @@ PYTHON_KEYWORDS: frozenset[str] = frozenset(keyword.kwlist)
 
 
 def snake_case(op_type: str) -> str:
-    """`AddCustom -> add_custom`, `AbcAAc -> abc_a_ac`: an underscore before every capital but the first.
+    """msopgen's file-name form of an OpType (its `fix_name_lower_with_under`), so file names match its output.
 
-    This is msopgen's rule (consecutive capitals are split one by one), kept so file names match its output.
+    A capital starts a new word after a lower-case letter or a digit, and ends a run of capitals when a lower-case
+    letter follows it: `AddCustom -> add_custom`, `NLLLoss -> nll_loss`, `ReLU6 -> re_lu6`, `Conv2D -> conv2_d`.
     """
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", op_type).lower()
+    out = []
+    for i, char in enumerate(op_type):
+        if i > 0 and char.isupper() and op_type[i - 1] != "_" and (
+                not op_type[i - 1].isupper() or (i + 1 < len(op_type) and op_type[i + 1].islower())):
+            out.append("_")
+        out.append(char.lower())
+    return "".join(out)
 
 
 def camel_case(name: str) -> str:

@@ -24,7 +24,8 @@ struct GatherSumCustomTilingData;
 namespace py = pybind11;
 using opkit::host::bindings::GmPtr;
 
-// Kernel entry points: one per dtype combination, renamed by CMake (`-D<op>=<op>_c<i>`). GM_ADDR is uint8_t*.
+// Kernel entry points: one per dtype combination, each renamed in its object (opkit_link_kernels). GM_ADDR is
+// uint8_t*.
 extern "C" {
 void gather_sum_custom_c0(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
 void gather_sum_custom_c1(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);

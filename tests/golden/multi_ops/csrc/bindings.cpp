@@ -28,7 +28,8 @@ struct CastLikeCustomTilingData;
 namespace py = pybind11;
 using opkit::host::bindings::GmPtr;
 
-// Kernel entry points: one per dtype combination, renamed by CMake (`-D<op>=<op>_c<i>`). GM_ADDR is uint8_t*.
+// Kernel entry points: one per dtype combination, each renamed in its object (opkit_link_kernels). GM_ADDR is
+// uint8_t*.
 extern "C" {
 void scale_shift_custom_c0(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
 void scale_shift_custom_c1(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);

@@ -2,7 +2,7 @@
  * the attrs go to the kernel in the tiling struct. */
 #include "register/op_impl_registry.h"
 #include "exe_graph/runtime/tiling_context.h"
-#include "../op_kernel/scale_axpy_custom_tiling.h"
+#include "scale_axpy_custom_tiling.h"   // op_kernel/ is on the host include path, as in CANN's build
 
 namespace optiling {
 constexpr uint32_t BLOCK_DIM = 8;

@@ -1,0 +1,135 @@
+"""The headers production CANN op_host code includes beyond the OpDef and tiling basics (log/ops_log.h, log/log.h,
+error/ops_error.h, tiling/tiling_templates_registry.h, tiling/tiling_base.h, platform/platform_info.h,
+register/device_op_impl_registry.h) exist in opkit's runtime and declare what such code uses; their log lines reach
+stderr filtered by ASCEND_GLOBAL_LOG_LEVEL."""
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import opkit
+
+pytestmark = pytest.mark.compile
+
+CXX = os.environ.get("CXX", "g++")
+
+# A host file in the style of CANN's ops: staged tiling classes picked by priority, checks and logs of both macro
+# families, the platform from the context, a device-side tiling registration.
+HOST = """\
+#include <cstdint>
+#include "register/op_def_registry.h"
+#include "register/device_op_impl_registry.h"
+#include "tiling/tiling_templates_registry.h"
+#include "platform/platform_info.h"
+#include "error/ops_error.h"
+#include "log/log.h"
+#include "op_log.h"
+
+namespace optiling {
+class ScaleTilingBase : public TilingBaseClass {
+public:
+    explicit ScaleTilingBase(gert::TilingContext* context) : TilingBaseClass(context) {}
+
+protected:
+    ge::graphStatus GetPlatformInfo() override
+    {
+        fe::PlatFormInfos* platformInfo = context_->GetPlatformInfo();
+        OPS_LOG_E_IF_NULL(context_, platformInfo, return ge::GRAPH_FAILED);
+        ascendcPlatform_.reset(new platform_ascendc::PlatformAscendC(platformInfo));
+        aicoreParams_.blockDim = ascendcPlatform_->GetCoreNumAiv();
+        ascendcPlatform_->GetCoreMemSize(platform_ascendc::CoreMemType::UB, aicoreParams_.ubSize);
+        return ge::GRAPH_SUCCESS;
+    }
+    ge::graphStatus GetShapeAttrsInfo() override
+    {
+        const gert::StorageShape* xShape = context_->GetInputShape(0);
+        OPS_CHECK_NULL_WITH_CONTEXT(context_, xShape);
+        length_ = xShape->GetStorageShape().GetShapeSize();
+        OP_CHECK_IF(length_ == 0, OP_LOGE(context_->GetNodeName(), "x is empty"), return ge::GRAPH_FAILED);
+        OP_TILING_CHECK(length_ % 8 != 0,
+                        VECTOR_INNER_ERR_REPORT_TILIING(context_, "length %lld is not a multiple of 8",
+                                                        static_cast<long long>(length_)),
+                        return ge::GRAPH_FAILED);
+        return ge::GRAPH_SUCCESS;
+    }
+    bool IsCapable() override { return true; }
+    ge::graphStatus DoOpTiling() override
+    {
+        OPS_ERR_IF(aicoreParams_.blockDim == 0, OPS_REPORT_VECTOR_INNER_ERR(context_, "no vector core"),
+                   return ge::GRAPH_FAILED);
+        blockDim_ = static_cast<uint32_t>(aicoreParams_.blockDim);
+        return ge::GRAPH_SUCCESS;
+    }
+    ge::graphStatus DoLibApiTiling() override { return ge::GRAPH_SUCCESS; }
+    uint64_t GetTilingKey() const override { return 1; }
+    ge::graphStatus GetWorkspaceSize() override { workspaceSize_ = 0; return ge::GRAPH_SUCCESS; }
+    ge::graphStatus PostTiling() override
+    {
+        context_->SetBlockDim(CalcTschBlockDim(blockDim_, 0, blockDim_));
+        *context_->GetWorkspaceSizes(1) = workspaceSize_;
+        OPS_LOG_D(context_, "x %s", GetShapeDebugStr(context_->GetInputShape(0)->GetStorageShape()).c_str());
+        return ge::GRAPH_SUCCESS;
+    }
+    int64_t length_ = 0;
+};
+class ScaleTilingFallback : public ScaleTilingBase {
+public:
+    using ScaleTilingBase::ScaleTilingBase;
+};
+REGISTER_OPS_TILING_TEMPLATE(Scale, ScaleTilingBase, 0);
+REGISTER_TILING_TEMPLATE("Scale", ScaleTilingFallback, 1);
+
+static ge::graphStatus TilingFunc(gert::TilingContext* context)
+{
+    OP_LOGD(context, "tiling %s", context->GetNodeType());
+    return TilingRegistry::GetInstance().DoTilingImpl(context);
+}
+DEVICE_IMPL_OP_OPTILING(Scale).Tiling(TilingFunc);
+}  // namespace optiling
+"""
+
+LOGS = """\
+#include "log/log.h"
+#include "error/ops_error.h"
+#include <string>
+static int Check(int v)
+{
+    OP_CHECK_IF(v < 0, OP_LOGE("Scale", "v is %d", v), return 1);
+    return 0;
+}
+int main()
+{
+    OPS_LOG_D(std::string("Scale"), "debug %d", 0);
+    OP_LOGI("Scale", "info %s", "line");
+    OPS_LOG_W("Scale", "warning");
+    OPS_REPORT_VECTOR_INNER_ERR("Scale", "error %d", 3);
+    return Check(-1) + Check(2);
+}
+"""
+
+
+def test_cann_style_host_code_compiles_against_the_stand_ins(tmp_path: Path) -> None:
+    (tmp_path / "scale.cpp").write_text(HOST)
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-isystem",
+                             str(opkit.include_dir()), str(tmp_path / "scale.cpp")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("level, shown", [(None, ["ERROR", "ERROR"]), ("0", ["DEBUG", "INFO", "WARNING", "ERROR",
+                                                                            "ERROR"]), ("4", [])])
+def test_log_lines_name_the_op_and_follow_the_log_level(tmp_path: Path, level: str | None, shown: list[str]) -> None:
+    (tmp_path / "logs.cpp").write_text(LOGS)
+    exe = tmp_path / "logs"
+    subprocess.run([CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-isystem", str(opkit.include_dir()),
+                    str(tmp_path / "logs.cpp"), "-o", str(exe)], check=True)
+    env = {k: v for k, v in os.environ.items() if k != "ASCEND_GLOBAL_LOG_LEVEL"}
+    env.update({"ASCEND_GLOBAL_LOG_LEVEL": level} if level is not None else {})
+    result = subprocess.run([str(exe)], capture_output=True, text=True, env=env)
+    assert result.returncode == 1 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert [line.split("]")[0].lstrip("[") for line in lines] == shown
+    if level is None:
+        assert lines == ["[ERROR] OpName:[Scale] error 3 (logs.cpp:14)", "[ERROR] OpName:[Scale] v is -1 (logs.cpp:6)"]

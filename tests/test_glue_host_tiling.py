@@ -1,0 +1,100 @@
+"""The older layout's tiling struct (op_host/<op>_tiling.h, BEGIN_TILING_DATA_DEF) reaches the kernel through a
+generated header that the build force-includes: it includes the host header and then undefines its include guard, so
+a header of the kernel's own that happens to use the same guard is still read. A kernel that includes the host header
+itself gets nothing forced. Host files see op_host/ and op_kernel/ on their include path, as CANN compiles them."""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import opkit
+from opkit.build.entry import entry_source
+from opkit.build.layout import detect_layout
+from opkit.generate.glue import write_glue
+
+LIBM = Path(__file__).resolve().parent / "layouts" / "libm_names_project"
+CXX = os.environ.get("CXX", "g++")
+
+HOST_TILING = """\
+/* Tiling data of Div, older layout. */
+#ifndef DIV_TILING_H
+#define DIV_TILING_H
+#include "register/tilingdata_base.h"
+namespace optiling {
+BEGIN_TILING_DATA_DEF(DivTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, length);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(Div, DivTilingData)
+}  // namespace optiling
+#endif  // DIV_TILING_H
+"""
+
+
+def _glue(tmp_path: Path, kernel: str | None = None, host_tiling: str | None = None) -> Path:
+    project = Path(shutil.copytree(LIBM, tmp_path / "libm"))
+    if kernel is not None:
+        (project / "op_kernel" / "div.cpp").write_text(kernel)
+    if host_tiling is not None:
+        (project / "op_host" / "div_tiling.h").write_text(host_tiling)
+    layout = detect_layout(project)
+    assert layout is not None
+    return write_glue(layout)[0]
+
+
+def _div_kernel_options(glue: Path) -> str:
+    cmake = (glue / "CMakeLists.txt").read_text()
+    return re.search(r"target_compile_options\(div_kernel_c0 PRIVATE -O2 -Wall -Wextra(.*)\)", cmake)[1]
+
+
+def test_the_forced_header_undoes_the_host_headers_guard(tmp_path: Path) -> None:
+    glue = _glue(tmp_path)
+    wrapper = glue / "kernels" / "div_host_tiling.h"
+    assert _div_kernel_options(glue) == f' -DOPKIT_OP_TYPE=Div "SHELL:-include {shlex.quote(str(wrapper))}"'
+    text = wrapper.read_text()
+    assert f'#include "{tmp_path}/libm/op_host/div_tiling.h"\n' in text
+    assert text.endswith("#undef DIV_TILING_H\n")
+
+
+def test_a_host_header_without_a_guard_is_included_as_it_is(tmp_path: Path) -> None:
+    glue = _glue(tmp_path, host_tiling=HOST_TILING.replace("#ifndef DIV_TILING_H\n#define DIV_TILING_H\n",
+                                                           "#pragma once\n").replace("#endif  // DIV_TILING_H\n", ""))
+    assert "#undef" not in (glue / "kernels" / "div_host_tiling.h").read_text()
+
+
+def test_a_kernel_including_the_host_header_itself_gets_nothing_forced(tmp_path: Path) -> None:
+    kernel = (LIBM / "op_kernel" / "div.cpp").read_text().replace(
+        '#include "div_tiling.h"', '#include "div_tiling.h"\n#include "../op_host/div_tiling.h"  // the struct, too')
+    glue = _glue(tmp_path, kernel=kernel)
+    assert _div_kernel_options(glue) == " -DOPKIT_OP_TYPE=Div"
+    assert not (glue / "kernels" / "div_host_tiling.h").exists()
+
+
+def test_host_files_see_op_host_and_op_kernel(tmp_path: Path) -> None:
+    cmake = (_glue(tmp_path) / "CMakeLists.txt").read_text()
+    root = tmp_path / "libm"
+    for op in ("exp", "asinh", "div", "fill"):
+        assert f"target_include_directories({op}_host PRIVATE {root}/op_host {root}/op_kernel)" in cmake
+
+
+@pytest.mark.compile
+@pytest.mark.parametrize("includes", ["its own header", "the host header"])
+def test_the_div_kernel_compiles_with_what_the_glue_forces(tmp_path: Path, includes: str) -> None:
+    kernel = (LIBM / "op_kernel" / "div.cpp").read_text()
+    if includes == "the host header":
+        kernel = kernel.replace('#include "div_tiling.h"',
+                                '#include "../op_host/div_tiling.h"\nconstexpr int32_t DIV_INPUTS = 2;')
+    glue = _glue(tmp_path, kernel=kernel)
+    options = shlex.split(_div_kernel_options(glue).replace('"SHELL:', "").replace('"', ""))
+    user = tmp_path / "libm" / "op_kernel"
+    copy = tmp_path / "copy" / "div.cpp"
+    entry_source(user / "div.cpp", copy, "div")
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-DASCENDC_CPU_DEBUG=1", "-isystem",
+                             str(opkit.include_dir()), f"-iquote{user}", *options, str(copy)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
