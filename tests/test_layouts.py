@@ -106,3 +106,14 @@ def test_glue_tests_of_an_op_without_infer_shape_skip_and_say_why(tmp_path: Path
     without = (glue / "tests" / "test_head_double_custom.py").read_text()
     assert 'pytestmark = pytest.mark.skip(reason="HeadDoubleCustom has no InferShape' in without
     assert "pytestmark" not in (glue / "tests" / "test_axpy_custom.py").read_text()
+
+
+def test_op_host_without_any_opdef_is_not_an_operator_project(tmp_path: Path) -> None:
+    root = tmp_path / "launch_program"
+    (root / "op_host").mkdir(parents=True)
+    (root / "op_kernel").mkdir()
+    (root / "op_host" / "tiling.cpp").write_text("#include <cstdint>\nuint32_t TileLength(uint32_t n) { return n / 8; }\n")
+    (root / "op_kernel" / "k.cpp").write_text("// a kernel-launch program's kernel\n")
+    with pytest.raises(PathError, match=r"op_host: registers no OpDef \(no OP_ADD\): there is no operator to build; "
+                                        r".*kernel-launch program"):
+        detect_layout(root)

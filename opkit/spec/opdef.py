@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from opkit import __version__, include_dir
-from opkit.errors import BuildError
+from opkit.errors import BuildError, PathError
 from opkit.spec.dtypes import DTYPES
 from opkit.spec.load import load_spec
 from opkit.spec.model import SpecFile
@@ -235,6 +235,10 @@ def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Pat
         cache.write_text(json.dumps(raw), encoding="utf-8")
     if soc is None:
         soc = soc_for_configs([family for op in raw for family in op["configs"]])
+    if not raw:
+        raise PathError(host_files[0].parent, "registers no OpDef (no OP_ADD): there is no operator to build",
+                        "an operator project's op_host/ declares each op with `class X : public OpDef` and OP_ADD(X); "
+                        "a kernel-launch program (main.cpp) builds with its own CMakeLists (`opkit cmake-args --cann`)")
     ops, info, notes = prototype_from_opdef(raw, soc.profile.family)
     target = out_dir / OPDEF_FILE
     text = _render(ops)

@@ -296,3 +296,17 @@ def test_unmatched_call_gets_one_sentence_not_a_candidate_list(prelude: dict[str
     assert "Maxs: no overload of Maxs that CANN declares accepts these arguments" in errors[0]
     assert "scalarValue of type T exactly" in errors[0]
     assert "no matching function" not in proc.stderr
+
+
+def test_unqualified_block_queries_compile_with_and_without_using_namespace(tmp_path: Path) -> None:
+    """CANN's AddN tutorial calls GetBlockNum() unqualified inside ASSERT in a class template, without `using namespace
+    AscendC` (its NPU build drops ASSERT's argument unread); kernels with the using-directive call it unqualified too."""
+    src = tmp_path / "blocks.cpp"
+    src.write_text('#include "kernel_operator.h"\n'
+                   "template <typename T> struct K { int64_t n() { ASSERT(GetBlockNum() != 0 && \"dim\"); "
+                   "return AscendC::GetBlockNum() + GetBlockIdx(); } };\n"
+                   "int64_t a() { return K<float>().n(); }\n"
+                   "namespace user { using namespace AscendC; int64_t b() { return GetBlockNum() * GetBlockIdx(); } }\n"
+                   "using namespace AscendC;\nint64_t c() { return GetBlockNum() - GetBlockIdx(); }\n")
+    proc = subprocess.run([CXX, *_flags("910b"), "-fsyntax-only", str(src)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]

@@ -40,6 +40,11 @@ void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t 
 
 }  // namespace AscendC
 
+// Unqualified GetBlockNum()/GetBlockIdx() in a kernel without `using namespace AscendC` (CANN's tutorials do it inside
+// ASSERT, which the NPU build drops unread): the same functions, so `using namespace AscendC` stays unambiguous.
+using AscendC::GetBlockIdx;
+using AscendC::GetBlockNum;
+
 // The CCE builtins older kernels call.
 inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
 inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
