@@ -92,7 +92,10 @@ def test_ops_nn_style_impl_registration(host: Program, idx: str) -> None:
     assert infer["outputs"] == [[{"shape": [15], "dtype": "float32"}]]
     tile = run_json(host, host_args("tile", "ImplStyleCustom", ["float16:3,5", idx]))
     assert (tile["block_dim"], tile["tiling_key"]) == (1, 77)
-    assert struct.unpack("<q", bytes.fromhex(tile["tiling_hex"])) == (15,)
+    # the TilingFunc read the compile info its TilingParse filled from the platform (cores, UB)
+    assert struct.unpack("<qqq", bytes.fromhex(tile["tiling_hex"])) == (15, 48, UB_910B)
+    on_b4 = run_json(host, host_args("tile", "ImplStyleCustom", ["float16:3,5", idx], soc="Ascend910B4"))
+    assert struct.unpack("<qqq", bytes.fromhex(on_b4["tiling_hex"]))[1] == 40
 
 
 def test_tiling_data_append(host: Program) -> None:

@@ -54,10 +54,31 @@ ge::graphStatus ImplInferShape(gert::InferShapeContext* context)
     return ge::GRAPH_SUCCESS;
 }
 
+// ops-nn style: a compile info filled once from the platform by TilingParse, read by every TilingFunc call.
+struct ImplCompileInfo {
+    int64_t coreNum = 0;
+    uint64_t ubSize = 0;
+};
+
+ge::graphStatus ImplTilingParse(gert::TilingParseContext* context)
+{
+    auto* info = context->GetCompiledInfo<ImplCompileInfo>();
+    auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
+    info->coreNum = platform.GetCoreNumAiv();
+    platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, info->ubSize);
+    return info->coreNum > 0 ? ge::GRAPH_SUCCESS : ge::GRAPH_FAILED;
+}
+
 ge::graphStatus ImplTiling(gert::TilingContext* context)
 {
-    auto* n = context->GetTilingData<int64_t>();
-    *n = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
+    auto* info = reinterpret_cast<const ImplCompileInfo*>(context->GetCompileInfo());
+    if (info == nullptr || context->GetCompileInfo<ImplCompileInfo>() != info) {
+        return ge::GRAPH_FAILED;
+    }
+    auto* data = context->GetTilingData<int64_t[3]>();
+    (*data)[0] = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
+    (*data)[1] = info->coreNum;
+    (*data)[2] = static_cast<int64_t>(info->ubSize);
     context->SetBlockDim(1);
     context->SetTilingKey(77);
     return ge::GRAPH_SUCCESS;
@@ -95,4 +116,4 @@ OP_ADD(ImplStyleCustom);
 }  // namespace ops
 
 IMPL_OP_INFERSHAPE(ImplStyleCustom).InferShape(ImplInferShape);
-IMPL_OP_OPTILING(ImplStyleCustom).Tiling(ImplTiling);
+IMPL_OP_OPTILING(ImplStyleCustom).Tiling(ImplTiling).TilingParse<ImplCompileInfo>(ImplTilingParse);

@@ -92,11 +92,11 @@ class TilingContext {
     return s_.workspaces.data();
   }
   size_t GetWorkspaceNum() const { return s_.workspaces.size(); }
-  // opkit runs no TilingParse step, so there is no compile info; ops that need it get nullptr, as on CANN
-  // when parsing failed.
+  // The compile info the op's TilingParse filled (IMPL_OP_OPTILING(Op).TilingParse<T>(f)); nullptr without one.
+  const void* GetCompileInfo() const { return s_.compile_info; }
   template <typename T>
   const T* GetCompileInfo() const {
-    return nullptr;
+    return static_cast<const T*>(s_.compile_info);
   }
   int32_t GetDeterministic() const { return 0; }
 

@@ -107,6 +107,7 @@ struct TilingState {
   gert::TilingData raw;
   std::vector<size_t> workspaces;
   size_t tiling_struct_too_large = 0;  // sizeof(T) of a GetTilingData<T>() that did not fit, 0 otherwise
+  const void* compile_info = nullptr;  // what the op's TilingParse filled, or nullptr when it has none
 };
 
 }  // namespace opkit::host::detail

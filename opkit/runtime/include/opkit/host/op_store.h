@@ -2,11 +2,13 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "register/op_def.h"
+#include "exe_graph/runtime/tiling_parse_context.h"
 #include "register/op_impl_kernel_registry.h"
 
 namespace opkit::host::detail {
@@ -17,6 +19,9 @@ struct ImplFuncs {
   gert::OpImplKernelRegistry::InferShapeKernelFunc infer_shape = nullptr;
   gert::OpImplKernelRegistry::InferDataTypeKernelFunc infer_dtype = nullptr;
   gert::OpImplKernelRegistry::TilingKernelFunc tiling = nullptr;
+  // TilingParse<CompileInfo>(parse): the compile info's type made fresh (type-erased) and the function that fills it.
+  std::shared_ptr<void> (*make_compile_info)() = nullptr;
+  ge::graphStatus (*tiling_parse)(gert::TilingParseContext*) = nullptr;
 };
 
 struct OpEntry {
@@ -79,11 +84,15 @@ class ImplRegistrar {
     funcs_->tiling = f;
     return *this;
   }
-  // Compile-info parsing and data-dependency hints have no effect in opkit (no compile step, all inputs on host).
-  template <typename CompileInfo, typename F>
-  ImplRegistrar& TilingParse(F) {
+  // The op's compile info and the function that fills it from the platform: run before each TilingFunc, whose
+  // context's GetCompileInfo() then returns it (CANN runs it once per compiled node; the result is the same).
+  template <typename CompileInfo>
+  ImplRegistrar& TilingParse(ge::graphStatus (*parse)(gert::TilingParseContext*)) {
+    funcs_->make_compile_info = [] { return std::shared_ptr<void>(std::make_shared<CompileInfo>()); };
+    funcs_->tiling_parse = parse;
     return *this;
   }
+  // Data-dependency hints have no effect in opkit (every input is on the host).
   ImplRegistrar& InputsDataDependency(std::initializer_list<int>) { return *this; }
 
  private:

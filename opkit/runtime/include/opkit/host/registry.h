@@ -255,6 +255,14 @@ inline TileResult tile(const std::string& op_type, const std::vector<IrTensors>&
   const std::string call_text = detail::describe_inputs(def, inputs);
   {
     detail::PlatformScope scope(platform);
+    const detail::ImplFuncs& impl = detail::impl_funcs(op_type);
+    std::shared_ptr<void> compile_info;   // lives until the TilingFunc has run
+    if (impl.tiling_parse != nullptr) {
+      compile_info = impl.make_compile_info();
+      gert::TilingParseContext parse(op_type.c_str(), platform, compile_info.get());
+      detail::run_op_function(op_type, "TilingParse", impl.tiling_parse, &parse, call_text);
+      ts.compile_info = compile_info.get();
+    }
     gert::TilingContext ctx(ts);
     detail::run_op_function(op_type, "TilingFunc", fn, &ctx, call_text);
   }
