@@ -11,6 +11,7 @@ import pytest
 
 from opkit.errors import BuildError
 from opkit.spec.opdef import prototype_from_opdef, read_opdef
+from opkit.spec.soc import soc_for_configs
 
 
 def _param(name: str, dtypes: list[str], *, param_type: int = 2, as_list: bool = False,
@@ -107,19 +108,20 @@ OP_ADD(TwoWay);
 def test_host_code_compiled_and_dumped(tmp_path: Path) -> None:
     (tmp_path / "op_host").mkdir()
     (tmp_path / "op_host" / "two_way.cpp").write_text(HOST)
-    read = read_opdef([tmp_path / "op_host" / "two_way.cpp"], tmp_path / "out", family="ascend310p")
+    read = read_opdef([tmp_path / "op_host" / "two_way.cpp"], tmp_path / "out")
+    assert read.soc.profile.name == "Ascend910B2"      # AddConfig lists the default's family: built for the default
     (op,) = read.spec.ops
     assert (op.op_type, op.name) == ("TwoWay", "two_way")
     assert [(t.name, t.param_type, [d.name for d in t.dtypes]) for t in op.tensors] == [
-        ("x", "required", ["float32", "int32"]), ("scale", "optional", ["float32", "float32"]),
-        ("y", "required", ["float32", "int32"])]
+        ("x", "required", ["float32"]), ("scale", "optional", ["float32"]), ("y", "required", ["float32"])]
     assert [(a.name, a.param_type, a.type, a.default) for a in op.attrs] == [
         ("mode", "optional", "string", "fast"), ("dims", "optional", "list_int", (1, -2)),
         ("to", "optional", "type", "float16"), ("k", "required", "int", None)]
     assert read.info["TwoWay"].socs == ("ascend310p", "ascend910b")   # AddConfig's order, not sorted
     assert json.loads(read.spec.text)[0]["op"] == "TwoWay" and read.spec.path == tmp_path / "out" / "opdef.json"
-    again = read_opdef([tmp_path / "op_host" / "two_way.cpp"], tmp_path / "out", family="ascend910b")
-    assert [d.name for d in again.spec.ops[0].inputs[0].dtypes] == ["float32"]   # the 910b config's own inputs
+    assert [d.name for d in op.inputs[0].dtypes] == ["float32"]   # the 910b config's own inputs
+    again = read_opdef([tmp_path / "op_host" / "two_way.cpp"], tmp_path / "out", soc=soc_for_configs(["ascend310p"]))
+    assert [d.name for d in again.spec.ops[0].inputs[0].dtypes] == ["float32", "int32"]   # the OpDef's own
     assert len(list((tmp_path / "out").glob("opdef-*.raw.json"))) == 1       # one dump, cached by content
 
 

@@ -21,9 +21,9 @@
 
 namespace opkit::host {
 
-namespace dump_detail {
+namespace detail {
 
-inline void text(std::ostream& out, const std::string& s) {
+inline void json_text(std::ostream& out, const std::string& s) {
   out << '"';
   for (unsigned char c : s) {
     if (c == '"' || c == '\\') {
@@ -39,95 +39,95 @@ inline void text(std::ostream& out, const std::string& s) {
   out << '"';
 }
 
-inline void number(std::ostream& out, double v) {
+inline void json_number(std::ostream& out, double v) {
   if (std::isfinite(v)) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.9g", v);
     out << buf;
   } else {
-    text(out, std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));   // JSON has no literal for them
+    json_text(out, std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));   // JSON has no literal for them
   }
 }
 
 template <typename T>
-void list(std::ostream& out, const std::vector<T>& values);
+void json_list(std::ostream& out, const std::vector<T>& values);
 
 template <typename T>
-void value(std::ostream& out, const T& v) {
+void json_value(std::ostream& out, const T& v) {
   if constexpr (std::is_same_v<T, bool>) {
     out << (v ? "true" : "false");
   } else if constexpr (std::is_same_v<T, std::string>) {
-    text(out, v);
+    json_text(out, v);
   } else if constexpr (std::is_same_v<T, float>) {
-    number(out, v);
+    json_number(out, v);
   } else if constexpr (std::is_same_v<T, ge::DataType>) {
-    text(out, ge::TypeUtils::DataTypeToPrototypeName(v));
+    json_text(out, ge::TypeUtils::DataTypeToPrototypeName(v));
   } else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) {
     out << static_cast<long long>(v);
   } else {
-    list(out, v);
+    json_list(out, v);
   }
 }
 
 template <typename T>
-void list(std::ostream& out, const std::vector<T>& values) {
+void json_list(std::ostream& out, const std::vector<T>& values) {
   out << '[';
   for (size_t i = 0; i < values.size(); ++i) {
     if (i) out << ", ";
     if constexpr (std::is_same_v<T, bool>) {
       out << (values[i] ? "true" : "false");   // vector<bool>'s proxy
     } else {
-      value(out, values[i]);
+      json_value(out, values[i]);
     }
   }
   out << ']';
 }
 
-inline void param(std::ostream& out, const ops::OpParamDef& p) {
+inline void json_param(std::ostream& out, const ops::OpParamDef& p) {
   out << "{\"name\": ";
-  text(out, p.GetParamName().GetString());
+  json_text(out, p.GetParamName().GetString());
   out << ", \"param_type\": " << static_cast<int>(p.GetParamType()) << ", \"dtypes\": ";
   std::vector<std::string> names;
   for (ge::DataType t : p.GetDataTypes()) names.push_back(ge::TypeUtils::DataTypeToSerialString(t));
-  list(out, names);
+  json_list(out, names);
   out << ", \"formats\": ";
   names.clear();
   for (ge::Format f : p.GetFormats()) names.push_back(ge::TypeUtils::FormatToSerialString(f));
-  list(out, names);
+  json_list(out, names);
   out << ", \"dtypes_are_list\": " << (p.opkit_types_are_list() ? "true" : "false")
       << ", \"formats_are_list\": " << (p.opkit_formats_are_list() ? "true" : "false") << ", \"follow\": ";
-  text(out, p.opkit_follow());
+  json_text(out, p.opkit_follow());
   out << ", \"value_depend\": " << static_cast<int>(p.GetValueDepend()) << '}';
 }
 
-inline void params(std::ostream& out, const std::deque<ops::OpParamDef>& ps) {
+inline void json_params(std::ostream& out, const std::deque<ops::OpParamDef>& ps) {
   out << '[';
   for (size_t i = 0; i < ps.size(); ++i) {
     if (i) out << ", ";
-    param(out, ps[i]);
+    json_param(out, ps[i]);
   }
   out << ']';
 }
 
-inline void attr(std::ostream& out, const ops::OpAttrDef& a) {
+inline void json_attr(std::ostream& out, const ops::OpAttrDef& a) {
   out << "{\"name\": ";
-  text(out, a.GetName().GetString());
+  json_text(out, a.GetName().GetString());
   out << ", \"required\": " << (a.IsRequired() ? "true" : "false") << ", \"kind\": ";
-  text(out, attr_kind_name(a.opkit_kind()));
+  json_text(out, attr_kind_name(a.opkit_kind()));
   if (!std::holds_alternative<std::monostate>(a.opkit_default())) {
     out << ", \"default\": ";
     std::visit([&out](const auto& v) {
-      if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) value(out, v);
+      if constexpr (!std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) json_value(out, v);
     }, a.opkit_default());
   }
   out << '}';
 }
 
-}  // namespace dump_detail
+}  // namespace detail
 
 // Writes every registered op (sorted by type) as a JSON list; returns 0.
 inline int dump_opdefs(std::ostream& out) {
-  using namespace dump_detail;
+  using namespace detail;
   auto& store = detail::OpStore::instance();
   out << "[\n";
   bool first = true;
@@ -136,15 +136,15 @@ inline int dump_opdefs(std::ostream& out) {
     const ops::OpDef& def = entry->defs.front();
     out << (first ? "" : ",\n") << "{\"op\": ";
     first = false;
-    text(out, name);
+    json_text(out, name);
     out << ", \"count\": " << entry->defs.size() << ", \"inputs\": ";
-    params(out, def.GetInputs());
+    json_params(out, def.GetInputs());
     out << ", \"outputs\": ";
-    params(out, def.GetOutputs());
+    json_params(out, def.GetOutputs());
     out << ", \"attrs\": [";
     for (size_t i = 0; i < def.GetAttrs().size(); ++i) {
       if (i) out << ", ";
-      attr(out, def.GetAttrs()[i]);
+      json_attr(out, def.GetAttrs()[i]);
     }
     out << "], \"infer_shape\": " << (def.GetInferShape() || entry->impl.infer_shape ? "true" : "false")
         << ", \"infer_dtype\": " << (def.GetInferDataType() || entry->impl.infer_dtype ? "true" : "false")
@@ -155,11 +155,11 @@ inline int dump_opdefs(std::ostream& out) {
       auto& c = const_cast<ops::OpAICoreConfig&>(def.AICore().GetAICoreConfigs().at(soc));  // getters not const
       out << (first_config ? "" : ", ");
       first_config = false;
-      text(out, soc);
+      json_text(out, soc);
       out << ": {\"inputs\": ";
-      params(out, c.GetInputs());
+      json_params(out, c.GetInputs());
       out << ", \"outputs\": ";
-      params(out, c.GetOutputs());
+      json_params(out, c.GetOutputs());
       out << '}';
     }
     out << "}}";
