@@ -84,3 +84,8 @@ def test_struct_parameter_is_taken_by_pointer_and_its_header_included(tmp_path: 
     stub = launch_stub(kernel)
     assert f'#include "{tmp_path / "tiling.h"}"' in stub and "missing.h" not in stub
     assert "*static_cast<const TilingData*>(tiling), f);" in stub
+
+
+def test_bisheng_sanitizer_option_is_ignored() -> None:
+    inv = parse_command(["g++", "--sanitizer", "-c", "k.asc", "-o", "k.o"])
+    assert inv.args == ["-c", "k.asc", "-o", "k.o"]

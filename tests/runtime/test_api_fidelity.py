@@ -109,6 +109,8 @@ MUST_COMPILE: dict[str, list[str]] = {
         "DataCopyPad(h, gh, ext, DataCopyPadExtParams<half>(false, 0, 0, half(0)))", "DataCopyPad(gh, h, ext)",
         "DataCopyPad(f, gf, DataCopyExtParams(1, 20, 0, 0, 0), DataCopyPadExtParams<float>(true, 0, 3, 0.0f))",
         "DataCopyPad(h, gh, cp, pad)", "DataCopyPad(gh, h, cp)",
+        # Four values in braces are a DataCopyParams: CANN's DataCopyExtParams takes all five (issue 25).
+        "DataCopyPad(gh, h, {1, 2, 0, 0})", "DataCopyPad(gh, h, {1, 64, 0, 0, 0})",
     ],
     "cmpsel": [
         "Compare(u8, f, f2, CMPMODE::LT, 64)", "Compare(u8, h, h2, CMPMODE::EQ, 128)",
@@ -193,6 +195,7 @@ MUST_NOT_COMPILE: list[Reject] = [
     Reject("copy", "pad_value_type_differs", "DataCopyPad",
            "DataCopyPad(h, gh, ext, DataCopyPadExtParams<float>(false, 0, 0, 0.0f))"),
     Reject("copy", "pad_dtype_differs", "DataCopyPad", "DataCopyPad(gf, h, ext)"),
+    Reject("copy", "ext_params_four_values", "DataCopyExtParams", "DataCopyExtParams e(1, 64, 0, 0); (void)e"),
     # Compare / Select.
     Reject("cmpsel", "compares_float_on_half", "Compares", "Compares(u8, h, 0.0f, CMPMODE::LT, 128)"),
     Reject("cmpsel", "compare_scalar_double", "CompareScalar", "CompareScalar(u8, f, 0.0, CMPMODE::LT, 64)"),
@@ -310,3 +313,12 @@ def test_unqualified_block_queries_compile_with_and_without_using_namespace(tmp_
                    "using namespace AscendC;\nint64_t c() { return GetBlockNum() - GetBlockIdx(); }\n")
     proc = subprocess.run([CXX, *_flags("910b"), "-fsyntax-only", str(src)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_cpu_debug_and_tiling_headers_bring_memcpy_s(tmp_path: Path) -> None:
+    """CANN's tikicpulib.h and tiling/tiling_api.h bring securec's memcpy_s: host programs call it unqualified."""
+    for header in ("tikicpulib.h", "tiling/tiling_api.h"):
+        src = tmp_path / "memcpy_s.cpp"
+        src.write_text(f'#include "{header}"\nint f(char* d, const char* s) {{ return memcpy_s(d, 8, s, 8); }}\n')
+        proc = subprocess.run([CXX, *_flags("910b"), "-fsyntax-only", str(src)], capture_output=True, text=True)
+        assert proc.returncode == 0, f"{header}: {proc.stderr[-2000:]}"

@@ -81,7 +81,7 @@ def test_dump_output_names_block_and_line(results: dict[str, str]) -> None:
     assert (f"[AIV Block 1][kapis_main.cpp:{line_of['DumpTensor(t, 8, 5']}] DumpTensor: desc=8, addr=0, "
             "data_type=float32, position=UB, dump_size=5\n"
             "[[0.500000, 1.500000, 2.500000],\n[3.500000, 4.500000, -]]\n") in text
-    assert re.search(rf"\[AIV Block 1\]\[kapis_main.cpp:{line_of['DumpAccChkPoint(gt']}\] DumpAccChkPoint: index=3, "
+    assert re.search(rf"\[AIV Block 1\]\[kapis_main.cpp:{line_of['DumpAccChkPoint(gt']}\] DumpAccChkPoint: desc=3, "
                      r"countOff=2, addr=[0-9a-f]+, data_type=int32, position=GM, dump_size=3\n\[102, 103, 104\]\n", text)
     assert f"[AIV Block 1][kapis_main.cpp:{line_of['PRINTF(']}] value 42 of x is 1.250000\n" in text
     assert "[AIV Block 1] plain 7\n" in text

@@ -27,6 +27,8 @@
 #include "opkit/sim/list_tensor.h"
 #include "opkit/sim/static_tensor.h"
 #include "opkit/sim/utils.h"
+#include "opkit/sim/scalar_api.h"
+#include "opkit/sim/core_sync.h"
 
 // The host side of a CPU launch (opkit::sim::Launch, GmAlloc, ICPU_RUN_KF) is one include away.
 #include "opkit/sim/cpu_debug.h"

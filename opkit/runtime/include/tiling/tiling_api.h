@@ -2,6 +2,7 @@
 #pragma once
 
 #include "register/tilingdata_base.h"
+#include "securec.h"  // CANN's tiling_api.h brings memcpy_s (host tilings copy with it)
 #include "tiling/platform/platform_ascendc.h"
 #include "lib/normalization/layernorm_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"

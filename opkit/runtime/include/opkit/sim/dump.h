@@ -265,17 +265,17 @@ void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
                                   dumpSize, &shapeInfo, where);
 }
 
-// dumpSize elements from element countOff on, labelled with `index`.
+// dumpSize elements from element countOff on, labelled with `index`, printed as `desc=` (as CANN prints it).
 template <typename T>
 void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize,
                      OPKIT_SIM_HERE) {
-  opkit::sim::detail::dump_local("DumpAccChkPoint", opkit::sim::detail::cat("DumpAccChkPoint: index=", index,
+  opkit::sim::detail::dump_local("DumpAccChkPoint", opkit::sim::detail::cat("DumpAccChkPoint: desc=", index,
                                  ", countOff=", countOff), tensor, countOff, dumpSize, nullptr, where);
 }
 template <typename T>
 void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize,
                      OPKIT_SIM_HERE) {
-  opkit::sim::detail::dump_global("DumpAccChkPoint", opkit::sim::detail::cat("DumpAccChkPoint: index=", index,
+  opkit::sim::detail::dump_global("DumpAccChkPoint", opkit::sim::detail::cat("DumpAccChkPoint: desc=", index,
                                   ", countOff=", countOff), tensor, countOff, dumpSize, nullptr, where);
 }
 

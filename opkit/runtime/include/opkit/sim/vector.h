@@ -17,3 +17,4 @@
 #include "opkit/sim/vec/vcopy.h"
 #include "opkit/sim/vec/pad.h"
 #include "opkit/sim/vec/broadcast.h"
+#include "opkit/sim/vec/fused.h"

@@ -1,0 +1,196 @@
+// Scalar-unit APIs: bit counting, scalar atomics and GM access past the data cache, system variables, cache and
+// control-register calls that have nothing to simulate, KERNEL_LOG and the global-scope GetTPipePtr.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <type_traits>
+
+#include "opkit/sim/atomic.h"
+#include "opkit/sim/context.h"
+#include "opkit/sim/fault.h"
+#include "opkit/sim/global_tensor.h"
+#include "opkit/sim/launch_state.h"
+#include "opkit/sim/macros.h"
+#include "opkit/sim/pipe.h"
+#include "opkit/sim/tensor.h"
+
+namespace opkit::sim::detail {
+
+// A scalar GM access of one T at p: inside a registered buffer (the device would read or write whatever lies there).
+template <typename T>
+inline void check_gm_scalar(const char* api, const char* what, const void* p, const SourceLoc& where) {
+  check_cancelled(api, where);
+  check_gm(api, what, p, sizeof(T), where);
+}
+
+template <typename T, typename F>
+inline T gm_read_modify_write(const char* api, T* p, F f, const SourceLoc& where) {
+  check_gm_scalar<T>(api, "read-modify-write", p, where);
+  std::lock_guard<std::mutex> lock(gm_line_lock(reinterpret_cast<uintptr_t>(p)));
+  const T old = *p;
+  *p = f(old);
+  return old;
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+// ---- Bit counting (kernel_operator_scalar_intf.h) ----
+template <int countValue>
+inline int64_t GetBitCount(uint64_t valueIn) {
+  static_assert(countValue == 0 || countValue == 1, "GetBitCount<countValue>: countValue is 0 or 1");
+  const int ones = __builtin_popcountll(valueIn);
+  return countValue == 1 ? ones : 64 - ones;
+}
+template <int countValue>
+inline int64_t ScalarGetCountOfValue(uint64_t valueIn) { return GetBitCount<countValue>(valueIn); }
+
+inline int64_t CountLeadingZero(uint64_t valueIn) { return valueIn == 0 ? 64 : __builtin_clzll(valueIn); }
+inline int64_t ScalarCountLeadingZero(uint64_t valueIn) { return CountLeadingZero(valueIn); }
+
+// Bits after the sign bit that equal it (CANN's example: 0x0f00000000000000 gives 3).
+inline int64_t CountBitsCntSameAsSignBit(int64_t valueIn) {
+  const uint64_t v = static_cast<uint64_t>(valueIn);
+  const uint64_t flipped = (valueIn < 0) ? ~v : v;
+  return (flipped == 0 ? 64 : __builtin_clzll(flipped)) - 1;
+}
+
+// Position of the first bit equal to countValue, from bit 0; -1 when there is none.
+template <int countValue>
+inline int64_t GetSFFValue(uint64_t valueIn) {
+  static_assert(countValue == 0 || countValue == 1, "GetSFFValue<countValue>: countValue is 0 or 1");
+  const uint64_t v = countValue == 1 ? valueIn : ~valueIn;
+  return v == 0 ? -1 : __builtin_ctzll(v);
+}
+template <int countValue>
+inline int64_t ScalarGetSFFValue(uint64_t valueIn) { return GetSFFValue<countValue>(valueIn); }
+
+// ---- Scalar GM access (kernel_operator_scalar_intf.h, kernel_operator_atomic_intf.h) ----
+// The simulator has no data cache: both go straight to GM, bounds-checked like GlobalTensor::GetValue/SetValue.
+template <typename T>
+inline T ReadGmByPassDCache(__gm__ T* addr, OPKIT_SIM_HERE) {
+  opkit::sim::detail::check_gm_scalar<T>("ReadGmByPassDCache", "read", addr, where);
+  return __atomic_load_n(addr, __ATOMIC_SEQ_CST);
+}
+template <typename T>
+inline void WriteGmByPassDCache(__gm__ T* addr, T value, OPKIT_SIM_HERE) {
+  opkit::sim::detail::check_gm_scalar<T>("WriteGmByPassDCache", "write", addr, where);
+  __atomic_store_n(addr, value, __ATOMIC_SEQ_CST);
+}
+
+// Scalar atomics return the value GM held before; concurrent blocks are serialised per 64-byte GM line.
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+inline T AtomicAdd(__gm__ T* address, T value, OPKIT_SIM_HERE) {
+  return opkit::sim::detail::gm_read_modify_write("AtomicAdd", address, [&](T old) { return T(old + value); }, where);
+}
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+inline T AtomicMax(__gm__ T* address, T value, OPKIT_SIM_HERE) {
+  return opkit::sim::detail::gm_read_modify_write("AtomicMax", address, [&](T old) { return old < value ? value : old; },
+                                                  where);
+}
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+inline T AtomicMin(__gm__ T* address, T value, OPKIT_SIM_HERE) {
+  return opkit::sim::detail::gm_read_modify_write("AtomicMin", address, [&](T old) { return value < old ? value : old; },
+                                                  where);
+}
+// Compare and swap: stores value2 when GM holds value1.
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+inline T AtomicCas(__gm__ T* address, T value1, T value2, OPKIT_SIM_HERE) {
+  return opkit::sim::detail::gm_read_modify_write("AtomicCas", address,
+                                                  [&](T old) { return old == value1 ? value2 : old; }, where);
+}
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+inline T AtomicExch(__gm__ T* address, T value, OPKIT_SIM_HERE) {
+  return opkit::sim::detail::gm_read_modify_write("AtomicExch", address, [&](T) { return value; }, where);
+}
+
+// Same as SetAtomicNone: later UB->GM copies overwrite.
+inline void DisableDmaAtomic() { SetAtomicNone(); }
+
+// ---- Barriers and caches: program order is already sequential and there is no cache to maintain ----
+enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
+template <MemDsbT arg0>
+inline void DataSyncBarrier() {}
+
+enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {}
+template <typename T, CacheLine entireType>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+template <typename T>
+inline void DataCachePreload(const GlobalTensor<uint64_t>&, const T) {}
+inline void ICachePreLoad(const int64_t) {}
+inline int64_t GetICachePreloadStatus() { return 0; }
+
+// ---- Control registers: remembered per block, no effect on arithmetic ----
+namespace detail_spr {
+inline int64_t& ctrl() {
+  thread_local int64_t value = 0;
+  return value;
+}
+}  // namespace detail_spr
+template <int8_t startBit, int8_t endBit>
+inline void SetCtrlSpr(int64_t value) {
+  static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "SetCtrlSpr<startBit, endBit>: 0 <= startBit <= endBit < 64");
+  const uint64_t width = uint64_t(endBit - startBit + 1);
+  const uint64_t field = (width == 64 ? ~0ull : ((1ull << width) - 1)) << startBit;
+  auto& c = detail_spr::ctrl();
+  c = int64_t((uint64_t(c) & ~field) | ((uint64_t(value) << startBit) & field));
+}
+template <int8_t startBit, int8_t endBit>
+inline int64_t GetCtrlSpr() {
+  static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "GetCtrlSpr<startBit, endBit>: 0 <= startBit <= endBit < 64");
+  const uint64_t width = uint64_t(endBit - startBit + 1);
+  return int64_t((uint64_t(detail_spr::ctrl()) >> startBit) & (width == 64 ? ~0ull : ((1ull << width) - 1)));
+}
+template <int8_t startBit, int8_t endBit>
+inline void ResetCtrlSpr() { SetCtrlSpr<startBit, endBit>(0); }
+
+struct AscendCUtils {
+  // Saturation on overflow of the vector unit (bit 48 of CTRL): recorded, the simulator's arithmetic is IEEE-754.
+  static void SetOverflow(uint64_t ctrlValue) { SetCtrlSpr<48, 48>(int64_t(ctrlValue & 1)); }
+};
+
+// ---- System variables (kernel_operator_sys_var_intf.h) ----
+inline constexpr int16_t GetDataBlockSizeInBytes() { return 32; }
+// The UB a kernel may use on the SoC it is compiled for (opkit/sim/soc.h has the same numbers).
+inline constexpr uint32_t GetUBSizeInBytes() { return (OPKIT_SOC_ARCH == 2002 ? 256u : OPKIT_SOC_ARCH == 3510 ? 248u : 192u) * 1024u; }
+inline uint32_t GetRuntimeUBSize() { return static_cast<uint32_t>(opkit::sim::detail::current_block().ub_size); }
+inline int64_t GetTaskRatio() { return 1; }  // vector-only kernels: one AIV per task
+inline int64_t GetProgramCounter() { return 0; }
+inline void GetArchVersion(uint32_t& coreVersion) { coreVersion = OPKIT_SOC_ARCH; }
+[[noreturn]] inline void Trap(OPKIT_SIM_HERE) { opkit::sim::detail::fault("Trap", "the kernel called Trap()", where); }
+
+// ---- Task and profiling markers: nothing to do on one simulated stream ----
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX, bool FORCE = false>
+inline void SetNextTaskStart() {}
+template <bool FORCE = false>
+inline void WaitPreTaskEnd() {}
+inline void MetricsProfStart() {}
+inline void MetricsProfStop() {}
+template <int count = 1>
+inline void Nop() {}
+
+}  // namespace AscendC
+
+// CANN declares GetTPipePtr at global scope too (kernel_tpipe.h): kernels call `::GetTPipePtr()` or call it
+// unqualified without `using namespace AscendC`. A using-declaration names the same function, so an unqualified call
+// under `using namespace AscendC` is not ambiguous.
+using AscendC::GetTPipePtr;
+
+// KERNEL_LOG(level, fmt, ...): CANN's CPU build prints `[level] file:line fmt`; on the NPU it compiles to nothing.
+#ifndef KERNEL_LOG
+enum OpkitKernelLogLevel { KERNEL_DEBUG = 0, KERNEL_INFO, KERNEL_WARN, KERNEL_ERROR };
+#define KERNEL_LOG(level, format, ...)                                                                            \
+  std::printf("[%s] %s:%d " format "\n",                                                                          \
+              (level) == KERNEL_ERROR ? "ERROR" : (level) == KERNEL_WARN ? "WARN" : (level) == KERNEL_INFO ? "INFO"  \
+                                                                                                      : "DEBUG", \
+              __FILE__, __LINE__, ##__VA_ARGS__)
+#endif
