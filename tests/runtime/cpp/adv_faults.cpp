@@ -51,6 +51,24 @@ const std::map<std::string, std::function<void()>>& cases() {
            Sin<float>(y, x, none, 256);
          });
        }},
+      {"host_sizes", [] {  // prints "<api> <n> <typeSize> <max> <min>" for CANN's formulas
+         uint32_t mx = 0, mn = 0;
+         GetErfMaxMinTmpSize(TensorShape({1000}), 4, false, mx, mn);
+         std::printf("Erf 1000 4 %u %u\n", mx, mn);
+         GetAcoshMaxMinTmpSize(TensorShape({10}), 4, false, mx, mn);
+         std::printf("Acosh 10 4 %u %u\n", mx, mn);
+         GetExpMaxMinTmpSize(TensorShape({100}), 2, false, mx, mn);
+         std::printf("Exp 100 2 %u %u\n", mx, mn);
+         GetGeGLUMaxMinTmpSize(TensorShape({1024}), 4, false, mx, mn);
+         std::printf("GeGLU 1024 4 %u %u\n", mx, mn);
+         GetSwiGLUMaxMinTmpSize(TensorShape({8, 16}), 2, mx, mn, false);
+         std::printf("SwiGLU 128 2 %u %u\n", mx, mn);
+         GetCosMaxMinTmpSize(TensorShape({64}), 4, true, mx, mn);
+         std::printf("Cos 64 4 %u %u\n", mx, mn);
+         uint32_t nodes = 0, extra = 0;
+         GetAtanTmpBufferFactorSize(2, nodes, extra);
+         std::printf("Atan factor %u %u\n", nodes, extra);
+       }},
       {"host_bad_type_size", [] {
          uint32_t mx = 0, mn = 0;
          GetAcoshMaxMinTmpSize(TensorShape({64}), 8, false, mx, mn);
