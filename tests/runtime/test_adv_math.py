@@ -63,15 +63,24 @@ UNARY: dict[str, tuple[Ref, tuple[float, float], tuple[str, ...]]] = {
     "Swish": (lambda x, beta: x / (1 + np.exp(-beta * x)), (-8, 8), ("count",)),
     "Silu": (lambda x: x / (1 + np.exp(-x)), (-8, 8), ("count",)),
 }
-BINARY: dict[str, tuple[Ref, tuple[str, ...]]] = {
-    "GeGLU": (lambda a, b: a * _gelu(b), ALL4),
-    "SwiGLU": (lambda a, b, beta: a * b / (1 + np.exp(-beta * b)), ALL4),
-    "ReGlu": (lambda a, b: a * np.maximum(b, 0), ("count", "tmpmin", "tmpmax")),
+# api -> (reference (a, b, scalar) in float64, range of a, range of b, forms, scalar)
+Range = tuple[float, float]
+BINARY: dict[str, tuple[Ref, Range, Range, tuple[str, ...], float]] = {
+    "GeGLU": (lambda a, b, s: a * _gelu(b), (-4, 4), (-4, 4), ALL4, 0),
+    "SwiGLU": (lambda a, b, s: a * b / (1 + np.exp(-s * b)), (-4, 4), (-4, 4), ALL4, 0.75),
+    "ReGlu": (lambda a, b, s: a * np.maximum(b, 0), (-4, 4), (-4, 4), ("count", "tmpmin", "tmpmax"), 0),
+    "Fmod": (lambda a, b, s: np.fmod(a, b), (-20, 20), (0.5, 6), ALL4, 0),
+    "Power": (lambda a, b, s: np.power(a, b), (0.1, 4), (-3, 3), ALL4, 0),
+    "PowerTS": (lambda a, b, s: np.power(a, s), (0.1, 4), (0, 1), ALL4, 2.5),
+    "PowerST": (lambda a, b, s: np.power(s, b), (0, 1), (-3, 3), ALL4, 1.5),
+    "ClampMax": (lambda a, b, s: np.minimum(a, s), (-4, 4), (0, 1), ("count", "tmpmin", "tmpmax"), 1.25),
+    "ClampMin": (lambda a, b, s: np.maximum(a, s), (-4, 4), (0, 1), ("count", "tmpmin", "tmpmax"), -1.25),
+    "Axpy": (lambda a, b, s: b + a * s, (-4, 4), (-4, 4), ("tmpmin", "tmpmax"), 0.5),
 }
 # One element, a partial 32 B block, whole repeats, many repeats with a tail.
 SIZES = [1, 24, 256, 1000]
 DTYPES = {"float": np.float32, "half": np.float16}
-ROUNDING = {"Trunc", "Frac", "Sign", "Ceil", "Floor", "Round", "Rint"}
+ROUNDING = {"Trunc", "Frac", "Sign", "Ceil", "Floor", "Round", "Rint", "ClampMax", "ClampMin"}
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +106,8 @@ def _check(api: str, got: np.ndarray, want: np.ndarray, data: type) -> None:
         return
     # float: libm in float vs float64 (a few ulp); half: one rounding of a float result (<= 0.5 ulp of half)
     rtol, atol = (2e-6, 1e-6) if data is np.float32 else (1e-3, 1e-4)
+    if api.startswith("Power") and data is np.float32:
+        rtol = 1e-5  # powf's inputs are float: 2 ulp of the result
     np.testing.assert_allclose(got.astype(np.float64), want.astype(data).astype(np.float64), rtol=rtol, atol=atol)
 
 
@@ -117,17 +128,44 @@ def test_unary_matches_numpy(program: Program, tmp_path: Path, api: str, form: s
 
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.parametrize("dtype", list(DTYPES))
-@pytest.mark.parametrize(("api", "form"), [(a, f) for a, (_, forms) in BINARY.items() for f in forms])
-def test_glu_matches_numpy(program: Program, tmp_path: Path, api: str, form: str, dtype: str, n: int) -> None:
-    ref, _ = BINARY[api]
+@pytest.mark.parametrize(("api", "form"), [(a, f) for a, (_, _, _, forms, _) in BINARY.items() for f in forms])
+def test_binary_matches_numpy(program: Program, tmp_path: Path, api: str, form: str, dtype: str, n: int) -> None:
+    ref, ra, rb, _, scalar = BINARY[api]
     data = DTYPES[dtype]
     rng = np.random.default_rng(n + 7)
-    a, b = (rng.uniform(-4, 4, n).astype(data) for _ in range(2))
-    beta = 0.75
-    y = _run(program, tmp_path, api, dtype, n, form, beta, [a, b])
-    ad, bd = a.astype(np.float64), b.astype(np.float64)
-    want = ref(ad, bd, beta) if api == "SwiGLU" else ref(ad, bd)
+    a, b = rng.uniform(*ra, n).astype(data), rng.uniform(*rb, n).astype(data)
+    y = _run(program, tmp_path, api, dtype, n, form, scalar, [a, b])
+    want = ref(a.astype(np.float64), b.astype(np.float64), float(data(scalar)))
     _check(api, y, want, data)
+
+
+@pytest.mark.parametrize("form", ["count", "tmpmin", "tmpmax"])
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize(("api", "dtype"), [("Xor", "int16"), ("Xor", "uint16"), ("Power", "int32")])
+def test_integer_apis_match_numpy(program: Program, tmp_path: Path, api: str, dtype: str, n: int, form: str) -> None:
+    data = {"int16": np.int16, "uint16": np.uint16, "int32": np.int32}[dtype]
+    rng = np.random.default_rng(n)
+    if api == "Xor":
+        info = np.iinfo(data)
+        a, b = (rng.integers(info.min, info.max, n, endpoint=True).astype(data) for _ in range(2))
+        want = a ^ b
+    else:  # small bases and exponents: no overflow
+        a, b = rng.integers(-5, 6, n).astype(data), rng.integers(0, 8, n).astype(data)
+        want = a.astype(np.int64) ** b.astype(np.int64)
+    y = _run_typed(program, tmp_path, api, dtype, data, n, form, [a, b])
+    np.testing.assert_array_equal(y, want.astype(data))
+
+
+def _run_typed(program: Program, tmp_path: Path, api: str, dtype: str, data: type, n: int, form: str,
+               inputs: list[np.ndarray]) -> np.ndarray:
+    files = []
+    for i, x in enumerate(inputs):
+        files.append(tmp_path / f"in{i}.bin")
+        x.tofile(files[-1])
+    out = tmp_path / "y.bin"
+    proc = run_program(program, api, dtype, str(n), form, "0", str(out), *map(str, files))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return np.fromfile(out, dtype=data)
 
 
 FAULTS = [

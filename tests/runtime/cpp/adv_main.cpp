@@ -2,6 +2,7 @@
 // (written by numpy) inside a simulated launch, with the tmp size from the API's host helper, and writes the result;
 // or runs one named misuse case (adv_faults.cpp). Usage:
 //   adv <api> <float|half> <n> <count|tmpmin|tmpmax|whole|wholetmp> <scalar> <out.bin> <in0.bin> [<in1.bin>]
+//   adv <Xor|Power> <int16|uint16|int32> <n> <count|tmpmin|tmpmax> 0 <out.bin> <in0.bin> <in1.bin>
 //   adv case <name>      prints "ok", "fault: <KernelFault>" or "host error: <HostError>"
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -133,6 +135,13 @@ const std::map<std::string, std::pair<Unary<T>, TmpHelper>>& unary_apis() {
   return all;
 }
 
+// Power's helper takes both shapes ({1} for a scalar side) and whether T is an integer.
+template <typename T, bool base_tensor, bool exp_tensor>
+void power_helper(const TensorShape& s, uint32_t ts, bool reuse, uint32_t& mx, uint32_t& mn) {
+  const TensorShape one({1});
+  GetPowerMaxMinTmpSize(base_tensor ? s : one, exp_tensor ? s : one, std::is_same_v<T, int32_t>, ts, reuse, mx, mn);
+}
+
 template <typename T>
 const std::map<std::string, std::pair<Binary<T>, TmpHelper>>& binary_apis() {
   static const std::map<std::string, std::pair<Binary<T>, TmpHelper>> all = {
@@ -148,6 +157,43 @@ const std::map<std::string, std::pair<Binary<T>, TmpHelper>>& binary_apis() {
                     else if (t) SwiGLU<T>(d, a, b, r.scalar, *t, r.n);
                     else SwiGLU<T>(d, a, b, r.scalar, r.n);
                   }, swiglu_helper}},
+      {"Fmod", {[](LocalTensor<T>& d, LocalTensor<T>& a, LocalTensor<T>& b, LocalTensor<uint8_t>* t, const Run& r) {
+                  if (r.form == "whole") Fmod<T>(d, a, b);
+                  else if (r.form == "wholetmp") Fmod<T>(d, a, b, *t);
+                  else if (t) Fmod<T>(d, a, b, *t, r.n);
+                  else Fmod<T>(d, a, b, r.n);
+                }, GetFmodMaxMinTmpSize}},
+      {"Power", {[](LocalTensor<T>& d, LocalTensor<T>& a, LocalTensor<T>& b, LocalTensor<uint8_t>* t, const Run& r) {
+                   if (r.form == "whole") Power<T>(d, a, b);
+                   else if (r.form == "wholetmp") Power<T>(d, a, b, *t);
+                   else if (t) Power<T>(d, a, b, *t, r.n);
+                   else Power<T>(d, a, b, r.n);
+                 }, power_helper<T, true, true>}},
+      {"PowerTS", {[](LocalTensor<T>& d, LocalTensor<T>& a, LocalTensor<T>&, LocalTensor<uint8_t>* t, const Run& r) {
+                     const T e = T(r.scalar);
+                     if (r.form == "whole") Power<T>(d, a, e);
+                     else if (r.form == "wholetmp") Power<T>(d, a, e, *t);
+                     else if (t) Power<T>(d, a, e, *t, r.n);
+                     else Power<T>(d, a, e, r.n);
+                   }, power_helper<T, true, false>}},
+      {"PowerST", {[](LocalTensor<T>& d, LocalTensor<T>&, LocalTensor<T>& b, LocalTensor<uint8_t>* t, const Run& r) {
+                     const T base = T(r.scalar);
+                     if (r.form == "whole") Power<T>(d, base, b);
+                     else if (r.form == "wholetmp") Power<T>(d, base, b, *t);
+                     else if (t) Power<T>(d, base, b, *t, r.n);
+                     else Power<T>(d, base, b, r.n);
+                   }, power_helper<T, false, true>}},
+      {"ClampMax", {[](LocalTensor<T>& d, LocalTensor<T>& a, LocalTensor<T>&, LocalTensor<uint8_t>* t, const Run& r) {
+                      if (t) ClampMax<T>(d, a, *t, T(r.scalar), r.n); else ClampMax<T>(d, a, T(r.scalar), r.n);
+                    }, GetClampMaxMinTmpSize}},
+      {"ClampMin", {[](LocalTensor<T>& d, LocalTensor<T>& a, LocalTensor<T>&, LocalTensor<uint8_t>* t, const Run& r) {
+                      if (t) ClampMin<T>(d, a, *t, T(r.scalar), r.n); else ClampMin<T>(d, a, T(r.scalar), r.n);
+                    }, GetClampMaxMinTmpSize}},
+      {"Axpy", {[](LocalTensor<T>& d, LocalTensor<T>& a, LocalTensor<T>& b, LocalTensor<uint8_t>* t, const Run& r) {
+                  // b is the accumulator: d = b + a * scalar
+                  std::memcpy(d.GetPhyAddr(), b.GetPhyAddr(), r.n * sizeof(T));
+                  Axpy<T, T>(d, a, T(r.scalar), *t, r.n);
+                }, GetAxpyMaxMinTmpSize}},
       {"ReGlu", {[](LocalTensor<T>& d, LocalTensor<T>& a, LocalTensor<T>& b, LocalTensor<uint8_t>* t, const Run& r) {
                    if (t) ReGlu<T>(d, a, b, *t, r.n); else ReGlu<T>(d, a, b, r.n);
                  }, GetReGluMaxMinTmpSize}},
@@ -188,6 +234,33 @@ int run(const std::string& api, Run r, const char* out, char** ins, int n_in) {
   return 0;
 }
 
+// Xor over int16/uint16 and Power over int32: the only integer APIs here.
+template <typename T>
+int run_int(const std::string& api, Run r, const char* out, char** ins) {
+  uint32_t mx = 0, mn = 0;
+  if (api == "Xor") GetXorMaxMinTmpSize(TensorShape({r.n}), sizeof(T), false, mx, mn);
+  else power_helper<T, true, true>(TensorShape({r.n}), sizeof(T), false, mx, mn);
+  const std::vector<T> x0 = read<T>(ins[0], r.n), x1 = read<T>(ins[1], r.n);
+  std::vector<T> y(r.n);
+  adv_run_kernel([&] {
+    Ub ub;
+    auto a = ub.get<T>(r.n), b = ub.get<T>(r.n), d = ub.get<T>(r.n);
+    std::memcpy(a.GetPhyAddr(), x0.data(), r.n * sizeof(T));
+    std::memcpy(b.GetPhyAddr(), x1.data(), r.n * sizeof(T));
+    auto t = ub.get<uint8_t>(r.form == "tmpmax" ? mx : mn);
+    if constexpr (std::is_same_v<T, int32_t>) {
+      if (r.form == "count") Power<T>(d, a, b, r.n); else Power<T>(d, a, b, t, r.n);
+    } else {
+      if (r.form == "count") Xor<T>(d, a, b, r.n); else Xor<T>(d, a, b, t, r.n);
+    }
+    std::memcpy(y.data(), d.GetPhyAddr(), r.n * sizeof(T));
+  });
+  FILE* f = std::fopen(out, "wb");
+  if (f == nullptr || std::fwrite(y.data(), sizeof(T), y.size(), f) != y.size()) die(std::string("cannot write ") + out);
+  std::fclose(f);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -199,6 +272,9 @@ int main(int argc, char** argv) {
   r.scalar = std::strtof(argv[5], nullptr);
   const std::string dtype = argv[2];
   try {
+    if (dtype == "int16") return run_int<int16_t>(argv[1], r, argv[6], argv + 7);
+    if (dtype == "uint16") return run_int<uint16_t>(argv[1], r, argv[6], argv + 7);
+    if (dtype == "int32") return run_int<int32_t>(argv[1], r, argv[6], argv + 7);
     if (dtype == "float") return run<float>(argv[1], r, argv[6], argv + 7, argc - 7);
     return run<half>(argv[1], r, argv[6], argv + 7, argc - 7);
   } catch (const opkit::sim::KernelFault& f) {

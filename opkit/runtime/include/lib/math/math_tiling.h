@@ -168,3 +168,53 @@ inline void GetSiluTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
 }
 
 }  // namespace AscendC
+
+namespace AscendC {
+
+inline void GetFmodMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                 uint32_t& maxValue, uint32_t& minValue) {
+  opkit::host::detail::adv_max_min("GetFmodMaxMinTmpSize", ::opkit::sim::adv::kFmod, srcShape, typeSize,
+                                   isReuseSource, maxValue, minValue);
+}
+inline void GetFmodTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {
+  opkit::host::detail::adv_factor("GetFmodTmpBufferFactorSize", ::opkit::sim::adv::kFmod, typeSize,
+                                  maxLiveNodeCount, extraBuf);
+}
+
+// A shape of one element ({1}) stands for a scalar operand, as in CANN.
+inline void GetPowerMaxMinTmpSize(const TensorShape& srcShape1, const TensorShape& srcShape2, const bool typeIsInt,
+                                  const uint32_t typeSize, const bool isReuseSource, uint32_t& maxValue,
+                                  uint32_t& minValue) {
+  namespace d = opkit::host::detail;
+  (void)isReuseSource;
+  const char* api = "GetPowerMaxMinTmpSize";
+  if (!typeIsInt) d::require_type_size(api, typeSize);
+  auto is_tensor = [](const TensorShape& s) { return !(s.GetDimNum() == 1 && s.GetDim(0) == 1); };
+  const bool t1 = is_tensor(srcShape1), t2 = is_tensor(srcShape2);
+  const uint64_t n = d::adv_elems(api, t1 ? srcShape1 : srcShape2);
+  minValue = ::opkit::sim::adv::power_min_tmp(t1 && t2, typeIsInt, typeSize);
+  maxValue = static_cast<uint32_t>(::opkit::sim::adv::power_max_tmp(t1 && t2, typeIsInt, typeSize, n));
+}
+inline void GetPowerTmpBufferFactorSize(const bool baseIsTensor, const bool expIsTensor, const bool typeIsInt,
+                                        const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+  maxLiveNodeCount = ::opkit::sim::adv::power_nodes(baseIsTensor && expIsTensor, typeIsInt, typeSize);
+  extraBuffer = ::opkit::sim::adv::power_extra(typeIsInt);
+}
+
+// ClampMax/ClampMin: one mask byte per element, at least one repeat of elements.
+inline void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                  uint32_t& maxValue, uint32_t& minValue) {
+  namespace d = opkit::host::detail;
+  (void)isReuseSource;
+  d::require_type_size("GetClampMaxMinTmpSize", typeSize);
+  const uint64_t n = d::adv_elems("GetClampMaxMinTmpSize", srcShape);
+  minValue = ::opkit::sim::adv::clamp_min_tmp(typeSize);
+  maxValue = static_cast<uint32_t>(std::max<uint64_t>(n, minValue));
+}
+inline void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {
+  (void)typeSize;
+  maxLiveNodeCount = 1;
+  extraBuf = 0;
+}
+
+}  // namespace AscendC

@@ -74,6 +74,29 @@ inline constexpr TmpRule kSigmoid{1, 1};
 inline constexpr TmpRule kLgamma{26, 8, 7};
 // ReGlu: CANN gives float a fixed 256 B (min and max); the host helper special-cases that.
 inline constexpr TmpRule kReGlu{6, 1};
+inline constexpr TmpRule kFmod{8, 1};  // Trunc's live buffers (2 half / 1 float) + 6 for half's float copies
 inline constexpr TmpRule kNone{0, 0};    // APIs that use no temporary space on Ascend910B
+
+// Power (Ascend910B): live buffers by form (tensor^tensor or with one scalar side) and type; float and half add one
+// 256 B repeat, half counts its buffers at half size (CANN's power_tiling_impl.cpp).
+constexpr uint32_t power_nodes(bool tensor_tensor, bool is_int, uint32_t type_size) {
+  if (is_int) return tensor_tensor ? 6 : 7;
+  if (type_size == 4) return tensor_tensor ? 4 : 5;
+  return 14;
+}
+constexpr uint32_t power_extra(bool is_int) { return is_int ? 0 : kRepeatBytes; }
+constexpr uint32_t power_min_tmp(bool tensor_tensor, bool is_int, uint32_t type_size) {
+  const uint32_t k = power_nodes(tensor_tensor, is_int, type_size);
+  if (is_int) return k * kRepeatBytes;
+  return (type_size == 4 ? k * kRepeatBytes : k * kRepeatBytes / 2) + kRepeatBytes;
+}
+constexpr uint64_t power_max_tmp(bool tensor_tensor, bool is_int, uint32_t type_size, uint64_t n) {
+  const uint64_t calc = type_size == 4 ? std::max<uint64_t>(n * 4, kRepeatBytes)
+                                       : std::max<uint64_t>(n * type_size, kRepeatBytes / 2);
+  return calc * power_nodes(tensor_tensor, is_int, type_size) + power_extra(is_int);
+}
+
+// ClampMax/ClampMin keep a 1-byte-per-element mask: at least one repeat of elements (64 float / 128 half).
+constexpr uint32_t clamp_min_tmp(uint32_t type_size) { return type_size == 4 ? 64 : 128; }
 
 }  // namespace opkit::sim::adv

@@ -12,6 +12,7 @@
 #include "opkit/sim/vec/reduce.h"
 #include "opkit/sim/vec/activation.h"
 #include "opkit/sim/vec/adv_math.h"
+#include "opkit/sim/vec/adv_math2.h"
 #include "opkit/sim/vec/glu.h"
 #include "opkit/sim/vec/softmax.h"
 #include "opkit/sim/vec/norm.h"

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "opkit/sim/adv_tmp.h"
 #include "opkit/sim/vec/common.h"
@@ -39,7 +40,7 @@ void adv_unary(const char* api, const AscendC::LocalTensor<T>& dst, const Ascend
   for (uint64_t i = 0; i < n; ++i) d[i] = T(Fn::apply(static_cast<float>(s[i])));
 }
 
-// dst[i] = f(src0[i], src1[i]) for i < n, in float, rounded once.
+// dst[i] = f(src0[i], src1[i]) for i < n, in float (integers as they are), rounded once.
 template <typename T, typename F>
 void adv_binary(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
                 const AscendC::LocalTensor<T>& src1, uint64_t n, const SourceLoc& where, F f) {
@@ -49,7 +50,8 @@ void adv_binary(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
   T* d = dst.opkit_addr;
   const T* a = src0.opkit_addr;
   const T* b = src1.opkit_addr;
-  for (uint64_t i = 0; i < n; ++i) d[i] = T(f(static_cast<float>(a[i]), static_cast<float>(b[i])));
+  using C = std::conditional_t<std::is_integral_v<T>, T, float>;
+  for (uint64_t i = 0; i < n; ++i) d[i] = T(f(static_cast<C>(a[i]), static_cast<C>(b[i])));
 }
 
 }  // namespace opkit::sim::detail
