@@ -200,3 +200,14 @@ def test_tmp_size_helpers_follow_canns_formulas(program: Program) -> None:
         "Atan factor 12 0",
         "ok",
     ]
+
+
+def test_cann_include_names_compile(tmp_path: Path) -> None:
+    # Kernels and host code include the advanced APIs by CANN's names (lib/math/acosh.h, lib/activation/geglu_tiling.h).
+    include = Path(__file__).resolve().parents[2] / "opkit" / "runtime" / "include"
+    headers = sorted(p.relative_to(include).as_posix() for d in ("math", "activation", "utils")
+                     for p in (include / "lib" / d).glob("*.h"))
+    assert "lib/math/acosh.h" in headers and "lib/activation/swiglu_tiling.h" in headers
+    source = tmp_path / "adv_includes.cpp"
+    source.write_text("".join(f'#include "{h}"\n' for h in headers) + "int main() { return 0; }\n")
+    run_program(compile_program(source))
