@@ -1,4 +1,5 @@
-// CANN's umbrella tiling header: platform queries, classic tiling-data macros, SoftMax/LayerNorm/RmsNorm/Pad/UnPad/Broadcast tiling.
+// CANN's umbrella tiling header: platform queries, classic tiling-data macros, TensorShape, the tmp-size helpers
+// of the advanced APIs (math, activations, SoftMax, LayerNorm, RmsNorm, Pad/UnPad, Broadcast).
 #pragma once
 
 #include "register/tilingdata_base.h"
@@ -9,3 +10,5 @@
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/pad/pad_tiling.h"
 #include "lib/softmax/softmax_tiling.h"
+#include "lib/math/math_tiling.h"
+#include "lib/utils/types.h"

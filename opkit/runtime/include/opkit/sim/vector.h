@@ -1,15 +1,20 @@
 // Umbrella for the vector side of the simulator: mask register, element-wise, cast, compare/select, reduce, activations,
-// SoftMax, LayerNorm, RmsNorm, GatherMask, Sort32, Copy, Pad/UnPad, Broadcast.
+// advanced math (Acos..Trunc, Exp/Log variants), GeGLU/SwiGLU/ReGlu/Swish/Silu, SoftMax, LayerNorm, RmsNorm,
+// GatherMask, Sort32, Copy, Pad/UnPad, Broadcast.
 #pragma once
 
 #include "opkit/sim/numeric.h"
 #include "opkit/sim/vec/common.h"
 #include "opkit/sim/vec/mathfn.h"
+// Before elementwise.h: its guard against unmatched Axpy calls must see the advanced Axpy overload.
+#include "opkit/sim/vec/adv_math.h"
+#include "opkit/sim/vec/adv_math2.h"
 #include "opkit/sim/vec/elementwise.h"
 #include "opkit/sim/vec/cast.h"
 #include "opkit/sim/vec/cmpsel.h"
 #include "opkit/sim/vec/reduce.h"
 #include "opkit/sim/vec/activation.h"
+#include "opkit/sim/vec/glu.h"
 #include "opkit/sim/vec/softmax.h"
 #include "opkit/sim/vec/norm.h"
 #include "opkit/sim/vec/gather.h"

@@ -4,12 +4,15 @@
 //   FasterGelu        y = x / (1 + exp(-1.702 x))
 //   Sigmoid           y = 1 / (1 + exp(-x))
 //   Tanh              y = tanh(x)
-// The sharedTmpBuffer of the 4-argument forms is checked to be a UB tensor and otherwise unused (the simulator needs
-// no scratch space); highPrecision/highPerformance/isReuseSource do not change results here.
+// The sharedTmpBuffer of the 4-argument forms is checked to be a UB tensor holding at least the host helper's minValue
+// (GetGeluMaxMinTmpSize, GetSigmoidMaxMinTmpSize, GetTanhMaxMinTmpSize) and otherwise unused (the simulator needs no
+// scratch space); highPrecision/highPerformance/isReuseSource do not change results here.
 #pragma once
 
 #include <cstdint>
 
+#include "opkit/sim/adv_tmp.h"
+#include "opkit/sim/vec/adv_common.h"
 #include "opkit/sim/vec/common.h"
 #include "opkit/sim/vec/mathfn.h"
 
@@ -43,12 +46,12 @@ void activation(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
 
 namespace AscendC {
 
-#define OPKIT_ACTIVATION(NAME, FLAGS)                                                                          \
+#define OPKIT_ACTIVATION(NAME, FLAGS, RULE)                                                                        \
   template <typename T, FLAGS>                                                                                \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, \
             const uint32_t count, OPKIT_SIM_HERE) {                                                            \
     static_assert(opkit::sim::detail::one_of_v<T, half, float>, #NAME " supports half and float");             \
-    opkit::sim::detail::require_ub_operand(#NAME, "sharedTmpBuffer", sharedTmpBuffer, 0, where);               \
+    opkit::sim::detail::adv_tmp_check(#NAME, sharedTmpBuffer, ::opkit::sim::adv::min_tmp(RULE, sizeof(T)), where); \
     opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count, where);                   \
   }                                                                                                           \
   template <typename T, FLAGS>                                                                                \
@@ -59,10 +62,13 @@ namespace AscendC {
 
 #define OPKIT_GELU_FLAGS bool highPrecision = false, bool highPerformance = false
 #define OPKIT_REUSE_FLAGS bool isReuseSource = false
-OPKIT_ACTIVATION(Gelu, OPKIT_GELU_FLAGS)
-OPKIT_ACTIVATION(FasterGelu, OPKIT_GELU_FLAGS)
-OPKIT_ACTIVATION(Sigmoid, OPKIT_REUSE_FLAGS)
-OPKIT_ACTIVATION(Tanh, OPKIT_REUSE_FLAGS)
+OPKIT_ACTIVATION(Gelu, OPKIT_GELU_FLAGS, ::opkit::sim::adv::kGelu)
+OPKIT_ACTIVATION(FasterGelu, OPKIT_GELU_FLAGS, ::opkit::sim::adv::kGelu)
+OPKIT_ACTIVATION(Sigmoid, OPKIT_REUSE_FLAGS, ::opkit::sim::adv::kSigmoid)
+OPKIT_ACTIVATION(Tanh, OPKIT_REUSE_FLAGS, ::opkit::sim::adv::kTanh)
+// Sigmoid and Tanh also take the whole srcTensor.
+OPKIT_ADV_UNARY_WHOLE(Sigmoid)
+OPKIT_ADV_UNARY_WHOLE(Tanh)
 #undef OPKIT_REUSE_FLAGS
 #undef OPKIT_GELU_FLAGS
 #undef OPKIT_ACTIVATION
