@@ -65,13 +65,18 @@ extern DataCopyExtParams ext;
 extern DataCopyPadParams pad;
 extern float x;
 extern uint32_t n;
+extern LocalTensor<float> dst, src, src1;
+extern LocalTensor<half> srcH;
+extern LocalTensor<int16_t> dstI16, srcI16, src1I16;
+extern LocalTensor<uint8_t> tmp;
 """
 
 HOST_PRELUDE = """\
 #include "tiling/tiling_api.h"
 #include "tiling/platform/platform_ascendc.h"
+using namespace AscendC;
 extern ge::Shape shape, shape2;
-extern uint32_t n, maxSize, minSize;
+extern uint32_t n, maxSize, minSize, a, b;
 """
 
 Status = Literal["ok", "missing"]
