@@ -116,4 +116,7 @@ OP_ADD(ImplStyleCustom);
 }  // namespace ops
 
 IMPL_OP_INFERSHAPE(ImplStyleCustom).InferShape(ImplInferShape);
-IMPL_OP_OPTILING(ImplStyleCustom).Tiling(ImplTiling).TilingParse<ImplCompileInfo>(ImplTilingParse);
+IMPL_OP_OPTILING(ImplStyleCustom)
+    .Tiling(ImplTiling)
+    .TilingParse<ImplCompileInfo>(ImplTilingParse)
+    .TilingInputsDataDependency({1});

@@ -94,6 +94,10 @@ class ImplRegistrar {
   }
   // Data-dependency hints have no effect in opkit (every input is on the host).
   ImplRegistrar& InputsDataDependency(std::initializer_list<int>) { return *this; }
+  ImplRegistrar& TilingInputsDataDependency(std::initializer_list<int32_t>) { return *this; }
+  ImplRegistrar& TilingInputsDataDependency(std::initializer_list<int32_t>, std::initializer_list<int32_t>) {
+    return *this;
+  }
 
  private:
   ImplFuncs* funcs_;
