@@ -130,25 +130,25 @@ inline void ICachePreLoad(const int64_t) {}
 inline int64_t GetICachePreloadStatus() { return 0; }
 
 // ---- Control registers: remembered per block, no effect on arithmetic ----
-namespace detail_spr {
-inline int64_t& ctrl() {
+namespace detail {
+inline int64_t& ctrl_spr() {
   thread_local int64_t value = 0;
   return value;
 }
-}  // namespace detail_spr
+}  // namespace detail
 template <int8_t startBit, int8_t endBit>
 inline void SetCtrlSpr(int64_t value) {
   static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "SetCtrlSpr<startBit, endBit>: 0 <= startBit <= endBit < 64");
   const uint64_t width = uint64_t(endBit - startBit + 1);
   const uint64_t field = (width == 64 ? ~0ull : ((1ull << width) - 1)) << startBit;
-  auto& c = detail_spr::ctrl();
+  auto& c = detail::ctrl_spr();
   c = int64_t((uint64_t(c) & ~field) | ((uint64_t(value) << startBit) & field));
 }
 template <int8_t startBit, int8_t endBit>
 inline int64_t GetCtrlSpr() {
   static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "GetCtrlSpr<startBit, endBit>: 0 <= startBit <= endBit < 64");
   const uint64_t width = uint64_t(endBit - startBit + 1);
-  return int64_t((uint64_t(detail_spr::ctrl()) >> startBit) & (width == 64 ? ~0ull : ((1ull << width) - 1)));
+  return int64_t((uint64_t(detail::ctrl_spr()) >> startBit) & (width == 64 ? ~0ull : ((1ull << width) - 1)));
 }
 template <int8_t startBit, int8_t endBit>
 inline void ResetCtrlSpr() { SetCtrlSpr<startBit, endBit>(0); }
