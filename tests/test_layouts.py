@@ -117,3 +117,13 @@ def test_op_host_without_any_opdef_is_not_an_operator_project(tmp_path: Path) ->
     with pytest.raises(PathError, match=r"op_host: registers no OpDef \(no OP_ADD\): there is no operator to build; "
                                         r".*kernel-launch program"):
         detect_layout(root)
+
+
+def test_op_api_sources_beside_the_opdef_are_not_host_code(older: Path) -> None:
+    """CANN's operator repository keeps the aclnn (op_api) sources in op_host/ too; they build into its op_api
+    library, not with the OpDef, and include headers of that library (opdev/...)."""
+    (older / "op_host" / "aclnn_axpy_custom.cpp").write_text('#include "aclnn/aclnn_base.h"\nint a = missing_here;\n')
+    (older / "op_host" / "axpy_custom_l0.cpp").write_text('#include "opdev/op_log.h"\nint b = missing_too;\n')
+    layout = detect_layout(older)
+    assert layout is not None
+    assert [p.name for p in layout.ops[0].host] == ["axpy_custom.cpp", "axpy_custom_tiling.cpp"]

@@ -43,6 +43,7 @@ _PLAIN_STRUCT = re.compile(r"\b(?:struct|class)\s+(\w+)\s*\{")
 _TEMPLATE_KERNEL = re.compile(r"\btemplate\s*<[^;{]*>\s*(?:__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+"
                               r"(\w+)\s*\(")
 _INFER_SHAPE = re.compile(r"\bSetInferShape\s*\(|\bIMPL_OP_INFERSHAPE\s*\(|\.\s*InferShape\s*\(")
+_OP_API_INCLUDE = re.compile(r'^\s*#\s*include\s*[<"](?:opdev|aclnn|aclnn_kernels)/', re.M)
 OPDEF_DIR = ("build", "opkit-opdef")   # under a CANN project: the OpDef read back, as a prototype (and its cache)
 
 
@@ -124,8 +125,15 @@ def _user_prototype(root: Path, op_types: set[str]) -> tuple[SpecFile | None, li
     return (best[0] if best else None), warnings
 
 
+def _op_host_sources(root: Path) -> list[Path]:
+    """op_host/*.cpp but the aclnn (op_api) sources beside them in CANN's operator repository (`aclnn_*.cpp`, files
+    including opdev/ or aclnn headers): CANN compiles those into its op_api library, not with the OpDef."""
+    return [f for f in sorted((root / "op_host").glob("*.cpp"))
+            if not f.name.startswith("aclnn_") and not _OP_API_INCLUDE.search(_read(f))]
+
+
 def _read_opdef(root: Path) -> OpDefRead:
-    host = sorted((root / "op_host").glob("*.cpp"))
+    host = _op_host_sources(root)
     if not host:
         raise PathError(root, "has op_kernel/ but no op_host/*.cpp: CANN builds an op from the OpDef in its host "
                               "code", "add the op's host file (OpDef, InferShape, TilingFunc) to op_host/")
@@ -148,7 +156,7 @@ def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingSty
 
 def _host_files(root: Path, ops: list[OpSpec]) -> dict[str, list[Path]]:
     """op name -> its op_host/*.cpp: <op>.cpp and <op>_*.cpp; any other file goes with the first op."""
-    files = sorted((root / "op_host").glob("*.cpp"))
+    files = _op_host_sources(root)
     owned: dict[str, list[Path]] = {op.name: [] for op in ops}
     by_length = sorted(ops, key=lambda o: -len(o.name))   # add_custom_v2_* before add_custom_*
     for f in files:
