@@ -3,6 +3,7 @@
 add_launch: main.cpp with the CPU-debug branch (ICPU_RUN_KF, RUN_MODE=cpu via tikicpulib) and the acl branch
 (aclrtMalloc/aclrtMemcpy, ACLRT_LAUNCH_KERNEL or a <<<>>> wrapper, RUN_MODE=npu via ascendc_library), checked by
 its gen_data.py/verify_result.py. asc_scale: one .asc file, through find_package(ASC) and through `opkit cc`.
+asc_shared: an .asc executable linking an .asc shared library of its own, run without LD_LIBRARY_PATH.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ PROGRAMS = Path(__file__).parent / "programs"
 ADD = PROGRAMS / "add_launch"
 ASC = PROGRAMS / "asc_scale"
 SCALE = PROGRAMS / "scale_tiling_launch"
+SHARED = PROGRAMS / "asc_shared"
 CANN = opkit.cann_dir()
 
 
@@ -114,6 +116,15 @@ def test_kernel_fault_in_a_chevron_launch_is_located(asc_programs: dict[str, Pat
     assert proc.returncode == 1
     assert proc.stderr.startswith(f"[ERROR][scale_kernel<float>][Block_2][scale.asc:{line}][DataCopy] GM read of "
                                   "2048 bytes at bytes [4096, 6144) of 'static_cast<uint8_t*>(x)' (4128 bytes)")
+
+
+def test_asc_executable_finds_its_shared_library_through_rpath(tmp_path: Path) -> None:
+    # CMake's own languages put -Wl,-rpath to the build tree on executables linking its shared libraries.
+    build = _cmake_build(SHARED, tmp_path / "build",
+                         f"-DASC_DIR={CANN / 'compiler' / 'tikcpp' / 'ascendc_kernel_cmake'}")
+    env = {k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"}
+    proc = subprocess.run([str(build / "demo")], cwd=tmp_path, capture_output=True, text=True, timeout=60, env=env)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok 765"), proc.stderr
 
 
 def test_compiler_errors_point_into_the_users_file(tmp_path: Path) -> None:
