@@ -125,6 +125,13 @@ MUST_COMPILE: dict[str, list[str]] = {
         "Select(f, u8, f, f2, SELMODE::VSEL_CMPMASK_SPR, mask, 1, bp)",
         "Select(f, u8, f, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, 64, 1, bp)",
     ],
+    # Broadcast (adv_api pad/broadcast.h): the 2201 implementation takes any b8/b16/b32 type by its width.
+    "broadcast": [
+        "Broadcast<bfloat16_t, 1, 0>(bf, bf, &n, &n)", "Broadcast<int16_t, 2, 1>(i16, i16, &n, &n)",
+        "Broadcast<int32_t, 2, 0>(i32, i32, &n, &n, u8)", "BroadCast<uint16_t, 2, 0>(u16, u16, &n, &n)",
+        "Broadcast<uint32_t, 1, 0>(u32, u32, &n, &n)", "Broadcast<half, 2, 1>(h, h, &n, &n, u8)",
+        "Broadcast<int8_t, 1, 0>(i8, i8, &n, &n)",
+    ],
     "reduce": [
         "ReduceSum(f, f, f2, 64)", "ReduceSum<float, false>(f, f, f2, 64)", "ReduceMax(h, h, h2, 128, true)",
         "ReduceMin(f, f, f2, 64)", "ReduceSum(f, f, f2, 64, 1, 8)", "ReduceMax(f, f, f2, cmask, 1, 8, true)",

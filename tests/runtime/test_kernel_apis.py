@@ -17,7 +17,8 @@ CPP = Path(__file__).parent / "cpp"
 pytestmark = pytest.mark.compile
 
 OK_CASES = ["atomic_add_48", "atomic_none_overwrites", "fill_gm", "global_address", "gather_mask", "sort32",
-            "vector_copy", "pad_unpad", "broadcast", "utils", "buf_pool", "list_tensor", "static_tensor"]
+            "vector_copy", "pad_unpad", "broadcast", "broadcast_int16_int32",
+            "utils", "buf_pool", "list_tensor", "static_tensor"]
 
 # (case, API in the fault, message): every misuse is a KernelFault naming the block and the kernel's line.
 FAULTS = [
@@ -110,6 +111,8 @@ REJECTED = [
      "Sort32: T must be half or float"),
     ("AscendC::LocalTensor<float> f; const uint32_t d[3] = {1, 1, 1};"
      " AscendC::Broadcast<float, 3, 0>(f, f, d, d);", "Broadcast: only dim 1 and 2 are supported"),
+    ("AscendC::LocalTensor<int64_t> l; const uint32_t d[1] = {1}; AscendC::Broadcast<int64_t, 1, 0>(l, l, d, d);",
+     "Broadcast: T must be int8_t, uint8_t, half, bfloat16_t, int16_t, uint16_t, float, int32_t or uint32_t"),
     ("AscendC::LocalTensor<int8_t> b; AscendC::Copy(b, b, uint64_t(8), 1, AscendC::CopyRepeatParams{});",
      "Copy: T must be a 16-bit or 32-bit type"),
 ]

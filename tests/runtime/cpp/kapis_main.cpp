@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -370,6 +371,41 @@ void broadcast() {
   });
 }
 
+// b16/b32 integers (CANN's implementations take any b16/b32 type): column, row and scalar broadcast, values that
+// need the full width. Rows and columns are one 32 B block each, as CANN's alignment rule asks.
+template <typename T>
+void broadcast_integers_of() {
+  constexpr uint32_t kSide = 32 / sizeof(T);
+  const auto col_value = [](uint32_t i) { return static_cast<T>(std::numeric_limits<T>::min() / 2 + T(i)); };
+  const auto row_value = [](uint32_t j) { return static_cast<T>(std::numeric_limits<T>::max() - T(j)); };
+  launch(1, {}, [&] {
+    Ub ub;
+    auto col = ub.get<T>(kSide);
+    auto row = ub.get<T>(kSide);
+    auto dst = ub.get<T>(kSide * kSide);
+    for (uint32_t i = 0; i < kSide; ++i) col.SetValue(i, col_value(i)), row.SetValue(i, row_value(i));
+    const uint32_t d[2] = {kSide, kSide}, c[2] = {kSide, 1}, r[2] = {1, kSide};
+    Broadcast<T, 2, 1>(dst, col, d, c);
+    for (uint32_t i = 0; i < kSide; ++i) {
+      for (uint32_t j = 0; j < kSide; ++j) EXPECT(dst.GetValue(i * kSide + j) == col_value(i));
+    }
+    Broadcast<T, 2, 0>(dst, row, d, r);
+    for (uint32_t i = 0; i < kSide; ++i) {
+      for (uint32_t j = 0; j < kSide; ++j) EXPECT(dst.GetValue(i * kSide + j) == row_value(j));
+    }
+    const uint32_t d1[1] = {kSide * kSide}, s1[1] = {1};
+    auto one = ub.get<T>(kSide);
+    one.SetValue(0, row_value(3));
+    Broadcast<T, 1, 0>(dst, one, d1, s1);
+    for (uint32_t i = 0; i < kSide * kSide; ++i) EXPECT(dst.GetValue(i) == row_value(3));
+  });
+}
+
+void broadcast_int16_int32() {
+  broadcast_integers_of<int16_t>();
+  broadcast_integers_of<int32_t>();
+}
+
 void broadcast_shape_mismatch() {
   launch(1, {}, [&] {
     Ub ub;
@@ -561,7 +597,8 @@ const std::map<std::string, void (*)()> kCases = {
     {"fill_gm_out_of_bounds", fill_gm_out_of_bounds}, {"global_address", global_address},
     {"gather_mask", gather_mask}, {"gather_mask_bad_pattern", gather_mask_bad_pattern}, {"sort32", sort32},
     {"vector_copy", vector_copy}, {"pad_unpad", pad_unpad}, {"pad_misaligned", pad_misaligned},
-    {"broadcast", broadcast}, {"broadcast_shape_mismatch", broadcast_shape_mismatch}, {"utils", utils},
+    {"broadcast", broadcast}, {"broadcast_int16_int32", broadcast_int16_int32},
+    {"broadcast_shape_mismatch", broadcast_shape_mismatch}, {"utils", utils},
     {"buf_pool", buf_pool}, {"buf_pool_overflow", buf_pool_overflow}, {"tbuf_free_foreign", tbuf_free_foreign},
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
     {"ascendc_assert_message", ascendc_assert_message}, {"assert_like_cann", assert_like_cann}, {"list_tensor", list_tensor},

@@ -9,9 +9,14 @@
 
 namespace opkit::sim::detail {
 
+// CANN's docs list int8_t, uint8_t, half and float, but its implementations take any b16/b32 type (the 2201/2002
+// path dispatches on sizeof(T) alone, the 3510 one static_asserts b8/b16/b32), so kernels use bfloat16_t and the
+// integers too; b8 stays int8_t/uint8_t, which the 2201 path casts to half.
 template <typename T>
-inline constexpr bool broadcast_type_v = std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
-                                         std::is_same_v<T, half> || std::is_same_v<T, float>;
+inline constexpr bool broadcast_type_v =
+    std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
+    std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> ||
+    std::is_same_v<T, float> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>;
 
 // dim 1: src [1] -> dst [n]; dim 2, axis 0: src [1, N] -> dst [M, N]; dim 2, axis 1: src [M, 1] -> dst [M, N].
 template <typename T, int32_t dim, int32_t axis>
@@ -55,7 +60,8 @@ void broadcast(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>
 
 template <typename T, int32_t dim, int32_t axis>
 constexpr void check_broadcast_template() {
-  static_assert(broadcast_type_v<T>, "Broadcast: T must be int8_t, uint8_t, half or float");
+  static_assert(broadcast_type_v<T>, "Broadcast: T must be int8_t, uint8_t, half, bfloat16_t, int16_t, uint16_t, "
+                                     "float, int32_t or uint32_t");
   static_assert(dim == 1 || dim == 2, "Broadcast: only dim 1 and 2 are supported");
   static_assert(axis == 0 || axis == 1, "Broadcast: axis must be 0 or 1");
   static_assert(axis < dim, "Broadcast: axis must be < dim");
