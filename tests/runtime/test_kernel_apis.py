@@ -17,7 +17,7 @@ CPP = Path(__file__).parent / "cpp"
 pytestmark = pytest.mark.compile
 
 OK_CASES = ["atomic_add_48", "atomic_none_overwrites", "fill_gm", "global_address", "gather_mask", "sort32",
-            "vector_copy", "pad_unpad", "broadcast", "broadcast_int16_int32",
+            "vector_copy", "pad_unpad", "pad_tiling_buffer", "broadcast", "broadcast_int16_int32",
             "utils", "buf_pool", "list_tensor", "static_tensor"]
 
 # (case, API in the fault, message): every misuse is a KernelFault naming the block and the kernel's line.

@@ -329,6 +329,32 @@ void pad_unpad() {
   });
 }
 
+// optiling::PadTiling / UnPadTiling as a tiling function hands them on: GetDataSize and SaveToBuffer, like every
+// BEGIN_TILING_DATA_DEF class; the saved bytes are the kernel's AscendC::tiling struct, and a short buffer is refused.
+void pad_tiling_buffer() {
+  optiling::PadTiling pt;
+  PadTilingFunc(ge::Shape({4, 16}), ge::Shape({4, 15}), 1024, sizeof(half), pt);
+  optiling::UnPadTiling ut;
+  UnPadTilingFunc(ge::Shape({4, 16}), 1024, sizeof(half), ut);
+  EXPECT(pt.GetDataSize() == 104 && ut.GetDataSize() == 32);
+  alignas(8) uint8_t raw[256] = {};
+  pt.SaveToBuffer(raw, sizeof(raw));
+  ut.SaveToBuffer(raw + pt.GetDataSize(), sizeof(raw) - pt.GetDataSize());
+  AscendC::tiling::PadTiling kernel_pad;
+  AscendC::tiling::UnPadTiling kernel_unpad;
+  std::memcpy(&kernel_pad, raw, sizeof(kernel_pad));
+  std::memcpy(&kernel_unpad, raw + pt.GetDataSize(), sizeof(kernel_unpad));
+  EXPECT(kernel_pad.srcHeight == 4 && kernel_pad.srcWidth == 16 && kernel_pad.srcOriWidth == 15);
+  EXPECT(std::memcmp(&kernel_pad, &pt, sizeof(pt)) == 0 && std::memcmp(&kernel_unpad, &ut, sizeof(ut)) == 0);
+  try {
+    ut.SaveToBuffer(raw, 31);
+    EXPECT(false);
+  } catch (const opkit::host::HostError& e) {
+    EXPECT(std::string(e.what()).find("UnPadTiling::SaveToBuffer needs 32 bytes but the tiling buffer holds 31") !=
+           std::string::npos);
+  }
+}
+
 void pad_misaligned() {
   PadTiling pt;
   PadTilingFunc(ge::Shape({2, 16}), ge::Shape({2, 14}), 1024, sizeof(half), pt);
@@ -596,7 +622,8 @@ const std::map<std::string, void (*)()> kCases = {
     {"atomic_add_48", atomic_add_48}, {"atomic_none_overwrites", atomic_none_overwrites}, {"fill_gm", fill_gm},
     {"fill_gm_out_of_bounds", fill_gm_out_of_bounds}, {"global_address", global_address},
     {"gather_mask", gather_mask}, {"gather_mask_bad_pattern", gather_mask_bad_pattern}, {"sort32", sort32},
-    {"vector_copy", vector_copy}, {"pad_unpad", pad_unpad}, {"pad_misaligned", pad_misaligned},
+    {"vector_copy", vector_copy}, {"pad_unpad", pad_unpad}, {"pad_tiling_buffer", pad_tiling_buffer},
+    {"pad_misaligned", pad_misaligned},
     {"broadcast", broadcast}, {"broadcast_int16_int32", broadcast_int16_int32},
     {"broadcast_shape_mismatch", broadcast_shape_mismatch}, {"utils", utils},
     {"buf_pool", buf_pool}, {"buf_pool_overflow", buf_pool_overflow}, {"tbuf_free_foreign", tbuf_free_foreign},

@@ -7,22 +7,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "opkit/host/error.h"
-
-namespace opkit::host::detail {
-
-inline void save_tiling(const void* self, size_t size, void* data, size_t capacity, const char* class_name) {
-  if (data == nullptr) {
-    throw HostError("", "TilingFunc", cat(class_name, "::SaveToBuffer got a null buffer"));
-  }
-  if (size > capacity) {
-    throw HostError("", "TilingFunc", cat(class_name, "::SaveToBuffer needs ", size,
-                                          " bytes but the tiling buffer holds ", capacity));
-  }
-  std::memcpy(data, self, size);
-}
-
-}  // namespace opkit::host::detail
+#include "opkit/host/tiling_buffer.h"
 
 // Fields are public data members with CANN's accessors, laid out as a plain struct (natural alignment); the
 // bytes SaveToBuffer writes are exactly the object, so GET_TILING_DATA in the kernel reads them back as is.

@@ -1,13 +1,23 @@
 // Tiling structs of Pad and UnPad (CANN's field names and order), shared by host tiling code and kernels.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
+
+#include "opkit/host/tiling_buffer.h"
 
 #define OPKIT_PAD_TILING_FIELD(name)                         \
   uint32_t name = 0;                                         \
   void set_##name(uint32_t value) { name = value; }          \
   uint32_t get_##name() const { return name; }
+
+// What CANN's BEGIN_TILING_DATA_DEF classes (optiling::PadTiling is one) have besides the fields.
+#define OPKIT_PAD_TILING_BUFFER(class_name)                                                       \
+  size_t GetDataSize() const { return sizeof(class_name); }                                       \
+  void SaveToBuffer(void* data, size_t capacity) const {                                          \
+    ::opkit::host::detail::save_tiling(this, sizeof(class_name), data, capacity, #class_name);    \
+  }
 
 namespace AscendC::tiling {
 
@@ -40,6 +50,7 @@ struct PadTiling {
   OPKIT_PAD_TILING_FIELD(brcbFractalTailRepeatTimes)
   OPKIT_PAD_TILING_FIELD(brcbFractalTailRepeatTimesTail)
   OPKIT_PAD_TILING_FIELD(reserved)
+  OPKIT_PAD_TILING_BUFFER(PadTiling)
 };
 
 // The simulator reads srcHeight and srcWidth.
@@ -52,6 +63,7 @@ struct UnPadTiling {
   OPKIT_PAD_TILING_FIELD(widthTiling)
   OPKIT_PAD_TILING_FIELD(widthFractal)
   OPKIT_PAD_TILING_FIELD(widthFractalTail)
+  OPKIT_PAD_TILING_BUFFER(UnPadTiling)
 };
 
 static_assert(std::is_trivially_copyable_v<PadTiling> && sizeof(PadTiling) == 104,
@@ -62,6 +74,7 @@ static_assert(std::is_trivially_copyable_v<UnPadTiling> && sizeof(UnPadTiling) =
 }  // namespace AscendC::tiling
 
 #undef OPKIT_PAD_TILING_FIELD
+#undef OPKIT_PAD_TILING_BUFFER
 
 using PadTiling = AscendC::tiling::PadTiling;
 using UnPadTiling = AscendC::tiling::UnPadTiling;
