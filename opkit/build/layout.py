@@ -33,7 +33,7 @@ from opkit.spec.model import OpSpec, SpecFile
 from opkit.spec.opdef import OpDefInfo, OpDefRead, read_opdef
 from opkit.spec.soc import SocChoice
 
-__all__ = ["LayoutKind", "OpSources", "ProjectLayout", "TilingStyle", "detect_layout"]
+__all__ = ["LayoutKind", "OpSources", "ProjectLayout", "TilingStyle", "detect_layout", "shown_path"]
 
 LayoutKind = Literal["opkit", "msopgen", "samples"]
 TilingStyle = Literal["newer", "older", "none"]
@@ -223,14 +223,14 @@ def detect_layout(root: Path) -> ProjectLayout | None:
                                  read.info[op.op_type] if read is not None else None))
     notes = []
     if read is not None:
-        where = f"; prototype {_shown(user.path, root)} cross-checked" if user is not None else ", no prototype JSON"
+        where = f"; prototype {shown_path(user.path, root)} cross-checked" if user is not None else ", no prototype JSON"
         notes.append(f"ops read from the OpDef in op_host/ (compiled with opkit's host headers){where}")
         notes += read.notes
     return ProjectLayout(kind, root, prototype, spec, tuple(sources), user, tuple(notes), tuple(warnings),
                          read.soc if read is not None else None)
 
 
-def _shown(path: Path, root: Path) -> str:
+def shown_path(path: Path, root: Path) -> str:
     """`path` as the user knows it: relative to the project, or to the folder beside it (a prototype next to it)."""
     for base in (root, root.parent):
         try:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from typing import Any
 
-from opkit.build.layout import OpSources, ProjectLayout
+from opkit.build.layout import OpSources, ProjectLayout, shown_path
 from opkit.errors import OpkitError
 from opkit.spec.model import OpSpec
 from opkit.spec.source import read_source
@@ -43,32 +43,22 @@ def _declared(host: Path) -> dict[tuple[str, str], int]:
     return found
 
 
-def _shown(path: Path, root: Path) -> str:
-    """`path` as the user knows it: relative to the project, or to the folder beside it (a prototype next to it)."""
-    for base in (root, root.parent):
-        try:
-            return path.relative_to(base).as_posix()
-        except ValueError:
-            continue
-    return str(path)
-
-
 def opdef_mismatches(layout: ProjectLayout) -> list[str]:
     """One warning per disagreement between the prototype and the op's OpDef. opkit's own projects: an input,
     output or attr that only one of them declares (the OpDef read as text; the glue follows the prototype). CANN
     projects: their OpDef, read back compiled, against the JSON beside it when there is one (the build follows the
     OpDef): declarations, param types, dtype combinations, attr types and defaults."""
     if layout.kind != "opkit":
-        return layout_warnings(layout)
+        return _cann_mismatches(layout)
     return _text_mismatches(layout)
 
 
-def layout_warnings(layout: ProjectLayout) -> list[str]:
+def _cann_mismatches(layout: ProjectLayout) -> list[str]:
     warnings = list(layout.warnings)
     user = layout.user_prototype
     if user is None:
         return warnings
-    shown = _shown(user.path, layout.root)
+    shown = shown_path(user.path, layout.root)
     try:
         located = read_source(user.path, shown)
     except (OSError, ValueError, OpkitError):
@@ -89,8 +79,8 @@ def _host_line(sources: OpSources, root: Path, kind: str, name: str) -> str:
         except OSError:
             continue
         if line is not None:
-            return f"{_shown(host, root)}:{line}"
-    return _shown(sources.host[0], root) if sources.host else "op_host/"
+            return f"{shown_path(host, root)}:{line}"
+    return shown_path(sources.host[0], root) if sources.host else "op_host/"
 
 
 def _combos(op: OpSpec) -> set[tuple[tuple[str, str], ...]]:
@@ -109,7 +99,7 @@ def _model_mismatches(sources: OpSources, json_op: OpSpec, shown: str, located: 
     theirs = {("input", t.name): t for t in json_op.inputs} | {("output", t.name): t for t in json_op.outputs}
     attrs_mine = {a.name: a for a in opdef.attrs}
     attrs_theirs = {a.name: a for a in json_op.attrs}
-    host = _shown(sources.host[0], root) if sources.host else "op_host/"
+    host = shown_path(sources.host[0], root) if sources.host else "op_host/"
     for key, t in theirs.items():
         if key not in mine:
             out.append(f"{where(t.pointer)}: warning: {opdef.op_type} {key[0]} \"{key[1]}\" (`{t.pointer}`) is not "
@@ -150,7 +140,7 @@ def _model_mismatches(sources: OpSources, json_op: OpSpec, shown: str, located: 
 
 
 def _text_mismatches(layout: ProjectLayout) -> list[str]:
-    prototype = _shown(layout.prototype, layout.root)
+    prototype = shown_path(layout.prototype, layout.root)
     try:
         located = read_source(layout.prototype, prototype)
     except (OSError, ValueError, OpkitError):
@@ -162,12 +152,12 @@ def _text_mismatches(layout: ProjectLayout) -> list[str]:
         for host in sources.host:
             try:
                 for key, line in _declared(host).items():
-                    declared.setdefault(key, (_shown(host, layout.root), line))
+                    declared.setdefault(key, (shown_path(host, layout.root), line))
             except OSError:
                 continue
         if not declared:
             continue   # no OpDef read as text (built some other way): nothing to compare
-        host_name = _shown(sources.host[0], layout.root)
+        host_name = shown_path(sources.host[0], layout.root)
         in_json = {("input", t.name): t.pointer for t in op.inputs}
         in_json.update({("output", t.name): t.pointer for t in op.outputs})
         in_json.update({("attr", a.name): a.pointer for a in op.attrs})

@@ -66,6 +66,19 @@ def _compiler() -> str:
     return os.environ.get("OPKIT_CXX") or os.environ.get("CXX") or "g++"
 
 
+_HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".inc")
+
+
+def _headers(folder: Path) -> list[Path]:
+    """The headers under `folder` the host code may include, outside build trees (a project's build/ holds opkit's
+    own output: precompiled headers of 100 MB that change with every build) and hidden folders."""
+    found = []
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "build" and not d.startswith("."))
+        found += [Path(top) / f for f in sorted(files) if f.endswith(_HEADER_SUFFIXES)]
+    return found
+
+
 def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
     """Changes when a host file, a header beside the sources, or opkit itself changes."""
     digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n".encode())
@@ -73,7 +86,7 @@ def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
     for header in ("register/op_def.h", "opkit/host/opdef_dump.h", "opkit/host/op_store.h"):
         digest.update((runtime / header).read_bytes())
     seen: set[Path] = set()
-    for path in [*host_files, *(h for d in include_dirs for h in sorted(d.rglob("*.h*")) if h.is_file())]:
+    for path in [*host_files, *(h for d in include_dirs for h in _headers(d))]:
         if path in seen:
             continue
         seen.add(path)
