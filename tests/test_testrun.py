@@ -227,3 +227,20 @@ def test_full_report_has_every_failure_and_traceback(tmp_path: Path) -> None:
                     '"detail": "tb"}\n{"test": "t::b", "outcome": "skipped", "message": "no ref", "detail": ""}\n')
     summary = testrun.read_report(rows)
     assert [o.message for o in summary.outcomes] == ["[Add][Block_0] x", "no ref"]
+
+
+@pytest.mark.e2e
+def test_a_run_that_only_skipped_is_not_a_pass(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Every selected test skipped (here: the reference is not written) checked nothing: exit 1, saying so."""
+    summary = testrun.run_project_tests(project, keyword="scaled", target=tmp_path / "site")
+    assert (summary.count("passed"), summary.count("skipped")) == (0, 1)
+    assert not summary.ok
+    monkeypatch.setattr(testrun, "run_project_tests",
+                        functools.partial(testrun.run_project_tests, target=tmp_path / "site"))
+    with pytest.raises(SystemExit) as exited:
+        main(["test", str(project), "-k", "scaled"])
+    assert exited.value.code == 1
+    out, err = capsys.readouterr()
+    assert "SKIPPED 1 test: reference not written: implement scaled() in tests/reference.py" in out
+    assert err.strip() == "error: no test passed: 1 skipped"

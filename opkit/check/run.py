@@ -60,8 +60,9 @@ class TestSummary:
 
     @property
     def ok(self) -> bool:
-        """True when nothing failed or errored and at least one test ran."""
-        return bool(self.outcomes) and not (self.count("failed") or self.count("error"))
+        """True when nothing failed or errored and at least one test passed: a run that skipped everything checked
+        nothing, so it is not a pass."""
+        return self.count("passed") > 0 and not (self.count("failed") or self.count("error"))
 
     def headline(self) -> str:
         parts = [f"{self.count(k)} {k}" for k in ("passed", "failed", "error", "skipped") if self.count(k)]

@@ -226,7 +226,7 @@ def test_command(ctx: click.Context, project: Path, keyword: str | None) -> None
 
     Installs PROJECT/dist/*.whl into the current environment, runs PROJECT/tests with pytest, then prints each
     failure (op, dtypes, shape, max abs/rel error), skip reasons grouped, and the counts. Exits 1 when a test
-    failed. -v streams pytest's own output; -q prints only failures and the counts.
+    failed, or when none passed (everything skipped checks nothing). -v streams pytest's own output; -q prints only failures and the counts.
 
     \b
     Example:
@@ -239,4 +239,5 @@ def test_command(ctx: click.Context, project: Path, keyword: str | None) -> None
     summary = run_project_tests(project, keyword=keyword, on_line=_TestProgress(console))
     _show_summary(console, summary.render(), summary.ok)
     if not summary.ok:
-        raise ProjectTestError(f"tests failed: {summary.headline()}")
+        verdict = "tests failed" if summary.count("failed") or summary.count("error") else "no test passed"
+        raise ProjectTestError(f"{verdict}: {summary.headline()}")
