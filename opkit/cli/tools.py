@@ -9,7 +9,7 @@ import click
 
 from opkit.cli.app import EXIT_CODES, cli, command, console_for
 
-__all__ = ["cc_command", "cmake_args", "profile", "bench"]
+__all__ = ["cc_command", "cmake_args", "profile", "bench", "cann_root_command"]
 
 
 @cli.command("cc", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False,
@@ -159,3 +159,22 @@ def bench(ctx: click.Context, project: Path, sizes: str | None, out_dir: Path | 
         console.info(f"png: {result.png_path}")
     else:
         console.warning(result.plot_problem)
+
+
+@command("cann-root", short="Lay out the per-user CANN stand-in (libs, headers, opp/vendors) and print its path.")
+def cann_root_command() -> None:
+    """Print the CANN stand-in root to use as ASCEND_INSTALL_PATH / ASCEND_HOME_PATH / DDK_PATH.
+
+    The tree (in ${XDG_CACHE_HOME:-~/.cache}/opkit/, or $OPKIT_CANN_ROOT) holds bin/setenv.bash, include/ (acl/,
+    aclnn/), lib64/ (libascendcl.so, libnnopbase.so, libopapi.so, libacl_op_compiler.so, built on first use and
+    again when opkit changes), <arch>-linux/lib64 and opp/vendors/, where `opkit build` installs each project's aclnn
+    package (vendor customize). Refuses when the environment points at a real CANN.
+
+    \b
+    Example:
+      export ASCEND_INSTALL_PATH=$(opkit cann-root)
+      opkit build AddCustom && bash AclNNInvocation/run.sh
+    """
+    from opkit.build.cann_root import ensure_cann_root
+
+    click.echo(str(ensure_cann_root()))
