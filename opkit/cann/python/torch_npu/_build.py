@@ -29,6 +29,20 @@ def cache_root() -> Path:
     return Path(base) / tag
 
 
+def cann_root() -> Path:
+    """The CANN stand-in tree whose lib64/libascendcl.so holds the simulated device memory (aclrtMalloc's
+    registry, which aclnn and kernel launches check): $OPKIT_CANN_ROOT, else `opkit cann-root`'s tree."""
+    env = os.environ.get("OPKIT_CANN_ROOT")
+    if env and (Path(env) / "lib64" / "libascendcl.so").is_file():
+        return Path(env)
+    try:
+        from opkit.build.cann_root import ensure_cann_root
+    except ImportError as exc:
+        raise ImportError("opkit's torch_npu stand-in needs opkit's CANN stand-in: run the program with "
+                          "`opkit run -- ...` (or set OPKIT_CANN_ROOT to `opkit cann-root`)") from exc
+    return ensure_cann_root()
+
+
 def lib_dir() -> Path:
     """Holds `libtorch_npu.so` (the device library under its torch_npu name), for `-ltorch_npu`."""
     return cache_root() / "lib"
@@ -39,6 +53,7 @@ def load_device_library() -> Path:
     import torch
     from torch.utils import cpp_extension
 
+    lib64 = cann_root() / "lib64"
     build = cache_root() / "build"
     build.mkdir(parents=True, exist_ok=True)
     verbose = os.environ.get("OPKIT_VERBOSE") == "1"
@@ -49,8 +64,9 @@ def load_device_library() -> Path:
         name="opkit_torch_npu",
         sources=[str(_HERE / "_csrc" / s) for s in _SOURCES],
         extra_include_paths=[str(include_dir())],
-        extra_cflags=["-O1"],
-        extra_ldflags=["-Wl,-soname,libtorch_npu.so"],
+        # One device-memory registry per process: the one in libascendcl.so, shared with aclnn's libraries.
+        extra_cflags=["-O1", "-DOPKIT_ACL_DECLARE_ONLY", "-DOPKIT_ACL_SHARED_STATE"],
+        extra_ldflags=["-Wl,-soname,libtorch_npu.so", f"-L{lib64}", "-lascendcl", f"-Wl,-rpath,{lib64}"],
         build_directory=str(build),
         is_python_module=False,
         verbose=verbose,

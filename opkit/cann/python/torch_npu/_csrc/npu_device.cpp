@@ -11,7 +11,7 @@
 #include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <torch/library.h>
 
-#include <acl/acl_rt.h>
+#include <acl/acl.h>
 
 namespace opkit_npu {
 namespace {
@@ -23,7 +23,11 @@ c10::DeviceIndex& current_index() {
   return index;
 }
 
-c10::DeviceIndex device_count() { return static_cast<c10::DeviceIndex>(opkit::sim::detail::acl_device_count()); }
+c10::DeviceIndex device_count() {
+  uint32_t n = 1;
+  aclrtGetDeviceCount(&n);
+  return static_cast<c10::DeviceIndex>(n);
+}
 
 void free_npu(void* p) {
   if (p != nullptr) aclrtFree(p);
@@ -36,7 +40,7 @@ struct NpuAllocator final : c10::Allocator {
     if (nbytes == 0) return {nullptr, nullptr, &free_npu, device};
     void* p = nullptr;
     const aclError rc = aclrtMalloc(&p, nbytes, ACL_MEM_MALLOC_HUGE_FIRST);
-    TORCH_CHECK(rc == ACL_SUCCESS, "npu: allocating ", nbytes, " bytes failed: ", opkit::sim::detail::recent_error());
+    TORCH_CHECK(rc == ACL_SUCCESS, "npu: allocating ", nbytes, " bytes failed: ", aclGetRecentErrMsg());
     return {p, p, &free_npu, device};
   }
   c10::DeleterFnPtr raw_deleter() const override { return &free_npu; }
