@@ -90,6 +90,7 @@ class TestCase(unittest.TestCase):
             self._compare(x, y, prec, _FLOOR, message)
 
     def _compare(self, x: np.ndarray, y: np.ndarray, prec: float, floor: float, message: str | None) -> None:
+        x, y = np.atleast_1d(x), np.atleast_1d(y)
         nan = np.isnan(x) if x.dtype.kind == "f" else np.zeros(x.shape, bool)
         self._check(bool(np.equal(nan, np.isnan(y) if y.dtype.kind == "f" else nan).all()),
                     "NaNs in different places", message)
