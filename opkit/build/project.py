@@ -19,6 +19,7 @@ from typing import Literal
 
 from opkit.errors import BuildError, PathError
 from opkit.build.aclnn_package import install_aclnn_package, project_vendor
+from opkit.build.opdef_install import install_opdef
 from opkit.build.cann_root import ensure_cann_root, real_cann
 from opkit.build.isolation import CHECK_FAILED
 from opkit.build.layout import detect_layout
@@ -249,6 +250,7 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
     on_event(BuildEvent("wheel", f"built {target.relative_to(project)}"))
     if root is not None:
         vendor = install_aclnn_package(project, root, project_vendor(given))
+        install_opdef(project, given, vendor)
         on_event(BuildEvent("wheel", f"installed the aclnn package in {vendor}"))
     return target
 
