@@ -159,6 +159,11 @@ inline void release(aclTensorList* p) {
 template <typename T>
 void release(T) {}
 
+template <typename... Args>
+auto convert_all(const Args&... args) {
+  return std::make_tuple(convert(args)...);
+}
+
 template <typename... Ts>
 int call_workspace(void* fn, std::tuple<Ts...>& args) {
   using Fn = int (*)(Ts...);
@@ -183,9 +188,8 @@ void release_all(std::tuple<Ts...>& args) {
     auto opkit_stream = c10_npu::getCurrentNPUStream().stream(false);                                                \
     uint64_t opkit_ws_size = 0;                                                                                      \
     aclOpExecutor* opkit_executor = nullptr;                                                                         \
-    auto opkit_args = std::make_tuple(opkit::op_api_detail::convert(__VA_ARGS__ ), &opkit_ws_size,                  \
-                                      &opkit_executor);                                                              \
-    (void)0;                                                                                                         \
+    auto opkit_args = std::tuple_cat(opkit::op_api_detail::convert_all(__VA_ARGS__),                                 \
+                                     std::make_tuple(&opkit_ws_size, &opkit_executor));                              \
     const int opkit_ws_status = opkit::op_api_detail::call_workspace(opkit_ws_fn, opkit_args);                       \
     TORCH_CHECK(opkit_ws_status == 0, "call " OPKIT_STR_(aclnn_api) " failed, detail:", opkit::op_api_detail::recent_error());\
     at::Tensor opkit_ws;                                                                                             \
