@@ -18,7 +18,7 @@ from opkit.errors import BuildError, PathError, ShadowingError
 __all__ = ["STANDINS", "python_of", "real_packages", "run_command", "standin_environment"]
 
 STANDINS = ("torch_npu", "torchair")
-_PYTHON_DIR = cann_dir() / "python"
+_PYTHON_DIR = (cann_dir() / "python").resolve()
 _FIND = ("import importlib.util, sys\n"
          "for name in sys.argv[1:]:\n"
          "    spec = importlib.util.find_spec(name)\n"
@@ -53,11 +53,11 @@ def real_packages(python: str, env: dict[str, str]) -> dict[str, str]:
 
 
 def _is_ours(path: str) -> bool:
+    """opkit's stand-in directory, or a tree laid out from it (its torch_npu/__init__.py links to ours)."""
     try:
-        resolved = Path(path).resolve()
+        return (Path(path) / "torch_npu" / "__init__.py").resolve() == (_PYTHON_DIR / "torch_npu" / "__init__.py")
     except OSError:
         return False
-    return resolved == _PYTHON_DIR.resolve() or resolved.name == "site" and resolved.parent.parent.name == "torch_npu"
 
 
 def standin_environment(command: Sequence[str], op_plugins: Sequence[Path] = ()) -> dict[str, str]:

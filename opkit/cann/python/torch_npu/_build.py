@@ -3,6 +3,7 @@ first use and cached per torch version, and the package tree laid out as torch_n
 for programs that take paths from `os.path.dirname(torch_npu.__file__)`."""
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -25,7 +26,9 @@ def cache_root() -> Path:
 
     base = os.environ.get("OPKIT_TORCH_NPU_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "opkit", "torch_npu")
-    tag = f"torch-{torch.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    # Keyed by the CANN stand-in too: the device library links (and rpaths) that tree's libascendcl.so.
+    root = hashlib.sha256(str(cann_root().resolve()).encode()).hexdigest()[:8]
+    tag = f"torch-{torch.__version__}-py{sys.version_info[0]}{sys.version_info[1]}-{root}"
     return Path(base) / tag
 
 
@@ -35,12 +38,19 @@ def cann_root() -> Path:
     env = os.environ.get("OPKIT_CANN_ROOT")
     if env and (Path(env) / "lib64" / "libascendcl.so").is_file():
         return Path(env)
+    global _ensured
+    if _ensured is not None:
+        return _ensured
     try:
         from opkit.build.cann_root import ensure_cann_root
     except ImportError as exc:
         raise ImportError("opkit's torch_npu stand-in needs opkit's CANN stand-in: run the program with "
                           "`opkit run -- ...` (or set OPKIT_CANN_ROOT to `opkit cann-root`)") from exc
-    return ensure_cann_root()
+    _ensured = ensure_cann_root()
+    return _ensured
+
+
+_ensured: Path | None = None
 
 
 def lib_dir() -> Path:
