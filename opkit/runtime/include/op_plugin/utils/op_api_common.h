@@ -87,37 +87,39 @@ inline aclTensor* convert(const at::Tensor& t) {
                            : src.dim() == 5 ? ACL_FORMAT_NCDHW
                                             : ACL_FORMAT_ND;
   OPKIT_OPAPI(aclCreateTensor);
-  return opkit_aclCreateTensor(src.sizes().data(), src.dim(), dtype, src.strides().data(), src.storage_offset(), format,
-                         &storage_len, 1, const_cast<void*>(src.storage().data()));
+  return opkit_aclCreateTensor(src.sizes().data(), src.dim(), dtype, src.strides().data(), src.storage_offset(),
+                               format, &storage_len, 1, const_cast<void*>(src.storage().data()));
 }
 inline aclTensor* convert(const c10::optional<at::Tensor>& t) { return t.has_value() ? convert(*t) : nullptr; }
 inline aclScalar* convert(const at::Scalar& s) {
+  OPKIT_OPAPI(aclCreateScalar);
   switch (s.type()) {
     case at::kDouble: {
       double v = s.toDouble();
-      OPKIT_OPAPI(aclCreateScalar);
-  return opkit_aclCreateScalar(&v, ACL_DOUBLE);
+      return opkit_aclCreateScalar(&v, ACL_DOUBLE);
     }
     case at::kLong: {
       int64_t v = s.toLong();
-      OPKIT_OPAPI(aclCreateScalar);
-  return opkit_aclCreateScalar(&v, ACL_INT64);
+      return opkit_aclCreateScalar(&v, ACL_INT64);
     }
     case at::kBool: {
       bool v = s.toBool();
-      OPKIT_OPAPI(aclCreateScalar);
-  return opkit_aclCreateScalar(&v, ACL_BOOL);
+      return opkit_aclCreateScalar(&v, ACL_BOOL);
     }
     default: TORCH_CHECK(false, "EXEC_NPU_CMD: a ", c10::toString(s.type()), " Scalar has no aclScalar");
   }
   return nullptr;
 }
 inline aclScalar* convert(const c10::optional<at::Scalar>& s) { return s.has_value() ? convert(*s) : nullptr; }
-inline aclIntArray* convert(at::IntArrayRef a) { OPKIT_OPAPI(aclCreateIntArray);
-  return opkit_aclCreateIntArray(a.data(), a.size()); }
+inline aclIntArray* convert(at::IntArrayRef a) {
+  OPKIT_OPAPI(aclCreateIntArray);
+  return opkit_aclCreateIntArray(a.data(), a.size());
+}
 inline aclIntArray* convert(const c10::optional<at::IntArrayRef>& a) { return a.has_value() ? convert(*a) : nullptr; }
-inline aclBoolArray* convert(at::ArrayRef<bool> a) { OPKIT_OPAPI(aclCreateBoolArray);
-  return opkit_aclCreateBoolArray(a.data(), a.size()); }
+inline aclBoolArray* convert(at::ArrayRef<bool> a) {
+  OPKIT_OPAPI(aclCreateBoolArray);
+  return opkit_aclCreateBoolArray(a.data(), a.size());
+}
 template <size_t N>
 aclBoolArray* convert(const std::array<bool, N>& a) {
   OPKIT_OPAPI(aclCreateBoolArray);
@@ -191,7 +193,8 @@ void release_all(std::tuple<Ts...>& args) {
     auto opkit_args = std::tuple_cat(opkit::op_api_detail::convert_all(__VA_ARGS__),                                 \
                                      std::make_tuple(&opkit_ws_size, &opkit_executor));                              \
     const int opkit_ws_status = opkit::op_api_detail::call_workspace(opkit_ws_fn, opkit_args);                       \
-    TORCH_CHECK(opkit_ws_status == 0, "call " OPKIT_STR_(aclnn_api) " failed, detail:", opkit::op_api_detail::recent_error());\
+    TORCH_CHECK(opkit_ws_status == 0, "call " OPKIT_STR_(aclnn_api) " failed, detail:",                            \
+                opkit::op_api_detail::recent_error());                                                               \
     at::Tensor opkit_ws;                                                                                             \
     void* opkit_ws_addr = nullptr;                                                                                   \
     if (opkit_ws_size != 0) {                                                                                        \
@@ -203,5 +206,6 @@ void release_all(std::tuple<Ts...>& args) {
     const int opkit_status =                                                                                         \
         reinterpret_cast<OpkitRunFn>(opkit_run_fn)(opkit_ws_addr, opkit_ws_size, opkit_executor, opkit_stream);      \
     opkit::op_api_detail::release_all(opkit_args);                                                                   \
-    TORCH_CHECK(opkit_status == 0, "call " OPKIT_STR_(aclnn_api) " failed, detail:", opkit::op_api_detail::recent_error());   \
+    TORCH_CHECK(opkit_status == 0, "call " OPKIT_STR_(aclnn_api) " failed, detail:",                               \
+                opkit::op_api_detail::recent_error());                                                               \
   } while (false)
