@@ -44,18 +44,24 @@ def _built_library(glue: Path) -> Path:
     return found[-1]
 
 
-def install_aclnn_package(glue: Path, root: Path, vendor: str) -> Path:
-    """Copy the glue project's aclnn headers and library into root/opp/vendors/<vendor>/; returns that folder."""
-    vendor_dir = root / "opp" / "vendors" / vendor
-    api = vendor_dir / "op_api"
+def _copy_op_api(glue: Path, api: Path) -> None:
     if api.exists():
         shutil.rmtree(api)
     (api / "include").mkdir(parents=True)
     (api / "lib").mkdir()
     for header in sorted((glue / "csrc" / "aclnn").glob("aclnn_*.h")):
         shutil.copy2(header, api / "include" / header.name)
-    library = api / "lib" / "libcust_opapi.so"
-    shutil.copy2(_built_library(glue), library)
+    shutil.copy2(_built_library(glue), api / "lib" / "libcust_opapi.so")
+
+
+def install_aclnn_package(glue: Path, root: Path, vendor: str, build_out: Path | None = None) -> Path:
+    """Copy the glue project's aclnn headers and library into root/opp/vendors/<vendor>/op_api (and, for a CANN
+    project, into its build_out/op_api, where CANN's build leaves them too: the "lite" samples link them there);
+    returns the vendor folder."""
+    vendor_dir = root / "opp" / "vendors" / vendor
+    _copy_op_api(glue, vendor_dir / "op_api")
+    if build_out is not None:
+        _copy_op_api(glue, build_out / "op_api")
     (vendor_dir / "bin").mkdir(exist_ok=True)
     (vendor_dir / "bin" / "set_env.bash").write_text(_SET_ENV.format(vendor=vendor))
     config = root / "opp" / "vendors" / "config.ini"

@@ -249,14 +249,19 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
         on_event(BuildEvent("warning", str(warning)))
     on_event(BuildEvent("wheel", f"built {target.relative_to(project)}"))
     if root is not None:
-        vendor = install_aclnn_package(project, root, project_vendor(given))
+        cann_layout = Path(os.path.realpath(given)) != project
+        vendor = install_aclnn_package(project, root, project_vendor(given),
+                                       Path(given) / "build_out" if cann_layout else None)
         install_opdef(project, given, vendor)
         on_event(BuildEvent("wheel", f"installed the aclnn package in {vendor}"))
     return target
 
 
 def _aclnn_root(on_event: Callable[[BuildEvent], None]) -> Path | None:
-    """The tree of `opkit cann-root`, laid out; None (with a warning) where a real CANN is set up."""
+    """The tree of `opkit cann-root`, laid out; None where OPKIT_ACLNN=0 asks for no aclnn package, or (with a
+    warning) where a real CANN is set up."""
+    if os.environ.get("OPKIT_ACLNN", "1") == "0":
+        return None
     found = real_cann()
     if found is not None:
         var, where = found

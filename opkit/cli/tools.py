@@ -172,8 +172,9 @@ def cann_root_command() -> None:
 
     \b
     Example:
-      export ASCEND_INSTALL_PATH=$(opkit cann-root)
-      opkit build AddCustom && bash AclNNInvocation/run.sh
+      opkit cann-root
+      opkit build AddCustom && export ASCEND_INSTALL_PATH=$(opkit cann-root)
+      bash AclNNInvocation/run.sh
     """
     from opkit.build.cann_root import ensure_cann_root
 

@@ -6,9 +6,11 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -77,6 +79,36 @@ public:
     bindings::PreparedLaunch prepared;
 };
 
+inline std::string Address(const void* p)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%p", p);
+    return text;
+}
+
+// Where `bytes` at `p` lie, if in memory of ACL's allocators: "" when fine (or not ACL's memory: a framework's own,
+// as torch_npu's), else what is wrong. A device block too small would be a heap overrun once the kernel ran.
+inline std::string CheckMemory(const void* p, uint64_t bytes)
+{
+    auto& s = opkit::sim::detail::device_memory();
+    std::lock_guard<std::mutex> lock(s.m);
+    const auto addr = reinterpret_cast<uintptr_t>(p);
+    auto it = s.live.upper_bound(addr);
+    if (it == s.live.begin()) return "";
+    --it;
+    const opkit::sim::detail::DeviceAllocation& a = it->second;
+    if (addr >= it->first + a.padded) return "";
+    if (a.kind == opkit::sim::detail::MemoryKind::kHost) {
+        return "is host memory (aclrtMallocHost); the kernel reads device memory (aclrtMalloc)";
+    }
+    const uint64_t room = addr < it->first + a.requested ? it->first + a.requested - addr : 0;
+    if (bytes > room) {
+        return "needs " + std::to_string(bytes) + " bytes, but its aclrtMalloc block has " + std::to_string(room) +
+               " left from there";
+    }
+    return "";
+}
+
 inline aclnnStatus Fail(aclnnStatus code, const std::string& api, const std::string& message)
 {
     return opkit::sim::detail::acl_fail(code, api.c_str(), "%s", message.c_str());
@@ -128,8 +160,7 @@ private:
     {
         if (object == nullptr || status_ != ACLNN_SUCCESS) return false;   // null: the attr's default
         if (!object_is_live(object, kind)) {
-            Error(ACLNN_ERR_PARAM_INVALID, std::string(name) + " (" + std::to_string(reinterpret_cast<uintptr_t>(object)) +
-                                               ") is not a live " + type + " (destroyed already?)");
+            Error(ACLNN_ERR_PARAM_INVALID, std::string(name) + " (" + Address(object) + ") is not a live " + type + " (destroyed already?)");
             return false;
         }
         return true;
@@ -174,6 +205,22 @@ inline bool Call::Describe(const char* name, const aclTensor* t, bool output, bi
     out->shape = t->view_shape;
     out->bytes = count * element;
     GmPtr base = static_cast<GmPtr>(t->data) + t->offset * static_cast<int64_t>(element);
+    for (size_t d = 0; d < t->strides.size(); ++d) {
+        if (t->strides[d] < 0) {
+            Error(ACLNN_ERR_PARAM_INVALID, std::string(name) + " has a negative stride (dim " + std::to_string(d) +
+                                               "), which opkit's aclnn does not take");
+            return false;
+        }
+    }
+    uint64_t span = count == 0 ? 0 : element;   // the bytes the view reaches from base
+    for (size_t d = 0; d < t->view_shape.size() && count > 0; ++d) {
+        span += static_cast<uint64_t>((t->view_shape[d] - 1) * t->strides[d]) * element;
+    }
+    const std::string memory = count == 0 ? "" : CheckMemory(base, span);
+    if (!memory.empty()) {
+        Error(ACLNN_ERR_PARAM_INVALID, std::string(name) + "'s data " + memory);
+        return false;
+    }
     if (IsContiguous(*t) || count == 0) {
         out->data = base;
         return true;
@@ -272,8 +319,7 @@ inline aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** execut
 inline aclnnStatus Executor::Run(void* workspace, uint64_t workspaceSize, aclrtStream /*stream*/)
 {
     if (workspaceSize < workspace_size || (workspace_size > 0 && workspace == nullptr)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, op, "the workspace (" + std::to_string(workspaceSize) + " bytes at " +
-                                                     std::to_string(reinterpret_cast<uintptr_t>(workspace)) +
+        return Fail(ACLNN_ERR_PARAM_INVALID, op, "the workspace (" + std::to_string(workspaceSize) + " bytes at " + Address(workspace) +
                                                      ") is smaller than the " + std::to_string(workspace_size) +
                                                      " bytes GetWorkspaceSize asked for");
     }
@@ -297,7 +343,7 @@ inline aclnnStatus Run(const char* api, void* workspace, uint64_t workspaceSize,
 {
     if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, api, "executor is null");
     if (!object_is_live(executor, ObjectKind::kExecutor)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, api, "executor " + std::to_string(reinterpret_cast<uintptr_t>(executor)) +
+        return Fail(ACLNN_ERR_PARAM_INVALID, api, "executor " + Address(executor) +
                                                      " is not live: an executor runs once, unless "
                                                      "aclSetAclOpExecutorRepeatable made it repeatable");
     }
