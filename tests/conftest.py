@@ -11,6 +11,10 @@ REPO = Path(__file__).resolve().parents[1]
 # `opkit cc` keeps its precompiled simulator header in a cache (opkit/build/pch.py): the tests' goes under build/, beside
 # the compiled test programs, instead of the user's ~/.cache.
 os.environ.setdefault("OPKIT_PCH_DIR", str(REPO / "build" / "pch"))
+# `opkit build` also makes and installs each op's aclnn package (libcust_opapi.so) in the tree of `opkit cann-root`:
+# 7+ s more per build, which only the aclnn tests need (they turn it back on). The tree the tests use is their own.
+os.environ.setdefault("OPKIT_ACLNN", "0")
+os.environ.setdefault("OPKIT_CANN_ROOT", str(REPO / "build" / "cann-root"))
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Literal
 
 from opkit.errors import BuildError, PathError
+from opkit.build.aclnn_package import install_aclnn_package, project_vendor
+from opkit.build.opdef_install import install_opdef
+from opkit.build.cann_root import ensure_cann_root, real_cann
 from opkit.build.isolation import CHECK_FAILED
 from opkit.build.layout import detect_layout
 from opkit.build.opdef_check import opdef_mismatches
@@ -64,11 +67,15 @@ class CompilerDiagnostic:
         return f"{self.file}:{self.line}{col}: {self.severity}: {self.message}"
 
 
-def wheel_command(project: Path, wheel_dir: Path, *, soc: str | None = None) -> list[str]:
-    """The command line that builds `project`'s wheel into `wheel_dir` (run with cwd=project)."""
+def wheel_command(project: Path, wheel_dir: Path, *, soc: str | None = None,
+                  cann_root: Path | None = None) -> list[str]:
+    """The command line that builds `project`'s wheel into `wheel_dir` (run with cwd=project); with `cann_root` (the
+    tree of `opkit cann-root`) the build also makes the aclnn library libcust_opapi.so."""
     settings: dict[str, str] = {"build-dir": str(project.resolve() / "build" / "{wheel_tag}")}
     if soc:
         settings["cmake.define.OPKIT_SOC"] = soc
+    if cann_root is not None:
+        settings["cmake.define.OPKIT_CANN_ROOT"] = str(cann_root)
     return [sys.executable, "-c", _WHEEL_SCRIPT, str(wheel_dir), json.dumps(settings, sort_keys=True)]
 
 
@@ -216,16 +223,19 @@ def prepare_project(project: Path, on_event: Callable[[BuildEvent], None] = lamb
 def build_project(project: Path, *, jobs: int | None = None, soc: str | None = None,
                   on_event: Callable[[BuildEvent], None] = lambda e: None) -> Path:
     """Build `project` into project/dist/<wheel> (a CANN operator project: project/build/opkit/dist/<wheel>); returns
-    the wheel's path. Raises BuildError, or PathError when `project` is not a project opkit can build (a refused
-    target, exit 2)."""
+    the wheel's path; installs the op's aclnn package into the tree of `opkit cann-root` (skipped, with a warning,
+    where a real CANN is set up). Raises BuildError, or PathError when `project` is not a project opkit can build (a
+    refused target, exit 2)."""
+    given = project
     project = prepare_project(project, on_event)
+    root = _aclnn_root(on_event)
     dist = project / "dist"
     try:
         dist.mkdir(exist_ok=True)
     except OSError as exc:
         raise PathError.from_os_error(project, "cannot create dist/ for the wheel", exc) from exc
     with tempfile.TemporaryDirectory(prefix=".wheel-", dir=dist) as tmp:
-        output = _run(wheel_command(project, Path(tmp), soc=soc), project, build_env(jobs), on_event)
+        output = _run(wheel_command(project, Path(tmp), soc=soc, cann_root=root), project, build_env(jobs), on_event)
         name = next((line.split("=", 1)[1] for line in output.splitlines() if line.startswith("OPKIT_WHEEL=")), None)
         if name is None:
             raise BuildError("scikit-build-core reported no wheel", output=output)
@@ -238,4 +248,24 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
     for warning in parse_diagnostics(output, project, "warning", only_project=True):
         on_event(BuildEvent("warning", str(warning)))
     on_event(BuildEvent("wheel", f"built {target.relative_to(project)}"))
+    if root is not None:
+        cann_layout = Path(os.path.realpath(given)) != project
+        vendor = install_aclnn_package(project, root, project_vendor(given),
+                                       Path(given) / "build_out" if cann_layout else None)
+        install_opdef(project, given, vendor)
+        on_event(BuildEvent("wheel", f"installed the aclnn package in {vendor}"))
     return target
+
+
+def _aclnn_root(on_event: Callable[[BuildEvent], None]) -> Path | None:
+    """The tree of `opkit cann-root`, laid out; None where OPKIT_ACLNN=0 asks for no aclnn package, or (with a
+    warning) where a real CANN is set up."""
+    if os.environ.get("OPKIT_ACLNN", "1") == "0":
+        return None
+    found = real_cann()
+    if found is not None:
+        var, where = found
+        on_event(BuildEvent("warning", f"no aclnn package: ${var} points at a real CANN ({where}), which opkit's "
+                                       "stand-in does not shadow"))
+        return None
+    return ensure_cann_root()

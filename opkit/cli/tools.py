@@ -9,7 +9,7 @@ import click
 
 from opkit.cli.app import EXIT_CODES, cli, command, console_for
 
-__all__ = ["cc_command", "cmake_args", "profile", "bench"]
+__all__ = ["cc_command", "cmake_args", "profile", "bench", "cann_root_command", "run_command"]
 
 
 @cli.command("cc", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False,
@@ -159,3 +159,46 @@ def bench(ctx: click.Context, project: Path, sizes: str | None, out_dir: Path | 
         console.info(f"png: {result.png_path}")
     else:
         console.warning(result.plot_problem)
+
+
+@command("cann-root", short="Lay out the per-user CANN stand-in (libs, headers, opp/vendors) and print its path.")
+def cann_root_command() -> None:
+    """Print the CANN stand-in root to use as ASCEND_INSTALL_PATH / ASCEND_HOME_PATH / DDK_PATH.
+
+    The tree (in ${XDG_CACHE_HOME:-~/.cache}/opkit/, or $OPKIT_CANN_ROOT) holds bin/setenv.bash, include/ (acl/,
+    aclnn/), lib64/ (libascendcl.so, libnnopbase.so, libopapi.so, libacl_op_compiler.so, built on first use and
+    again when opkit changes), <arch>-linux/lib64 and opp/vendors/, where `opkit build` installs each project's aclnn
+    package (vendor customize). Refuses when the environment points at a real CANN.
+
+    \b
+    Example:
+      opkit cann-root
+      opkit build AddCustom && export ASCEND_INSTALL_PATH=$(opkit cann-root)
+      bash AclNNInvocation/run.sh
+    """
+    from opkit.build.cann_root import ensure_cann_root
+
+    click.echo(str(ensure_cann_root()))
+
+
+@cli.command("run", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+             short_help="Run a command with the torch_npu/torchair and CANN stand-ins active.", epilog=EXIT_CODES)
+@click.option("--op-plugin", "op_plugins", multiple=True, type=click.Path(path_type=Path),
+              help="A directory of OpPlugin entries (op_plugin_functions.yaml + *KernelNpuApi.cpp): its ops become "
+                   "torch.ops.npu.* and torch_npu.* (repeatable; also $OPKIT_OP_PLUGIN, ':'-separated).")
+@click.argument("command", nargs=-1, type=click.UNPROCESSED, required=True)
+def run_command(op_plugins: tuple[Path, ...], command: tuple[str, ...]) -> None:
+    """Run COMMAND with opkit's stand-ins: `import torch_npu` gives an `npu` device on the CPU, `import torchair`
+    a graph-mode backend, and the CANN stand-in's environment (`opkit cann-root`'s setenv.bash) is set, so the
+    operators `opkit build` installed are found by EXEC_NPU_CMD. The device library is built against the
+    installed torch on first use (about a minute) and cached. Refuses when a real torch_npu or torchair is
+    importable: they are never shadowed. Exits with COMMAND's status.
+
+    \b
+    Example:
+      opkit run -- python test/test_add_custom.py
+      opkit run --op-plugin op_plugin_patch -- python test_ops_custom.py
+    """
+    from opkit.build.run_env import run_command as run
+
+    sys.exit(run(list(command), list(op_plugins)))

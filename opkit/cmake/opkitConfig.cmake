@@ -175,6 +175,7 @@ function(opkit_link_kernels module)
   # custom commands ran. Only the link waits for them: a file dependency in Ninja's single graph; other generators
   # need the target-level one.
   add_custom_target(${module}_kernels DEPENDS ${objects} "${stamp}")
+  set_target_properties(${module} PROPERTIES OPKIT_KERNEL_OBJECTS "${objects}" OPKIT_KERNEL_STAMP "${stamp}")
   target_link_libraries(${module} PRIVATE ${objects})
   set_property(TARGET ${module} APPEND PROPERTY LINK_DEPENDS ${objects} "${stamp}")
   if(NOT CMAKE_GENERATOR MATCHES "Ninja")
@@ -212,4 +213,29 @@ function(opkit_precompile_headers first)
   foreach(target IN ITEMS ${first} ${ARGN})
     target_precompile_headers(${target} REUSE_FROM ${holder})
   endforeach()
+endfunction()
+
+# opkit_add_aclnn_library(<module> <source>...): libcust_opapi.so, the aclnn library CANN's build makes of an operator
+# project, from <sources> (the generated csrc/aclnn.cpp and the host objects) and the isolated kernel objects
+# opkit_link_kernels made for <module> (compiled once, linked into both). Only when OPKIT_CANN_ROOT names the tree of
+# `opkit cann-root`: the library links its libnnopbase.so and libascendcl.so (one device memory and error state with
+# the program) and exports only the aclnn* functions.
+function(opkit_add_aclnn_library module)
+  if(NOT OPKIT_CANN_ROOT)
+    return()
+  endif()
+  get_target_property(objects ${module} OPKIT_KERNEL_OBJECTS)
+  get_target_property(stamp ${module} OPKIT_KERNEL_STAMP)
+  set(exports "${CMAKE_CURRENT_BINARY_DIR}/cust_opapi.map")
+  file(WRITE "${exports}" "{\n  global: aclnn*;\n  local: *;\n};\n")
+  add_library(cust_opapi SHARED ${ARGN})
+  target_compile_definitions(cust_opapi PRIVATE OPKIT_ACL_DECLARE_ONLY OPKIT_ACL_SHARED_STATE
+                             OPKIT_PROJECT_SOC="${OPKIT_SOC}")
+  target_link_libraries(cust_opapi PRIVATE ${objects} opkit::sim "${OPKIT_CANN_ROOT}/lib64/libnnopbase.so"
+                        "${OPKIT_CANN_ROOT}/lib64/libascendcl.so" "-Wl,--version-script=${exports}")
+  set_property(TARGET cust_opapi APPEND PROPERTY LINK_DEPENDS ${objects} "${stamp}" "${exports}")
+  add_dependencies(cust_opapi ${module}_kernels)
+  # Installed in <root>/opp/vendors/<vendor>/op_api/lib: the root's lib64 is five levels up.
+  set_target_properties(cust_opapi PROPERTIES BUILD_RPATH "${OPKIT_CANN_ROOT}/lib64"
+                        INSTALL_RPATH "$ORIGIN/../../../../../lib64")
 endfunction()

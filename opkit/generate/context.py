@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from opkit.generate.aclnn_context import aclnn_context
 from opkit.generate.literals import attr_builder, py_attr_value
 from opkit.spec.soc import SocChoice
 from opkit.spec.dtypes import DTYPES
@@ -147,6 +148,7 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "infer_dtypes": [_infer_dtype(op, t, i) for i, t in enumerate(op.outputs)],
         "scalar_attrs": scalar_attrs, "other_attrs": other_attrs, "attrs": scalar_attrs + other_attrs,
         "combinations": _combinations(op),
+        "aclnn": aclnn_context(op),
         # Where the build finds the op's sources (opkit's layout; opkit/generate/glue.py points them elsewhere).
         "kernel_source": f"op_kernel/{op.name}.cpp", "host_sources": f"op_host/{op.name}.cpp", "kernel_options": "",
         # CANN compiles host code with op_host/ and op_kernel/ on its include path (msopgen's opbuild, cann-ops)

@@ -3,3 +3,19 @@ export ASCEND_HOME_PATH="${ASCEND_HOME_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}"
 # asc-devkit examples configure with a plain `cmake ..` after sourcing CANN's environment: find_package(ASC) then
 # finds opkit's ASC language through ASC_ROOT (the same ASCConfig.cmake as ASCEND_CANN_PACKAGE_PATH's).
 export ASC_ROOT="${ASC_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/compiler/tikcpp/ascendc_kernel_cmake}"
+# In the tree `opkit cann-root` lays out (lib64/ holds libascendcl.so & co.): the libraries on the loader path, the
+# operator packages' root (ASCEND_OPP_PATH) and, once `opkit build` installed one, the custom package of vendor
+# customize (ASCEND_CUSTOM_OPP_PATH and its op_api/lib), as CANN's setenv.bash and the package's set_env.bash do.
+_opkit_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ -d "${_opkit_root}/lib64" ]; then
+  export LD_LIBRARY_PATH="${_opkit_root}/lib64:${_opkit_root}/$(uname -m)-linux/lib64${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}"
+  export ASCEND_OPP_PATH="${_opkit_root}/opp"
+  if [ -d "${_opkit_root}/opp/vendors/customize/op_api" ]; then
+    case ":${ASCEND_CUSTOM_OPP_PATH:-}:" in
+      *":${_opkit_root}/opp/vendors/customize:"*) ;;
+      *) export ASCEND_CUSTOM_OPP_PATH="${_opkit_root}/opp/vendors/customize${ASCEND_CUSTOM_OPP_PATH:+:${ASCEND_CUSTOM_OPP_PATH}}"
+         export LD_LIBRARY_PATH="${_opkit_root}/opp/vendors/customize/op_api/lib:${LD_LIBRARY_PATH}" ;;
+    esac
+  fi
+fi
+unset _opkit_root

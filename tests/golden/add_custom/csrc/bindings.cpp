@@ -3,12 +3,13 @@
 // InferDataType), launch_<op> (TilingFunc, workspace, every GM buffer registered by name, then the kernel compiled for
 // the runtime dtypes, run by opkit's simulator) and tiling_<op> (what the TilingFunc decides for given shapes: the
 // generated tests pick shapes on its edges). The op-independent marshalling lives in opkit/host/pybind_support.h;
-// this file holds the per-op tables and kernel dispatch. Failures leave as KernelError, a RuntimeError.
+// op_tables.h holds the per-op tables and kernel dispatch (shared with the aclnn library, csrc/aclnn.cpp). Failures leave as KernelError, a RuntimeError.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "opkit/host/pybind_plan.h"
+#include "op_tables.h"
 
 // The ops' tiling structs, read only to report tileLength to the tests (TileLength). Declared first so that a header
 // using another struct name (or the classic BEGIN_TILING_DATA_DEF style) still compiles: the type then stays
@@ -22,58 +23,16 @@ struct AddCustomTilingData;
 #endif
 
 namespace py = pybind11;
-using opkit::host::bindings::GmPtr;
-
-// Kernel entry points: one per dtype combination, each renamed in its object (opkit_link_kernels). GM_ADDR is
-// uint8_t*.
-extern "C" {
-void add_custom_c0(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-void add_custom_c1(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-void add_custom_c2(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-}
 
 namespace {
 using namespace opkit::host::bindings;
+using namespace opkit_ops;
 
 // This module's own exception type (anonymous namespace: another opkit module loaded beside it has a distinct one).
 class KernelError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
-
-// AddCustom
-const OpTable& Table_add_custom()
-{
-    static const OpTable table{
-        "AddCustom",
-        {{"x", false}, {"y", false}},
-        {{"z", false}},
-        {},
-        {
-            {ge::DT_FLOAT16, ge::DT_FLOAT16, ge::DT_FLOAT16},
-            {ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_FLOAT},
-            {ge::DT_INT32, ge::DT_INT32, ge::DT_INT32},
-        }};
-    return table;
-}
-
-void Dispatch_add_custom(opkit::sim::Launch& launch, size_t combination, const std::vector<GmPtr>& a)
-{
-    switch (combination) {
-    case 0:
-        launch.run(add_custom_c0, a[0], a[1], a[2], a[3], a[4]);
-        break;
-    case 1:
-        launch.run(add_custom_c1, a[0], a[1], a[2], a[3], a[4]);
-        break;
-    case 2:
-        launch.run(add_custom_c2, a[0], a[1], a[2], a[3], a[4]);
-        break;
-    default:
-        throw KernelError("AddCustom: no kernel for combination " + std::to_string(combination));
-    }
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_C, m)

@@ -3,12 +3,13 @@
 // InferDataType), launch_<op> (TilingFunc, workspace, every GM buffer registered by name, then the kernel compiled for
 // the runtime dtypes, run by opkit's simulator) and tiling_<op> (what the TilingFunc decides for given shapes: the
 // generated tests pick shapes on its edges). The op-independent marshalling lives in opkit/host/pybind_support.h;
-// this file holds the per-op tables and kernel dispatch. Failures leave as KernelError, a RuntimeError.
+// op_tables.h holds the per-op tables and kernel dispatch (shared with the aclnn library, csrc/aclnn.cpp). Failures leave as KernelError, a RuntimeError.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "opkit/host/pybind_plan.h"
+#include "op_tables.h"
 
 // The ops' tiling structs, read only to report tileLength to the tests (TileLength). Declared first so that a header
 // using another struct name (or the classic BEGIN_TILING_DATA_DEF style) still compiles: the type then stays
@@ -26,120 +27,16 @@ struct CastLikeCustomTilingData;
 #endif
 
 namespace py = pybind11;
-using opkit::host::bindings::GmPtr;
-
-// Kernel entry points: one per dtype combination, each renamed in its object (opkit_link_kernels). GM_ADDR is
-// uint8_t*.
-extern "C" {
-void scale_shift_custom_c0(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-void scale_shift_custom_c1(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-void scale_shift_custom_c2(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-void gather_sum_custom_c0(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-void gather_sum_custom_c1(GmPtr, GmPtr, GmPtr, GmPtr, GmPtr, GmPtr);
-void cast_like_custom_c0(GmPtr, GmPtr, GmPtr, GmPtr);
-void cast_like_custom_c1(GmPtr, GmPtr, GmPtr, GmPtr);
-}
 
 namespace {
 using namespace opkit::host::bindings;
+using namespace opkit_ops;
 
 // This module's own exception type (anonymous namespace: another opkit module loaded beside it has a distinct one).
 class KernelError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
-
-// ScaleShiftCustom
-const OpTable& Table_scale_shift_custom()
-{
-    static const OpTable table{
-        "ScaleShiftCustom",
-        {{"x", false}, {"bias", false}},
-        {{"y", false}},
-        {{"axis", "int"}, {"alpha", "float"}, {"count", "int"}, {"enabled", "bool"}, {"mode", "string"}, {"acc_type", "type"}, {"sizes", "list_int"}, {"scales", "list_float"}, {"masks", "list_bool"}, {"labels", "list_string"}, {"groups", "list_list_int"}},
-        {
-            {ge::DT_FLOAT16, ge::DT_FLOAT16, ge::DT_FLOAT16},
-            {ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_FLOAT},
-            {ge::DT_BF16, ge::DT_BF16, ge::DT_BF16},
-        }};
-    return table;
-}
-
-void Dispatch_scale_shift_custom(opkit::sim::Launch& launch, size_t combination, const std::vector<GmPtr>& a)
-{
-    switch (combination) {
-    case 0:
-        launch.run(scale_shift_custom_c0, a[0], a[1], a[2], a[3], a[4]);
-        break;
-    case 1:
-        launch.run(scale_shift_custom_c1, a[0], a[1], a[2], a[3], a[4]);
-        break;
-    case 2:
-        launch.run(scale_shift_custom_c2, a[0], a[1], a[2], a[3], a[4]);
-        break;
-    default:
-        throw KernelError("ScaleShiftCustom: no kernel for combination " + std::to_string(combination));
-    }
-}
-
-// GatherSumCustom
-const OpTable& Table_gather_sum_custom()
-{
-    static const OpTable table{
-        "GatherSumCustom",
-        {{"xs", true}, {"weight", false}},
-        {{"y", false}, {"mask", false}},
-        {},
-        {
-            {ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_INT8},
-            {ge::DT_INT32, ge::DT_FLOAT, ge::DT_INT32, ge::DT_INT8},
-        }};
-    return table;
-}
-
-void Dispatch_gather_sum_custom(opkit::sim::Launch& launch, size_t combination, const std::vector<GmPtr>& a)
-{
-    switch (combination) {
-    case 0:
-        launch.run(gather_sum_custom_c0, a[0], a[1], a[2], a[3], a[4], a[5]);
-        break;
-    case 1:
-        launch.run(gather_sum_custom_c1, a[0], a[1], a[2], a[3], a[4], a[5]);
-        break;
-    default:
-        throw KernelError("GatherSumCustom: no kernel for combination " + std::to_string(combination));
-    }
-}
-
-// CastLikeCustom
-const OpTable& Table_cast_like_custom()
-{
-    static const OpTable table{
-        "CastLikeCustom",
-        {{"x", false}},
-        {{"y", false}},
-        {{"scale", "float"}},
-        {
-            {ge::DT_FLOAT16, ge::DT_FLOAT},
-            {ge::DT_FLOAT, ge::DT_FLOAT16},
-        }};
-    return table;
-}
-
-void Dispatch_cast_like_custom(opkit::sim::Launch& launch, size_t combination, const std::vector<GmPtr>& a)
-{
-    switch (combination) {
-    case 0:
-        launch.run(cast_like_custom_c0, a[0], a[1], a[2], a[3]);
-        break;
-    case 1:
-        launch.run(cast_like_custom_c1, a[0], a[1], a[2], a[3]);
-        break;
-    default:
-        throw KernelError("CastLikeCustom: no kernel for combination " + std::to_string(combination));
-    }
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_C, m)

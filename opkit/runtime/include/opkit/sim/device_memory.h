@@ -32,10 +32,28 @@ struct DeviceMemoryState {
   uint64_t next_id = 0;
 };
 
-inline DeviceMemoryState& device_memory() {
+// Libraries beside lib64/libascendcl.so (nnopbase, an op's cust_opapi) are built with OPKIT_ACL_SHARED_STATE: they
+// use libascendcl.so's one copy of this state (defined there with OPKIT_ACL_BUILD_LIB) instead of their own.
+#if defined(OPKIT_ACL_SHARED_STATE)
+DeviceMemoryState& device_memory();
+char* recent_error();
+#else
+#if defined(OPKIT_ACL_BUILD_LIB)
+#define OPKIT_ACL_STATE_FN __attribute__((visibility("default")))
+#else
+#define OPKIT_ACL_STATE_FN inline
+#endif
+OPKIT_ACL_STATE_FN DeviceMemoryState& device_memory() {
   static DeviceMemoryState state;
   return state;
 }
+
+// aclGetRecentErrMsg's text: per thread, as in ACL, and cleared once read.
+OPKIT_ACL_STATE_FN char* recent_error() {
+  thread_local char message[1024] = {0};
+  return message;
+}
+#endif
 
 // The allocation holding [p, p + bytes), or nullptr. Callers hold device_memory().m.
 inline const std::pair<const uintptr_t, DeviceAllocation>* find_allocation(const void* p, uint64_t bytes) {
@@ -46,12 +64,6 @@ inline const std::pair<const uintptr_t, DeviceAllocation>* find_allocation(const
   --it;
   if (addr + bytes > it->first + it->second.padded) return nullptr;
   return &*it;
-}
-
-// aclGetRecentErrMsg's text: per thread, as in ACL, and cleared once read.
-inline char* recent_error() {
-  thread_local char message[1024] = {0};
-  return message;
 }
 
 inline int acl_fail(int code, const char* api, const char* format, ...) __attribute__((format(printf, 3, 4)));

@@ -1,0 +1,51 @@
+"""What the aclnn templates need of one op: CANN's two-phase API as its build generates it from the OpDef.
+
+`aclnn<OpType>GetWorkspaceSize(inputs..., attrs..., outputs..., uint64_t *workspaceSize, aclOpExecutor **executor)`
+and `aclnn<OpType>(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)`, declared in
+`aclnn_<op_name>.h`: inputs and outputs in IR order (a dynamic one as `const aclTensorList *`, an optional input may be
+null), attrs in OpDef order with CANN's C types; parameter names camelCased, `Optional` after an optional input or
+attr and `Out` after an output that shares an input's name, as CANN's generated headers spell them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from opkit.spec.model import OpSpec
+
+__all__ = ["ATTR_C_TYPES", "aclnn_context"]
+
+# The prototype attr type -> the C type of CANN's aclnn parameter (a "type" attr is an Int in the OpDef).
+ATTR_C_TYPES: dict[str, str] = {
+    "float": "double", "int": "int64_t", "bool": "bool", "string": "char *", "type": "int64_t",
+    "list_int": "const aclIntArray *", "list_float": "const aclFloatArray *", "list_bool": "const aclBoolArray *",
+}
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def aclnn_context(op: OpSpec) -> dict[str, Any]:
+    """The aclnn API of `op`; `unsupported` names the attr types CANN's aclnn has no parameter for (no API then)."""
+    params: list[dict[str, Any]] = []
+    inputs = {t.name for t in op.inputs}
+    for t in op.inputs:
+        optional = t.param_type == "optional"
+        params.append({"c_type": "const aclTensorList *" if t.param_type == "dynamic" else "const aclTensor *",
+                       "name": _camel(t.name) + ("Optional" if optional else ""), "ir": t.name,
+                       "call": "InputList" if t.param_type == "dynamic" else "Input",
+                       "extra": "" if t.param_type == "dynamic" else (", true" if optional else ", false"),
+                       "note": t.param_type})
+    for a in op.attrs:
+        params.append({"c_type": ATTR_C_TYPES.get(a.type, ""), "name": _camel(a.name) +
+                       ("Optional" if a.param_type == "optional" else ""), "ir": a.name, "call": "Attr", "extra": "",
+                       "note": f"{a.param_type} attr ({a.type})"})
+    for t in op.outputs:
+        params.append({"c_type": "const aclTensorList *" if t.param_type == "dynamic" else "const aclTensor *",
+                       "name": _camel(t.name) + ("Out" if t.name in inputs else ""), "ir": t.name,
+                       "call": "OutputList" if t.param_type == "dynamic" else "Output", "extra": "",
+                       "note": "output"})
+    unsupported = sorted({a.type for a in op.attrs if a.type not in ATTR_C_TYPES})
+    return {"api": f"aclnn{op.op_type}", "header": f"aclnn_{op.name}.h", "guard": f"ACLNN_{op.name.upper()}_H_",
+            "params": params, "unsupported": unsupported}

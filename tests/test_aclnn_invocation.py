@@ -1,0 +1,148 @@
+"""The aclnn layer, called as CANN's AclNNInvocation samples call an op: `opkit build` installs the op's aclnn package
+(aclnn_<op>.h, libcust_opapi.so) in the tree of `opkit cann-root`; a program of the samples' form (tests/aclnn/*:
+main.cpp, its own CMakeLists.txt against DDK_PATH and the custom package, gen_data.py, verify_result.py, run.sh) builds
+against it with -std=c++11, runs and verifies its numbers. One generated op (examples/add_custom) and one CANN-layout
+project without JSON (tests/layouts/opdef_project); the wrong calls give CANN's status codes and messages.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from opkit.build.cann_root import ensure_cann_root
+from opkit.build.project import build_project
+from opkit.generate import generate_project
+from opkit.spec import load_spec
+
+pytestmark = pytest.mark.compile
+
+REPO = Path(__file__).resolve().parents[1]
+PROGRAMS = REPO / "tests" / "aclnn"
+
+
+@pytest.fixture(scope="module")
+def cann_root() -> Iterator[Path]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
+        yield ensure_cann_root()
+
+
+def _run_program(name: str, root: Path, tmp: Path) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """Build and run tests/aclnn/<name> as its run.sh does, against `root` (the op's package installed there)."""
+    program = tmp / name
+    shutil.copytree(PROGRAMS / name, program)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_")} | {"ASCEND_INSTALL_PATH": str(root)}
+    result = subprocess.run(["bash", "run.sh"], cwd=program, env=env, capture_output=True, text=True, timeout=600)
+    return result, program
+
+
+def _build(project: Path) -> None:
+    build_project(project, jobs=2)
+
+
+def _installed_header(root: Path, name: str) -> str:
+    return (root / "opp" / "vendors" / "customize" / "op_api" / "include" / name).read_text()
+
+
+def _check_errors(program: Path, root: Path) -> dict[str, str]:
+    """Run the add program's check_errors: case name -> "<status> <message>"."""
+    env = dict(os.environ)
+    env["LD_LIBRARY_PATH"] = f"{root}/lib64:{root}/opp/vendors/customize/op_api/lib"
+    result = subprocess.run(["./check_errors"], cwd=program / "output", env=env, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return {line.split(" ", 2)[1]: line.split(" ", 2)[2] for line in result.stdout.splitlines()
+            if line.startswith("CASE ")}
+
+
+@pytest.fixture(scope="module")
+def add_custom(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The add program's run, the installed header and the wrong calls, all while add_custom is the installed package
+    (the other fixture installs another op in the same vendor)."""
+    tmp = tmp_path_factory.mktemp("aclnn_add")
+    example = tmp / "example"
+    shutil.copytree(REPO / "examples" / "add_custom", example)
+    # float16 and float32 only: one kernel compile less, and both are what the programs call.
+    spec = json.loads((example / "add_custom.json").read_text())
+    for tensor in spec[0]["input_desc"] + spec[0]["output_desc"]:
+        tensor["type"], tensor["format"] = tensor["type"][:2], tensor["format"][:2]
+    (example / "add_custom.json").write_text(json.dumps(spec))
+    project = tmp / "add_custom"
+    generate_project(load_spec(example / "add_custom.json"), project)
+    _build(project)
+    result, program = _run_program("add_custom_invocation", cann_root, tmp)
+    return {"run": result, "header": _installed_header(cann_root, "aclnn_add_custom.h"),
+            "errors": _check_errors(program, cann_root) if result.returncode == 0 else {}}
+
+
+@pytest.fixture(scope="module")
+def scale_axpy(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    tmp = tmp_path_factory.mktemp("aclnn_opdef")
+    project = tmp / "ScaleAxpyCustom"
+    shutil.copytree(REPO / "tests" / "layouts" / "opdef_project", project)
+    _build(project)
+    result, _ = _run_program("scale_axpy_invocation", cann_root, tmp)
+    return {"run": result, "header": _installed_header(cann_root, "aclnn_scale_axpy_custom.h"),
+            "build_out": (project / "build_out" / "op_api" / "lib" / "libcust_opapi.so").is_file()}
+
+
+def test_cann_root_holds_what_samples_link(cann_root: Path) -> None:
+    for lib in ("libascendcl.so", "libnnopbase.so", "libopapi.so", "libacl_op_compiler.so"):
+        assert (cann_root / "lib64" / lib).is_file()
+        assert (cann_root / f"{os.uname().machine}-linux" / "lib64" / lib).is_file()
+    assert (cann_root / "include" / "aclnn" / "acl_meta.h").is_file()
+    assert (cann_root / "bin" / "setenv.bash").is_file()
+    assert "made by opkit" in (cann_root / "version.info").read_text()
+
+
+def test_generated_op_runs_through_aclnn(add_custom: dict[str, Any]) -> None:
+    result = add_custom["run"]
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "test pass" in result.stdout
+    declared = ("aclnnStatus aclnnAddCustomGetWorkspaceSize(\n    const aclTensor *x,\n    const aclTensor *y,\n"
+                "    const aclTensor *z,\n    uint64_t *workspaceSize,\n    aclOpExecutor **executor);")
+    assert declared in add_custom["header"]
+
+
+def test_cann_project_without_json_runs_through_aclnn(scale_axpy: dict[str, Any]) -> None:
+    result = scale_axpy["run"]
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "test pass" in result.stdout
+    assert ("    const aclTensor *y,\n    double alphaOptional,\n    int64_t betaOptional,\n    const aclTensor *z,"
+            in scale_axpy["header"])
+    assert scale_axpy["build_out"], "a CANN project gets build_out/op_api as CANN's build leaves it"
+
+
+# name -> (status, text the message holds): CANN's codes, and the API and the argument named.
+WRONG_CALLS = {
+    "null_input": (161001, "aclnnAddCustomGetWorkspaceSize: x is null (a required input)"),
+    "null_output": (161001, "aclnnAddCustomGetWorkspaceSize: z is null (a required output)"),
+    "null_workspace_size": (161001, "aclnnAddCustomGetWorkspaceSize: workspaceSize is null"),
+    "wrong_dtype": (161002, "aclnnAddCustomGetWorkspaceSize: AddCustom: no dtype combination matches "
+                            "(x:float32, y:float16, z:float32)"),
+    "wrong_output_shape": (161002, "z has shape [2, 64], but the op's InferShape gives [4, 64]"),
+    "destroyed_tensor": (161002, "x is not a live aclTensor"),
+    "block_too_small": (161002, "x's data needs 1024 bytes, but its aclrtMalloc block has 64 left"),
+    "host_memory": (161002, "x's data is host memory (aclrtMallocHost)"),
+    "null_executor": (161001, "aclnnAddCustom: executor is null"),
+    "first_run": (0, "-"),
+    "executor_reused": (161002, "an executor runs once"),
+    "strided_views": (0, "ok"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(WRONG_CALLS))
+def test_wrong_calls_get_canns_status_and_a_message(add_custom: dict[str, Any], case: str) -> None:
+    wrong_calls = add_custom["errors"]
+    assert wrong_calls, "the add program did not run"
+    status, text = WRONG_CALLS[case]
+    got_status, _, message = wrong_calls[case].partition(" ")
+    assert int(got_status) == status, wrong_calls[case]
+    assert text in message

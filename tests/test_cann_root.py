@@ -1,0 +1,42 @@
+"""`opkit cann-root`: the per-user CANN stand-in tree. It never shadows a real CANN the environment points at, and it
+is laid out once: a second call reuses the built libraries."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from opkit.build.cann_root import ensure_cann_root, real_cann
+from opkit.cli import main
+from opkit.errors import PathError
+
+
+@pytest.mark.parametrize("marker", ["version.info", "ascend_toolkit_install.info"])
+def test_a_real_cann_in_the_environment_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str], marker: str) -> None:
+    cann = tmp_path / "ascend-toolkit" / "latest"
+    cann.mkdir(parents=True)
+    (cann / marker).write_text("Version=8.0.RC3\n")
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(cann))
+    monkeypatch.setenv("OPKIT_CANN_ROOT", str(tmp_path / "root"))
+    assert real_cann() == ("ASCEND_HOME_PATH", cann)
+    with pytest.raises(PathError, match=r"is a real CANN install \(\$ASCEND_HOME_PATH points at it\)"):
+        ensure_cann_root()
+    with pytest.raises(SystemExit) as exited:
+        main(["cann-root"])
+    assert exited.value.code == 2
+    assert "unset ASCEND_HOME_PATH" in capsys.readouterr().err
+    assert not (tmp_path / "root").exists()
+
+
+@pytest.mark.compile
+def test_the_tree_is_laid_out_once_and_points_back_at_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPKIT_CANN_ROOT", str(tmp_path / "root"))
+    root = ensure_cann_root()
+    built = (root / "lib64" / "libascendcl.so").stat().st_mtime_ns
+    # The tree opkit made names itself as such: pointing ASCEND_HOME_PATH at it is not "a real CANN".
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(root))
+    assert real_cann() is None
+    assert ensure_cann_root() == root
+    assert (root / "lib64" / "libascendcl.so").stat().st_mtime_ns == built
+    assert (root / "opp" / "vendors").is_dir()

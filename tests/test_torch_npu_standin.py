@@ -1,0 +1,132 @@
+"""The torch_npu and torchair stand-ins (`opkit run`): refusing to shadow a real torch_npu/torchair, torch_npu's
+tolerances, the OpDef sources of the graph-mode check, and one op (examples/add_custom) called from a setup.py +
+NpuExtension C++ extension (EXEC_NPU_CMD, forward and backward), an OpPlugin entry and torchair graph mode, by the
+torch_npu-style tests in tests/torch_npu_project/."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from opkit.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+STANDINS = REPO / "opkit" / "cann" / "python"
+PROJECT = Path(__file__).resolve().parent / "torch_npu_project"
+
+
+def _module(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"_opkit_test_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fake_install(root: Path, name: str) -> Path:
+    package = root / name
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("raise SystemExit('a real package was imported')\n")
+    return package / "__init__.py"
+
+
+@pytest.mark.parametrize("name", ["torch_npu", "torchair"])
+def test_run_refuses_where_a_real_package_is_importable(name, tmp_path, monkeypatch, capfd):
+    fake = _fake_install(tmp_path / "site-packages", name)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "site-packages"))
+    with pytest.raises(SystemExit) as exited:
+        main(["run", "--", sys.executable, "-c", "print('the command ran')"])
+    out, err = capfd.readouterr()
+    assert exited.value.code == 2
+    assert f"real {name} at {fake}" in err and "would shadow it" in err
+    assert "the command ran" not in out
+
+
+def test_standin_refuses_a_torch_npu_later_on_sys_path(tmp_path):
+    fake = _fake_install(tmp_path, "torch_npu")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(STANDINS), str(tmp_path)]))
+    result = subprocess.run([sys.executable, "-c", "import torch_npu"], capture_output=True, text=True, env=env)
+    assert result.returncode != 0
+    assert f"a real torch_npu is importable from {fake}" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def rtol():
+    case = _module(STANDINS / "torch_npu" / "testing" / "testcase.py").TestCase("set_up")
+
+    def check(x, y, **kw) -> bool:
+        try:
+            case.assertRtolEqual(x, y, **kw)
+        except AssertionError:
+            return False
+        return True
+    return check
+
+
+def test_assert_rtol_equal_has_torch_npu_tolerances(rtol):
+    base16 = np.linspace(0.5, 2.0, 1000).astype(np.float16)
+    assert rtol(base16, (base16.astype(np.float32) * 1.0003).astype(np.float16))   # float16: 1e-3 (one ulp)
+    assert not rtol(base16, (base16.astype(np.float32) * 1.01).astype(np.float16))
+    base32 = np.linspace(0.5, 2.0, 20000).astype(np.float32)
+    assert rtol(base32, base32 * np.float32(1 + 5e-5))             # float32: 1e-4
+    assert not rtol(base32, base32 * np.float32(1 + 1e-3))
+    two_off = base32.copy()
+    two_off[:2] += 1.0
+    assert rtol(base32, two_off)                                    # at most size * prec (2) elements may differ
+    two_off[:3] += 1.0
+    assert not rtol(base32, two_off)
+    assert rtol(base32, base32 * np.float32(1 + 1e-3), prec=1e-2)
+    assert not rtol(base32, base32.astype(np.float64))              # dtypes must match
+    assert not rtol(base32[:10], base32[:11])                       # shapes must match
+    assert rtol((8, 2048), (8, 2048)) and not rtol((8, 2048), (8, 2049))
+
+
+def test_graph_mode_reads_opdefs_from_prototypes_and_op_info(tmp_path, monkeypatch):
+    opdefs = _module(STANDINS / "torchair" / "_opdefs.py")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "opdef.json").write_text(json.dumps([{"op": "AddCustom", "input_desc": [
+        {"name": "x"}, {"name": "y"}], "output_desc": [{"name": "z"}]}]))
+    info = tmp_path / "b" / "op_impl" / "ai_core" / "tbe" / "config" / "ascend910b"
+    info.mkdir(parents=True)
+    (info / "aic-ascend910b-ops-info.json").write_text(json.dumps({"GeluCustom": {
+        "input10": {"name": "k"}, "input0": {"name": "x"}, "input2": {"name": "j"}, "output0": {"name": "y"}}}))
+    monkeypatch.setenv("OPKIT_OPDEF_PATH", os.pathsep.join([str(tmp_path / "a"), str(tmp_path / "b")]))
+    monkeypatch.delenv("ASCEND_CUSTOM_OPP_PATH", raising=False)
+    monkeypatch.delenv("ASCEND_OPP_PATH", raising=False)
+    add = opdefs.find_opdef("AddCustom")
+    assert (add.inputs, add.outputs) == (("x", "y"), ("z",))
+    gelu = opdefs.find_opdef("GeluCustom")
+    assert (gelu.inputs, gelu.outputs) == (("x", "j", "k"), ("y",))
+    assert opdefs.find_opdef("MulCustom") is None
+
+
+@pytest.mark.e2e
+@pytest.mark.compile
+def test_torch_npu_style_tests_of_one_op(tmp_path_factory, monkeypatch):
+    """Cold, this builds the op (aclnn package), the npu device library, the extension and the plugin."""
+    tmp = tmp_path_factory.mktemp("torch_npu")
+    monkeypatch.setenv("OPKIT_CANN_ROOT", str(tmp / "cann"))
+    monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(tmp / "torch_npu_cache"))
+    monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    for var in ("ASCEND_CUSTOM_OPP_PATH", "ASCEND_OPP_PATH", "ASCEND_HOME_PATH", "OPKIT_OP_PLUGIN"):
+        monkeypatch.delenv(var, raising=False)
+    from opkit.build.project import build_project
+
+    shutil.copytree(REPO / "examples" / "add_custom", tmp / "add_custom")
+    build_project(tmp / "add_custom", jobs=2)
+    project = shutil.copytree(PROJECT, tmp / "project")
+    script = "python setup.py -q build_ext --inplace && python test/test_npu_add_custom.py -v"
+    result = subprocess.run([sys.executable, "-m", "opkit", "run", "--op-plugin", "op_plugin_patch", "--",
+                             "bash", "-c", f"cd {project} && PYTHONPATH=.:$PYTHONPATH {script}"],
+                            cwd=project, capture_output=True, text=True)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-6000:]
+    assert "Ran 6 tests" in output and "OK" in output, output[-6000:]
