@@ -7,6 +7,8 @@
 
 #include "opkit/sim/atomic.h"
 #include "opkit/sim/context.h"
+#include "opkit/sim/cube/load.h"  // its DataCopy forms come before the catch-all below
+#include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/launch_state.h"
@@ -195,7 +197,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
-  d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
+  d::require_local_operand("DataCopy", "dst", dst, bytes, where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, src_end);
@@ -206,7 +208,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
-  d::require_ub_operand("DataCopy", "src", src, bytes, where);
+  d::require_local_operand("DataCopy", "src", src, bytes, where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0);
   d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, dst_end);
@@ -217,8 +219,8 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t cou
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
-  d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
-  d::require_ub_operand("DataCopy", "src", src, bytes, where);
+  d::require_local_operand("DataCopy", "dst", dst, bytes, where);
+  d::require_local_operand("DataCopy", "src", src, bytes, where);
   if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_V, 1, bytes, nullptr, 0);
   if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
 }
@@ -231,7 +233,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
-  d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
+  d::require_local_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
@@ -248,7 +250,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
-  d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
+  d::require_local_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
