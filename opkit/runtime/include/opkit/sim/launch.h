@@ -139,7 +139,7 @@ class Launch {
 
  private:
   void set_cores(detail::LaunchState& state) const {
-    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::widest_noted_type();
+    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::widest_noted_type(op_);
     const detail::CoreShape shape = detail::core_shape_of(type);
     state.kernel_type = type;
     if (arch_is_separated(soc_->npu_arch)) {

@@ -90,6 +90,6 @@ void check_declared_type(KernelMetaType type);
 
 // Notes the type at program start (kernel_type.h says why) and checks it when the kernel runs.
 #define KERNEL_TASK_TYPE_DEFAULT(type) \
-  ((void)::opkit::sim::detail::TaskTypeNote<(type)>::noted, ::opkit::sim::detail::check_declared_type(type))
+  ((void)OPKIT_NOTE_KERNEL_TYPE(type), ::opkit::sim::detail::check_declared_type(type))
 #define KERNEL_TASK_TYPE(key, type) \
-  ((void)(key), (void)::opkit::sim::detail::TaskTypeNote<(type)>::noted, ::opkit::sim::detail::check_declared_type(type))
+  ((void)(key), (void)OPKIT_NOTE_KERNEL_TYPE(type), ::opkit::sim::detail::check_declared_type(type))
