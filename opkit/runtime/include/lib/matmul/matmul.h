@@ -157,9 +157,18 @@ class Matmul {
   void SetSelfDefineData(uint64_t) {}
 
   // Compute the next baseM x baseN block of the core's C; false once every block was handed out.
+  // Iterate<false>() (asynchronous) starts the whole iteration at once: each GetTensorC<false> then takes the next
+  // block, as on the device.
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, OPKIT_SIM_HERE) {
     (void)enPartialSum;
+    async_ = !sync;
+    fetched_ = false;
+    return advance(where);
+  }
+
+ private:
+  bool advance(const SourceLoc& where) {
     require_ready("Matmul::Iterate", where);
     const int m_iter = ceil_div(single_m_, tiling_.baseM), n_iter = ceil_div(single_n_, tiling_.baseN);
     if (next_ >= m_iter * n_iter) return false;
@@ -175,12 +184,24 @@ class Matmul {
     return true;
   }
 
+  // GetTensorC<false> after an asynchronous Iterate: the next block once this one was taken.
+  template <bool sync>
+  void next_async_block(const char* api, const SourceLoc& where) {
+    if (sync || !async_) return;
+    if (fetched_ && !advance(where)) {
+      opkit::sim::detail::fault(api, "GetTensorC<false> was called more times than the iteration has blocks", where);
+    }
+    fetched_ = true;
+  }
+
+ public:
   // The last block into GM: at its place in the core's C (rows orgN apart), or packed (rows baseN apart).
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   OPKIT_SIM_HERE) {
     namespace d = opkit::sim::detail;
     const char* api = "Matmul::GetTensorC";
+    next_async_block<sync>(api, where);
     require_block(api, where);
     const int64_t stride = enSequentialWrite ? tiling_.baseN : org_n_;
     const int64_t at = enSequentialWrite ? 0 : int64_t(cur_m_idx_) * tiling_.baseM * org_n_ +
@@ -199,6 +220,7 @@ class Matmul {
     namespace d = opkit::sim::detail;
     (void)enSequentialWrite;
     const char* api = "Matmul::GetTensorC";
+    next_async_block<sync>(api, where);
     require_block(api, where);
     d::require_ub_operand(api, "dst", ub, (uint64_t(cur_m_ - 1) * tiling_.baseN + cur_n_) * sizeof(DstT), where);
     for (int i = 0; i < cur_m_; ++i) store_row(ub.opkit_addr + int64_t(i) * tiling_.baseN, i, enAtomic != 0);
@@ -210,14 +232,14 @@ class Matmul {
     (void)enSequentialWrite;
     (void)waitIterateAll;
     (void)fakeMsg;
-    while (Iterate<sync>(false, where)) GetTensorC<sync>(gm, enAtomic, false, where);
+    while (Iterate<true>(false, where)) GetTensorC<true>(gm, enAtomic, false, where);
   }
   template <bool sync = true>
   void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, OPKIT_SIM_HERE) {
     namespace d = opkit::sim::detail;
     const char* api = "Matmul::IterateAll";
     d::require_ub_operand(api, "dst", ub, uint64_t(single_m_) * single_n_ * sizeof(DstT), where);
-    while (Iterate<sync>(false, where)) {
+    while (Iterate<true>(false, where)) {
       for (int i = 0; i < cur_m_; ++i) {
         store_row(ub.opkit_addr + (int64_t(cur_m_idx_) * tiling_.baseM + i) * single_n_ +
                       int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0);
@@ -259,6 +281,8 @@ class Matmul {
 
   void reset_iteration() {
     next_ = 0;
+    async_ = false;
+    fetched_ = false;
     cur_m_ = 0;
     cur_n_ = 0;
   }
@@ -326,6 +350,7 @@ class Matmul {
   const void* b_base_ = nullptr;
   const void* bias_base_ = nullptr;
   bool trans_a_ = false, trans_b_ = false, has_bias_ = false, bias_on_ = true;
+  bool async_ = false, fetched_ = false;
   int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
   std::vector<Acc> block_;
   TBuf<TPosition::A1> l1_;

@@ -81,3 +81,25 @@ inline Mem mem_holding(const void* p) {
 }
 
 }  // namespace opkit::sim::detail
+
+namespace AscendC {
+// CANN's constants of the cube side (impl/basic_api/utils/kernel_utils_constants.h). TOTAL_L1_SIZE keeps back the 128
+// bytes CANN reserves at the end of L1.
+inline constexpr int32_t DEFAULT_C0_SIZE = 32;
+inline constexpr int32_t BLOCK_CUBE = 16;
+inline constexpr uint16_t ONE_BLK_SIZE = 32;
+inline constexpr int32_t CUBE_MAX_SIZE = 256;
+inline constexpr int32_t BYTE_PER_FRACTAL = 512;
+inline constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
+inline constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3510)
+inline constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024 - 128;
+#else
+inline constexpr uint32_t TOTAL_L1_SIZE = 1024 * 1024 - 128;
+#endif
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3002)
+inline constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+#else
+inline constexpr uint32_t TOTAL_L0C_SIZE = 256 * 1024;
+#endif
+}  // namespace AscendC
