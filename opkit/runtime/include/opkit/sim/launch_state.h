@@ -66,9 +66,10 @@ struct LaunchState {
   int runners = 0;                // threads inside the launch's block loop
   int parked = 0;                 // runners waiting in SyncAll or CrossCoreWaitFlag
   int barrier_parked = 0;         // of them, waiting in SyncAll
-  int cross_waiting = 0;          // of them, waiting in CrossCoreWaitFlag (cube/cross_core.h)
+  int cross_waiting = 0;          // of them, waiting in CrossCoreWaitFlag (cube/core.h)
   std::string cross_wait_note;    // what the last of them waits for, for the deadlock message
-  std::vector<uint16_t> cross_flags;  // CrossCoreSetFlag counts per (block, flag id, target core); cube/cross_core.h
+  std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
+  std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)
   int64_t arrived = 0;            // blocks at the current SyncAll
   uint64_t barrier_round = 0;
   std::atomic<bool> failed{false};

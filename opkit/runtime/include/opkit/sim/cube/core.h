@@ -54,72 +54,80 @@ inline LaunchState& cross_launch(const char* api, uint16_t flag, const SourceLoc
   return *c.launch;
 }
 
-// The cores a set by the current core notifies, per mode: 0 every core of its type, 1 the vector cores of its AI
-// Core, 2 the other side of its AI Core (the cube core's set reaches both vector cores, a vector core's the cube core).
-template <typename F>
-void for_targets(const LaunchState& l, uint8_t mode, F f) {
-  const BlockContext& c = current_block();
-  const int64_t block = ai_core_of_current();
-  if (mode == 0) {
-    for (int64_t b = 0; b < l.block_num; ++b) {
-      if (c.is_aic) {
-        f(core_of(l, b, 0));
-      } else {
-        for (int v = 0; v < l.aiv_per_block; ++v) f(core_of(l, b, l.aic_per_block + v));
-      }
-    }
-  } else if (mode == 1 || c.is_aic) {
-    for (int v = 0; v < l.aiv_per_block; ++v) f(core_of(l, block, l.aic_per_block + v));
-  } else {
-    f(core_of(l, block, 0));
+// CrossCoreSetFlag's modes (CANN's documentation of the 910B): 0 synchronises every core of the setter's type (each
+// waits until all of them have set), 1 the vector cores of one AI Core, 2 a block's cube core with its vector cores (the
+// cube core's set releases each vector core once; the vector cores' sets release the cube core once all have set). The
+// mode is the setter's: CrossCoreWaitFlag(flagId) waits for one release of its own counter.
+inline void release(LaunchState& l, int64_t core, uint16_t flag, const char* api, const SourceLoc& where) {
+  uint16_t& n = l.cross_flags[static_cast<size_t>(core) * kCrossFlags + flag];
+  if (n >= 15) {
+    fault(api, cat("flag ", flag, " was set 15 times without a matching CrossCoreWaitFlag; the device's 4-bit counter "
+                   "would overflow"), where);
   }
+  ++n;
 }
 
-// Sets needed before a wait of the current core completes.
-inline uint16_t sets_needed(const LaunchState& l, uint8_t mode) {
-  const BlockContext& c = current_block();
-  if (mode == 0) return static_cast<uint16_t>(c.is_aic ? l.block_num : l.block_num * l.aiv_per_block);
-  if (mode == 1) return static_cast<uint16_t>(l.aiv_per_block);
-  return static_cast<uint16_t>(c.is_aic ? l.aiv_per_block : 1);
+// Counts sets until a group has all set; true (and reset) when the last of `size` has.
+inline bool arrive(LaunchState& l, size_t slot, int64_t size) {
+  if (l.cross_arrivals.size() <= slot) l.cross_arrivals.resize(slot + 1, 0);
+  if (++l.cross_arrivals[slot] < size) return false;
+  l.cross_arrivals[slot] = 0;
+  return true;
 }
 
 inline void cross_set(uint8_t mode, uint16_t flag, const SourceLoc& where) {
   const char* api = "CrossCoreSetFlag";
   LaunchState& l = cross_launch(api, flag, where);
   if (mode > 2) fault(api, cat("mode ", int(mode), " is not 0, 1 or 2"), where);
+  const BlockContext& c = current_block();
+  if (mode == 1 && c.is_aic) fault(api, "mode 1 synchronises the vector cores of an AI Core; this is the cube core", where);
+  const int64_t block = ai_core_of_current();
   std::lock_guard<std::mutex> lock(l.m);
-  for_targets(l, mode, [&](int64_t core) {
-    uint16_t& n = l.cross_flags[static_cast<size_t>(core) * kCrossFlags + flag];
-    if (n >= 15 * 16) {
-      fault(api, cat("flag ", flag, " was set ", n, " times without a matching CrossCoreWaitFlag; the device's "
-                     "counter would overflow"), where);
+  const size_t per_block = static_cast<size_t>(kCrossFlags);
+  if (mode == 2 && c.is_aic) {
+    for (int v = 0; v < l.aiv_per_block; ++v) release(l, core_of(l, block, l.aic_per_block + v), flag, api, where);
+  } else if (mode == 2) {
+    if (arrive(l, static_cast<size_t>(block) * per_block + flag, l.aiv_per_block)) {
+      release(l, core_of(l, block, 0), flag, api, where);
     }
-    ++n;
-  });
+  } else if (mode == 1) {
+    if (arrive(l, static_cast<size_t>(l.block_num + block) * per_block + flag, l.aiv_per_block)) {
+      for (int v = 0; v < l.aiv_per_block; ++v) release(l, core_of(l, block, l.aic_per_block + v), flag, api, where);
+    }
+  } else {
+    const int64_t size = c.is_aic ? l.block_num : l.block_num * l.aiv_per_block;
+    if (arrive(l, static_cast<size_t>(2 * l.block_num + (c.is_aic ? 1 : 0)) * per_block + flag, size)) {
+      for (int64_t b = 0; b < l.block_num; ++b) {
+        if (c.is_aic) {
+          release(l, core_of(l, b, 0), flag, api, where);
+        } else {
+          for (int v = 0; v < l.aiv_per_block; ++v) release(l, core_of(l, b, l.aic_per_block + v), flag, api, where);
+        }
+      }
+    }
+  }
   l.cv.notify_all();
 }
 
-inline void cross_wait(uint8_t mode, uint16_t flag, const SourceLoc& where) {
+inline void cross_wait(uint16_t flag, const SourceLoc& where) {
   const char* api = "CrossCoreWaitFlag";
   LaunchState& l = cross_launch(api, flag, where);
-  if (mode > 2) fault(api, cat("mode ", int(mode), " is not 0, 1 or 2"), where);
   BlockContext& c = current_block();
-  const uint16_t need = sets_needed(l, mode);
   std::unique_lock<std::mutex> lock(l.m);
   uint16_t& n = l.cross_flags[static_cast<size_t>(c.core_index) * kCrossFlags + flag];
-  if (n < need) {
+  if (n == 0) {
     ++l.parked;
     ++l.cross_waiting;
     l.cross_wait_note = cat(c.is_aic ? "the cube core" : "vector core", c.is_aic ? "" : cat(" ", c.block_idx),
-                            " of block ", ai_core_of_current(), " waits for flag ", flag, " (mode ", int(mode), ")",
+                            " of block ", ai_core_of_current(), " waits for flag ", flag,
                             where.file != nullptr ? cat(" at ", where.str()) : std::string());
     ensure_progress_locked(l);
-    l.cv.wait(lock, [&] { return n >= need || l.failed.load(); });
+    l.cv.wait(lock, [&] { return n > 0 || l.failed.load(); });
     --l.parked;
     --l.cross_waiting;
-    if (n < need) throw LaunchCancelled{};
+    if (n == 0) throw LaunchCancelled{};
   }
-  n = static_cast<uint16_t>(n - need);
+  --n;
 }
 
 // GetSysWorkSpacePtr: what SetSysWorkspace set in this block, else a small area of its own (the Matmul API keeps its
@@ -141,7 +149,7 @@ void CrossCoreSetFlag(uint16_t flagId, OPKIT_SIM_HERE) {
 
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 void CrossCoreWaitFlag(uint16_t flagId, OPKIT_SIM_HERE) {
-  opkit::sim::detail::cross_wait(modeId, flagId, where);
+  opkit::sim::detail::cross_wait(flagId, where);
 }
 
 inline void SetSysWorkspace(uint8_t* workspace) { opkit::sim::detail::sys_workspace() = workspace; }
