@@ -24,17 +24,20 @@ using AscendC::MatmulType;
 
 // The Matmul of a mixed kernel is served by the block's cube core on the device (it leaves the kernel here when the
 // vector cores are done); here the vector cores compute it, so the cube core leaves at once. A kernel compiled with
-// ASCENDC_CUBE_ONLY runs the Matmul on its cube cores (KERNEL_TYPE_AIC_ONLY).
+// ASCENDC_CUBE_ONLY runs the Matmul on the core that calls it, a cube core (KERNEL_TYPE_AIC_ONLY, or the cube side of
+// a mixed kernel that pairs it with vector code of its own).
 #ifdef ASCENDC_CUBE_ONLY
 #define OPKIT_MATMUL_KERNEL_TYPE KERNEL_TYPE_AIC_ONLY
+#define OPKIT_MATMUL_SERVED_BY_CUBE false
 #else
 #define OPKIT_MATMUL_KERNEL_TYPE KERNEL_TYPE_MIX_AIC_1_2
+#define OPKIT_MATMUL_SERVED_BY_CUBE true
 #endif
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                                            \
   do {                                                                                                      \
     (void)OPKIT_NOTE_KERNEL_TYPE(OPKIT_MATMUL_KERNEL_TYPE);                                                \
     (void)(workspace);                                                                                      \
-    if (::opkit::sim::detail::matmul_server_leaves()) return;                                               \
+    if (OPKIT_MATMUL_SERVED_BY_CUBE && ::opkit::sim::detail::matmul_server_leaves()) return;                                               \
     ::opkit::sim::detail::regist_matmul((tpipe), ::opkit::sim::detail::SourceLoc::here(), __VA_ARGS__);    \
   } while (0)
 #define REGIST_MATMUL_OBJ_STATIC REGIST_MATMUL_OBJ

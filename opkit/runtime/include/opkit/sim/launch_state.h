@@ -43,6 +43,14 @@ struct Runner {
 
 struct LaunchProfile;  // profile.h
 
+// A core parked in CrossCoreWaitFlag (cube/core.h). The core that releases it stops counting it as parked at once,
+// as SyncAll's last arrival does, so that the deadlock check never counts a core that is only slow to wake.
+struct CrossWaiter {
+  int64_t core;
+  uint16_t flag;
+  bool counted = true;
+};
+
 struct LaunchState {
   std::string op;
   const SocProfile* soc = nullptr;
@@ -70,6 +78,7 @@ struct LaunchState {
   std::string cross_wait_note;    // what the last of them waits for, for the deadlock message
   std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
   std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)
+  std::vector<CrossWaiter*> cross_waiters;
   int64_t arrived = 0;            // blocks at the current SyncAll
   uint64_t barrier_round = 0;
   std::atomic<bool> failed{false};

@@ -2,6 +2,7 @@
 // cross-core flags (CrossCoreSetFlag/CrossCoreWaitFlag) between a block's cube core and its vector cores.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <mutex>
 
@@ -106,6 +107,13 @@ inline void cross_set(uint8_t mode, uint16_t flag, const SourceLoc& where) {
       }
     }
   }
+  for (CrossWaiter* w : l.cross_waiters) {
+    if (w->counted && l.cross_flags[static_cast<size_t>(w->core) * kCrossFlags + w->flag] > 0) {
+      w->counted = false;
+      --l.parked;
+      --l.cross_waiting;
+    }
+  }
   l.cv.notify_all();
 }
 
@@ -116,6 +124,8 @@ inline void cross_wait(uint16_t flag, const SourceLoc& where) {
   std::unique_lock<std::mutex> lock(l.m);
   uint16_t& n = l.cross_flags[static_cast<size_t>(c.core_index) * kCrossFlags + flag];
   if (n == 0) {
+    CrossWaiter me{c.core_index, flag};
+    l.cross_waiters.push_back(&me);
     ++l.parked;
     ++l.cross_waiting;
     l.cross_wait_note = cat(c.is_aic ? "the cube core" : "vector core", c.is_aic ? "" : cat(" ", c.block_idx),
@@ -123,8 +133,11 @@ inline void cross_wait(uint16_t flag, const SourceLoc& where) {
                             where.file != nullptr ? cat(" at ", where.str()) : std::string());
     ensure_progress_locked(l);
     l.cv.wait(lock, [&] { return n > 0 || l.failed.load(); });
-    --l.parked;
-    --l.cross_waiting;
+    l.cross_waiters.erase(std::find(l.cross_waiters.begin(), l.cross_waiters.end(), &me));
+    if (me.counted) {
+      --l.parked;
+      --l.cross_waiting;
+    }
     if (n == 0) throw LaunchCancelled{};
   }
   --n;
