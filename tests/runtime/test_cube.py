@@ -125,3 +125,13 @@ def test_every_case_is_run(cube: Program) -> None:
     covered = sorted([*MMAD, "matmul_api_bias_tails", "matmul_api_transposed", "mixed_leakyrelu", "mix_core_ids",
                       "tiling_rules", *FAULTS])
     assert listed == covered
+
+
+@pytest.mark.parametrize(("soc", "l1", "l0c", "bt"), [
+    ("Ascend910B2", 512, 128, 1), ("Ascend310P3", 1024, 256, 0), ("Ascend910A", 1024, 256, 0),
+    ("Ascend310B1", 1024, 128, 1), ("Ascend950PR_9599", 512, 256, 4)])
+def test_soc_profiles_give_cube_memory(soc: str, l1: int, l0c: int, bt: int) -> None:
+    """The figures of CANN's <SoC>.ini (l1_size, l0_c_size, bt_size; L0A/L0B are 64 KB everywhere)."""
+    from opkit.spec.soc import SOC_PROFILES
+    mem = SOC_PROFILES[soc].cube_memory
+    assert (mem["L1"], mem["L0A"], mem["L0B"], mem["L0C"], mem["BT"]) == (l1 * 1024, 65536, 65536, l0c * 1024, bt * 1024)

@@ -7,19 +7,10 @@
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
 
+// CANN's kernels write `using namespace matmul;` and then name AscendC's types unqualified (DataCopyParams, Matmul,
+// MatmulType, CubeFormat): the namespace brings AscendC in, as CANN's does.
 namespace matmul {
-using AscendC::CFG_IBSHARE_NORM;
-using AscendC::CFG_MDL;
-using AscendC::CFG_NORM;
-using AscendC::CubeFormat;
-using AscendC::GetMDLConfig;
-using AscendC::GetNormalConfig;
-using AscendC::GetSysWorkSpacePtr;
-using AscendC::LayoutMode;
-using AscendC::Matmul;
-using AscendC::MatmulCallBackFunc;
-using AscendC::MatmulConfig;
-using AscendC::MatmulType;
+using namespace AscendC;
 }  // namespace matmul
 
 // The Matmul of a mixed kernel is served by the block's cube core on the device (it leaves the kernel here when the

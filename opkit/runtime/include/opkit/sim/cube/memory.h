@@ -37,7 +37,7 @@ inline Mem mem_of(AscendC::TPosition p) {
 // Bytes of each cube memory per arch, from CANN's platform configs (<SoC>.ini in github.com/hicann/runtime,
 // src/platform/platform_config/: l1_size, l0_a_size, l0_b_size, l0_c_size, bt_size, fb0_size): 910B (2201) 512 KB L1,
 // 64 KB L0A/L0B, 128 KB L0C, 1 KB bias table, 2 KB FB; 310P (2002) and 910 (1001) 1 MB L1, 256 KB L0C and no bias
-// table; 310B (3002) 1 MB L1, 128 KB L0C, 1 KB bias table; 950 (3510) 512 KB L1, 256 KB L0C, 4 KB bias table.
+// table; 310B (3002) 1 MB L1, 128 KB L0C, 1 KB bias table; 950 (3510) 512 KB L1, 256 KB L0C, 4 KB bias table and FB.
 inline size_t cube_mem_bytes(int arch, Mem m) {
   const bool old = arch == 1001 || arch == 2002;
   switch (m) {
@@ -45,11 +45,11 @@ inline size_t cube_mem_bytes(int arch, Mem m) {
     case Mem::L0A: case Mem::L0B: return 64 * 1024;
     case Mem::L0C: return (arch == 2201 || arch == 3002) ? 128 * 1024 : 256 * 1024;
     case Mem::BT: return old ? 0 : (arch == 3510 ? 4096 : 1024);
-    case Mem::FB: return old ? 0 : 2048;
+    case Mem::FB: return old ? 0 : (arch == 3510 ? 4096 : 2048);
     default: return 0;
   }
 }
-inline constexpr size_t kMaxCubeMemBytes[kCubeMems] = {0, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 4096, 2048};
+inline constexpr size_t kMaxCubeMemBytes[kCubeMems] = {0, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 4096, 4096};
 
 // This thread's arena of a cube memory, allocated on first use (a vector kernel never pays for it).
 inline uint8_t* cube_arena(Mem m) {
