@@ -7,11 +7,8 @@
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
 
-// CANN's kernels write `using namespace matmul;` and then name AscendC's types unqualified (DataCopyParams, Matmul,
-// MatmulType, CubeFormat): the namespace brings AscendC in, as CANN's does.
-namespace matmul {
-using namespace AscendC;
-}  // namespace matmul
+// CANN's kernels write `using namespace matmul;` or `matmul::Matmul<...>`: CANN's matmul.h makes the name an alias.
+namespace matmul = AscendC;
 
 // The Matmul of a mixed kernel is served by the block's cube core on the device (it leaves the kernel here when the
 // vector cores are done); here the vector cores compute it, so the cube core leaves at once. A kernel compiled with

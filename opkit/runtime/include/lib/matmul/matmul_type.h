@@ -1,15 +1,18 @@
 // The Matmul API's type parameters: MatmulType (position, format, element type, transpose), CubeFormat, LayoutMode,
-// MatmulConfig and the CFG_NORM/CFG_MDL/... constants.
+// MatmulConfig and the CFG_NORM/CFG_MDL/... constants. As in CANN (include/adv_api/matmul/matmul_config.h, tiling.h)
+// the enums, MatmulConfig and the configs are global, MatmulType is in AscendC; AscendC names the global ones too.
 #pragma once
 
 #include <cstdint>
 
 #include "opkit/sim/positions.h"
 
-namespace AscendC {
-
 enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR, ROW_MAJOR = ND, COLUMN_MAJOR = 8 };
 enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+namespace AscendC {
+using ::CubeFormat;
+using ::LayoutMode;
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
           bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
@@ -22,6 +25,11 @@ struct MatmulType {
   constexpr static bool ibShare = IBSHARE;
   constexpr static TPosition srcPos = SRCPOS;
 };
+
+template <void (*DataCopyOut)(...) = nullptr, void (*CopyA1)(...) = nullptr, void (*CopyB1)(...) = nullptr>
+struct MatmulCallBackFunc {};
+
+}  // namespace AscendC
 
 enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
 enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
@@ -135,7 +143,16 @@ inline constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
 inline constexpr MatmulConfig MM_CFG_NO_PRELOAD = GetMDLConfig(false, false, 0);
 inline constexpr MatmulConfig MM_CFG_PRELOAD = GetMDLConfig(false, false, 1);
 
-template <void (*DataCopyOut)(...) = nullptr, void (*CopyA1)(...) = nullptr, void (*CopyB1)(...) = nullptr>
-struct MatmulCallBackFunc {};
-
+namespace AscendC {
+using ::BatchMode;
+using ::CFG_IBSHARE_NORM;
+using ::CFG_MDL;
+using ::CFG_NORM;
+using ::GetIBShareNormConfig;
+using ::GetMDLConfig;
+using ::GetNormalConfig;
+using ::IterateOrder;
+using ::MatmulConfig;
+using ::MatmulConfigMode;
+using ::ScheduleType;
 }  // namespace AscendC

@@ -19,6 +19,8 @@
 #define __cc__
 #define __fbuf__
 #define __ssbuf__
+// The kernel parameter that carries the Matmul API's message area on the device (.asc kernels).
+#define __kfc_workspace__
 
 #ifndef GM_ADDR
 #define GM_ADDR __gm__ uint8_t*

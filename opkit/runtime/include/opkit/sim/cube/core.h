@@ -173,3 +173,6 @@ inline uint8_t* GetSysWorkSpacePtr() {
 }
 
 }  // namespace AscendC
+
+// CANN's kernels call it unqualified, without `using namespace AscendC` (REGIST_MATMUL_OBJ's usual argument).
+using AscendC::GetSysWorkSpacePtr;
