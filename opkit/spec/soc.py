@@ -36,6 +36,21 @@ class SocProfile:
         return self.npu_arch not in _NO_PAD_NO_BF16
 
     @property
+    def cube_memory(self) -> dict[str, int]:
+        """Bytes of each cube-side memory per core, as `runtime/include/opkit/sim/cube/memory.h` models them (CANN's
+        platform configs: l1_size, l0_a_size, l0_b_size, l0_c_size, bt_size, fb0_size; 0 where the SoC has none)."""
+        arch = self.npu_arch
+        old = arch in (1001, 2002)
+        return {
+            "L1": 512 * _KB if arch in (2201, 3510) else 1024 * _KB,
+            "L0A": 64 * _KB,
+            "L0B": 64 * _KB,
+            "L0C": 128 * _KB if arch in (2201, 3002) else 256 * _KB,
+            "BT": 0 if old else (4 * _KB if arch == 3510 else _KB),
+            "FB": 0 if old else (4 * _KB if arch == 3510 else 2 * _KB),
+        }
+
+    @property
     def dav(self) -> str:
         """The `--npu-arch` spelling of the arch (bisheng, CMAKE_ASC_ARCHITECTURES): "dav-2201"."""
         return f"dav-{self.npu_arch}"

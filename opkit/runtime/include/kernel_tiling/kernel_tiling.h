@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "lib/matmul/matmul_tilingdata.h"  // TCubeTiling
 #include "opkit/sim/pad_tiling.h"  // PadTiling, UnPadTiling
 
 #define OPKIT_HL_TILING_FIELD(type, name)                    \

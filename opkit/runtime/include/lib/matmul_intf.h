@@ -1,24 +1,32 @@
-// lib/matmul_intf.h: CANN's Matmul entry header, present so that kernels including it (many vector ops do) compile.
-// The cube unit is not simulated: naming Matmul or REGISTER_MATMUL_OBJ stops the build with a sentence saying so.
+// lib/matmul_intf.h: CANN's Matmul entry header: the Matmul API (lib/matmul/matmul.h), REGIST_MATMUL_OBJ, and the
+// namespace `matmul` that kernels open beside it.
 #pragma once
 
 #include "kernel_operator.h"
+#include "lib/matmul/matmul.h"
+#include "lib/matmul/matmul_tilingdata.h"
+#include "lib/matmul/matmul_type.h"
 
-namespace opkit::sim::detail {
-template <class... T>
-inline constexpr bool kMatmulUsed = sizeof...(T) < 0;   // false, but only once instantiated
-}  // namespace opkit::sim::detail
+// CANN's kernels write `using namespace matmul;` or `matmul::Matmul<...>`: CANN's matmul.h makes the name an alias.
+namespace matmul = AscendC;
 
-namespace matmul {}   // kernels write `using namespace matmul;` beside the include
-
-namespace AscendC {
-template <class... Args>
-class Matmul {
-  static_assert(::opkit::sim::detail::kMatmulUsed<Args...>,
-                "opkit's simulator has no cube unit: AscendC::Matmul is not available (vector APIs are)");
-};
-}  // namespace AscendC
-
-#define REGISTER_MATMUL_OBJ(...)                                                                         \
-  static_assert(::opkit::sim::detail::kMatmulUsed<>, "opkit's simulator has no cube unit: REGISTER_MATMUL_OBJ " \
-                                                     "(Matmul) is not available")
+// The Matmul of a mixed kernel is served by the block's cube core on the device (it leaves the kernel here when the
+// vector cores are done); here the vector cores compute it, so the cube core leaves at once. A kernel compiled with
+// ASCENDC_CUBE_ONLY runs the Matmul on the core that calls it, a cube core (KERNEL_TYPE_AIC_ONLY, or the cube side of
+// a mixed kernel that pairs it with vector code of its own).
+#ifdef ASCENDC_CUBE_ONLY
+#define OPKIT_MATMUL_KERNEL_TYPE KERNEL_TYPE_AIC_ONLY
+#define OPKIT_MATMUL_SERVED_BY_CUBE false
+#else
+#define OPKIT_MATMUL_KERNEL_TYPE KERNEL_TYPE_MIX_AIC_1_2
+#define OPKIT_MATMUL_SERVED_BY_CUBE true
+#endif
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                                            \
+  do {                                                                                                      \
+    (void)OPKIT_NOTE_KERNEL_TYPE(OPKIT_MATMUL_KERNEL_TYPE);                                                \
+    (void)(workspace);                                                                                      \
+    if (OPKIT_MATMUL_SERVED_BY_CUBE && ::opkit::sim::detail::matmul_server_leaves()) return;                                               \
+    ::opkit::sim::detail::regist_matmul((tpipe), ::opkit::sim::detail::SourceLoc::here(), __VA_ARGS__);    \
+  } while (0)
+#define REGIST_MATMUL_OBJ_STATIC REGIST_MATMUL_OBJ
+#define REGIST_CUBE_OBJ REGIST_MATMUL_OBJ

@@ -11,4 +11,5 @@
 #include "lib/pad/pad_tiling.h"
 #include "lib/softmax/softmax_tiling.h"
 #include "lib/math/math_tiling.h"
+#include "lib/matmul/matmul_tiling.h"
 #include "lib/utils/types.h"

@@ -13,18 +13,18 @@ namespace AscendC {
 
 inline int64_t GetBlockIdx() { return opkit::sim::detail::current_block().block_idx; }
 inline int64_t GetBlockNum() { return opkit::sim::detail::current_block().block_num; }
-// One vector core per block: there are no sub-blocks to tell apart.
-inline int64_t GetSubBlockIdx() { return 0; }
-inline int64_t GetSubBlockNum() { return 1; }
-inline int64_t GetTaskRation() { return 1; }
+// A vector core's place in its AI Core (0 or 1 of a MIX_AIC_1_2 kernel's pair); 0 and 1 on a cube core.
+inline int64_t GetSubBlockIdx() { return opkit::sim::detail::current_block().sub_block_idx; }
+inline int64_t GetSubBlockNum() { return opkit::sim::detail::current_block().sub_block_num; }
+inline int64_t GetTaskRation() { return opkit::sim::detail::current_block().sub_block_num; }
 
 // The device reserves a system area in front of the user's workspace; the CPU mode hands it over whole.
 inline uint8_t* GetUserWorkspace(uint8_t* workspace) { return workspace; }
 
-// Barrier across all blocks of the launch.
+// Barrier across all blocks of the launch: the vector cores (isAIVOnly), or every core of a mixed kernel.
 template <bool isAIVOnly = true>
 void SyncAll(OPKIT_SIM_HERE) {
-  opkit::sim::detail::sync_all(where);
+  opkit::sim::detail::sync_all(where, !isAIVOnly);
 }
 
 // The software barrier form: its GM/UB workspaces are the device's implementation, not needed here.

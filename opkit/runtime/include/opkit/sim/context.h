@@ -19,6 +19,14 @@ struct BlockContext {
   std::string op;                    // kernel/op name for messages ("" outside a launch)
   int64_t block_idx = 0;
   int64_t block_num = 1;
+  // The core this block runs on (cube/core.h): a vector core (AIV), a cube core (AIC), or on SoCs where one AI Core
+  // has both units (910, 310P, 310B) both at once. sub_block_idx/sub_block_num: the AIV's place in its AI Core's pair.
+  bool is_aic = false;
+  bool is_aiv = true;
+  int64_t sub_block_idx = 0;
+  int64_t sub_block_num = 1;
+  uint8_t* sys_workspace = nullptr;  // SetSysWorkspace (cube/core.h)
+  int64_t core_index = 0;            // index among all cores the launch runs (AIC and AIV), for per-core tables
   uint8_t* ub_base = nullptr;        // this block's Unified Buffer arena
   size_t ub_size = 0;                // bytes (192 KiB on Ascend910B, 256 KiB on Ascend310P)
   // UB bytes [0, ub_poisoned) were poisoned (all-ones: NaN as half/float/bf16) in this block; TPipe poisons the

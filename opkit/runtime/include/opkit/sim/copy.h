@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "opkit/sim/atomic.h"
 #include "opkit/sim/context.h"
+#include "opkit/sim/cube/load.h"  // its DataCopy forms come before the catch-all below
+#include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/launch_state.h"
@@ -195,7 +198,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
-  d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
+  d::require_local_operand("DataCopy", "dst", dst, bytes, where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, src_end);
@@ -206,7 +209,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
-  d::require_ub_operand("DataCopy", "src", src, bytes, where);
+  d::require_local_operand("DataCopy", "src", src, bytes, where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0);
   d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, dst_end);
@@ -217,8 +220,8 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t cou
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
-  d::require_ub_operand("DataCopy", "dst", dst, bytes, where);
-  d::require_ub_operand("DataCopy", "src", src, bytes, where);
+  d::require_local_operand("DataCopy", "dst", dst, bytes, where);
+  d::require_local_operand("DataCopy", "src", src, bytes, where);
   if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_V, 1, bytes, nullptr, 0);
   if (bytes > 0) std::memmove(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), bytes);
 }
@@ -231,7 +234,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
-  d::require_ub_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
+  d::require_local_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
@@ -248,7 +251,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
-  d::require_ub_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
+  d::require_local_operand("DataCopy", "src", src, d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
@@ -317,6 +320,26 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
 }
 
 #undef OPKIT_PAD_SOC_CHECK
+
+// The bias row from L1 (C1) to the bias table (C2), converting half/bfloat16 to float as the device does: blockLen in
+// 64-byte units of the source (asc-devkit's and CANN's Mmad-with-bias samples: n * sizeof(half) / 64).
+template <typename T, typename U, std::enable_if_t<!std::is_same_v<T, U>, int> = 0>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p, OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  const char* api = "DataCopy(C1 -> C2)";
+  d::check_cancelled(api, where);
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
+                "DataCopy between different element types moves a bias row from L1 (C1) into the bias table (C2): "
+                "half/bfloat16_t to float");
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t n = uint64_t(p.blockLen) * 64 / sizeof(U);
+  const uint64_t src_step = n + uint64_t(p.srcStride) * 64 / sizeof(U), dst_step = n + uint64_t(p.dstStride) * 64 / sizeof(U);
+  d::require_cube_operand(api, "src", src, d::Mem::L1, ((p.blockCount - 1) * src_step + n) * sizeof(U), where);
+  d::require_cube_operand(api, "dst", dst, d::Mem::BT, ((p.blockCount - 1) * dst_step + n) * sizeof(T), where);
+  for (uint64_t b = 0; b < p.blockCount; ++b) {
+    for (uint64_t i = 0; i < n; ++i) dst.opkit_addr[b * dst_step + i] = T(static_cast<float>(src.opkit_addr[b * src_step + i]));
+  }
+}
 
 OPKIT_REJECT_UNMATCHED(DataCopy, "CANN declares DataCopy(dst, src, count) and DataCopy(dst, src, DataCopyParams) "
                        "between a LocalTensor<T> and a GlobalTensor<T> or LocalTensor<T> of the same element type "

@@ -34,6 +34,7 @@ struct CpuDebugState {
   std::map<uintptr_t, GmAllocation> live;
   uint64_t next_id = 0;
   KernelMode mode = KernelMode::AIV_MODE;
+  bool mode_set = false;  // SetKernelMode was called: it decides the cores, not the kernel types the program notes
   uint64_t tiling_key = 0;
 };
 
@@ -98,6 +99,16 @@ inline void register_allocations(Launch& launch, const std::vector<std::string>&
   }
 }
 
+// CANN's CPU-debug modes as kernel types: MIX_MODE is the 910B's one cube and two vector cores per block.
+inline KernelMetaType type_of_mode(KernelMode mode) {
+  switch (mode) {
+    case KernelMode::AIC_MODE: return KERNEL_TYPE_AIC_ONLY;
+    case KernelMode::AIV_MODE: return KERNEL_TYPE_AIV_ONLY;
+    case KernelMode::MIX_AIC_1_1: return KERNEL_TYPE_MIX_AIC_1_1;
+    default: return KERNEL_TYPE_MIX_AIC_1_2;
+  }
+}
+
 // CANN's ICPU_RUN_KF prints the error and aborts; this prints the fault and exits with status 1, so a
 // test driver sees a failure without a core dump. Programs that want an exception use opkit::sim::Launch.
 template <typename Kernel, typename... Args>
@@ -109,6 +120,10 @@ void icpu_run(const char* name, const char* arg_text, Kernel&& kernel, int64_t b
       key = cpu_debug().tiling_key;
     }
     Launch launch(name, icpu_soc(), block_dim, key, std::getenv("OPKIT_DEVICE_ROUNDING") != nullptr);
+    {
+      std::lock_guard<std::mutex> lock(cpu_debug().m);
+      if (cpu_debug().mode_set) launch.set_kernel_type(type_of_mode(cpu_debug().mode));
+    }
     register_allocations(launch, split_args(arg_text), {as_address(args)...});
     launch.run(kernel, args...);
   } catch (const KernelFault& f) {
@@ -151,11 +166,12 @@ inline void GmFree(void* ptr) {
   std::free(ptr);
 }
 
-// Only vector kernels are simulated: the mode is recorded, ASCEND_IS_AIV stays true.
+// The cores the next ICPU_RUN_KF launches run each block on (cube/core.h).
 inline void SetKernelMode(KernelMode mode) {
   auto& s = opkit::sim::detail::cpu_debug();
   std::lock_guard<std::mutex> lock(s.m);
   s.mode = mode;
+  s.mode_set = true;
 }
 
 }  // namespace AscendC

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "opkit/sim/context.h"
+#include "opkit/sim/cube/kernel_type.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pool.h"
@@ -86,6 +87,7 @@ class Launch {
     state.op = op_;
     state.soc = soc_;
     state.block_num = block_dim_;
+    set_cores(state);
     state.tiling_key = tiling_key_;
     state.device_rounding = device_rounding_;
     state.regions = &regions_;
@@ -95,7 +97,7 @@ class Launch {
     std::unique_ptr<detail::LaunchProfile> profile;
     if (sink.on()) {
       profile = std::make_unique<detail::LaunchProfile>();
-      profile->blocks.resize(static_cast<size_t>(block_dim_));
+      profile->blocks.resize(static_cast<size_t>(state.core_num));
       state.profile = profile.get();
     }
     {
@@ -114,6 +116,14 @@ class Launch {
     if (profile) sink.write(*profile, op_, soc_->name, block_dim_);
   }
 
+  // The cores each block runs on: KERNEL_TYPE_AIV_ONLY (one vector core), AIC_ONLY, MIX_AIC_1_1, MIX_AIC_1_2. Without
+  // it, the widest type the program declares (cube/kernel_type.h).
+  Launch& set_kernel_type(KernelMetaType type) {
+    kernel_type_ = type;
+    has_kernel_type_ = true;
+    return *this;
+  }
+
   // Cancel the launch after `seconds` (0: never); the default is OPKIT_KERNEL_TIMEOUT or 60 s (watchdog.h).
   Launch& set_timeout(double seconds) {
     timeout_s_ = seconds;
@@ -128,11 +138,29 @@ class Launch {
   int64_t block_dim() const { return block_dim_; }
 
  private:
+  void set_cores(detail::LaunchState& state) const {
+    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::widest_noted_type(op_);
+    const detail::CoreShape shape = detail::core_shape_of(type);
+    state.kernel_type = type;
+    if (arch_is_separated(soc_->npu_arch)) {
+      state.aic_per_block = shape.aic;
+      state.aiv_per_block = shape.aiv;
+    } else {  // one AI Core with both units per block
+      state.fused_core = shape.aic > 0;
+      state.aic_per_block = shape.aic > 0 ? 1 : 0;
+      state.aiv_per_block = shape.aic > 0 ? 0 : 1;
+    }
+    state.core_num = block_dim_ * (state.aic_per_block + state.aiv_per_block);
+    if (state.aic_per_block > 0) state.cross_flags.assign(static_cast<size_t>(state.core_num) * 16, 0);
+  }
+
   std::string op_;
   const SocProfile* soc_;
   int64_t block_dim_;
   uint64_t tiling_key_;
   bool device_rounding_;
+  KernelMetaType kernel_type_ = KERNEL_TYPE_AIV_ONLY;
+  bool has_kernel_type_ = false;
   double timeout_s_ = -1;  // -1: the process-wide default
   std::vector<detail::GmRegion> regions_;
   std::vector<std::string> warnings_;

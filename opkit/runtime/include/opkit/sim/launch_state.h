@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "opkit/sim/context.h"
+#include "opkit/sim/cube/kernel_type.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/soc.h"
 
@@ -42,10 +43,25 @@ struct Runner {
 
 struct LaunchProfile;  // profile.h
 
+// A core parked in CrossCoreWaitFlag (cube/core.h). The core that releases it stops counting it as parked at once,
+// as SyncAll's last arrival does, so that the deadlock check never counts a core that is only slow to wake.
+struct CrossWaiter {
+  int64_t core;
+  uint16_t flag;
+  bool counted = true;
+};
+
 struct LaunchState {
   std::string op;
   const SocProfile* soc = nullptr;
   int64_t block_num = 1;
+  // Cores per block: a vector-only launch runs one AIV per block; a cube or mixed one on a SoC with separate cube and
+  // vector cores runs aic AIC + aiv AIV per block (KERNEL_TYPE_MIX_AIC_1_2: 1 + 2), each core a runner (cube/core.h).
+  int aic_per_block = 0;
+  int aiv_per_block = 1;
+  bool fused_core = false;        // one AI Core has both units (910, 310P, 310B): each block is AIC and AIV at once
+  int64_t core_num = 1;           // block_num * (aic_per_block + aiv_per_block)
+  KernelMetaType kernel_type = KERNEL_TYPE_AIV_ONLY;
   uint64_t tiling_key = 0;
   bool device_rounding = false;
   const std::vector<GmRegion>* regions = nullptr;  // sorted by begin; owned by the Launch, which outlives this
@@ -56,7 +72,13 @@ struct LaunchState {
   std::condition_variable cv;     // barrier releases, runner exits, faults
   int64_t next_block = 0;         // next block index to hand to a runner
   int runners = 0;                // threads inside the launch's block loop
-  int parked = 0;                 // runners waiting in SyncAll
+  int parked = 0;                 // runners waiting in SyncAll or CrossCoreWaitFlag
+  int barrier_parked = 0;         // of them, waiting in SyncAll
+  int cross_waiting = 0;          // of them, waiting in CrossCoreWaitFlag (cube/core.h)
+  std::string cross_wait_note;    // what the last of them waits for, for the deadlock message
+  std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
+  std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)
+  std::vector<CrossWaiter*> cross_waiters;
   int64_t arrived = 0;            // blocks at the current SyncAll
   uint64_t barrier_round = 0;
   std::atomic<bool> failed{false};

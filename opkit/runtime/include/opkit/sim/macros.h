@@ -3,6 +3,9 @@
 
 #include <cstdint>
 
+#include "opkit/sim/context.h"
+#include "opkit/sim/cube/kernel_type.h"
+
 // Address-space and function qualifiers mean nothing on the host. `__inline__` is GCC's own keyword
 // (an alias of `inline`) and is left alone.
 #define __global__
@@ -16,6 +19,8 @@
 #define __cc__
 #define __fbuf__
 #define __ssbuf__
+// The kernel parameter that carries the Matmul API's message area on the device (.asc kernels).
+#define __kfc_workspace__
 
 #ifndef GM_ADDR
 #define GM_ADDR __gm__ uint8_t*
@@ -73,25 +78,20 @@
 #define OPKIT_ARCH_HAS_DATA_COPY_PAD 1
 #endif
 
-// Vector kernels: every block is an AI Vector core.
-#define ASCEND_IS_AIV (true)
-#define ASCEND_IS_AIC (false)
-#define ASCEND_IS_NOT_AIV (false)
-#define ASCEND_IS_NOT_AIC (true)
-
-enum KernelMetaType : uint8_t {
-  KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0,
-  KERNEL_TYPE_MIX_AIC_1_1, KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE,
-  KERNEL_TYPE_MIX_AICORE, KERNEL_TYPE_MIX_VECTOR_CORE, KERNEL_TYPE_MAX,
-};
+// Which core the running block is (cube/core.h): a runtime question, as CANN's CPU debug build asks it (g_coreType).
+#define ASCEND_IS_AIV (::opkit::sim::detail::current_block().is_aiv)
+#define ASCEND_IS_AIC (::opkit::sim::detail::current_block().is_aic)
+#define ASCEND_IS_NOT_AIV (!::opkit::sim::detail::current_block().is_aiv)
+#define ASCEND_IS_NOT_AIC (!::opkit::sim::detail::current_block().is_aic)
+#define __cube__
 
 namespace opkit::sim::detail {
-// The task type a kernel declared; recorded for inspection, it changes nothing in the simulator.
-inline KernelMetaType& declared_task_type() {
-  thread_local KernelMetaType type = KERNEL_TYPE_AIV_ONLY;
-  return type;
-}
+// The task type a kernel declared, and a check that the launch ran it on the cores that type has (cube/core.h).
+void check_declared_type(KernelMetaType type);
 }  // namespace opkit::sim::detail
 
-#define KERNEL_TASK_TYPE_DEFAULT(type) (::opkit::sim::detail::declared_task_type() = (type))
-#define KERNEL_TASK_TYPE(key, type) ((void)(key), ::opkit::sim::detail::declared_task_type() = (type))
+// Notes the type at program start (kernel_type.h says why) and checks it when the kernel runs.
+#define KERNEL_TASK_TYPE_DEFAULT(type) \
+  ((void)OPKIT_NOTE_KERNEL_TYPE(type), ::opkit::sim::detail::check_declared_type(type))
+#define KERNEL_TASK_TYPE(key, type) \
+  ((void)(key), (void)OPKIT_NOTE_KERNEL_TYPE(type), ::opkit::sim::detail::check_declared_type(type))

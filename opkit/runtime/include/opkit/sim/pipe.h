@@ -7,6 +7,8 @@
 #include <string>
 
 #include "opkit/sim/context.h"
+#include "opkit/sim/cube/memory.h"
+#include "opkit/sim/soc.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/names.h"
 #include "opkit/sim/positions.h"
@@ -49,8 +51,8 @@ inline constexpr uint32_t kMaxBuffersPerPipe = 64;
 inline constexpr uint32_t kMaxQueueBuffersPerPosition = 8;  // VECIN/VECOUT on Ascend910B
 
 inline std::string describe(const BufferSlot& s) {
-  return cat(s.is_queue ? "queue" : "TBuf", " buffer ", s.index, " (", position_name(s.pos), ", UB offset ",
-             s.ub_offset, ", ", s.bytes, " bytes)");
+  return cat(s.is_queue ? "queue" : "TBuf", " buffer ", s.index, " (", position_name(s.pos), ", ",
+             mem_name(mem_of(s.pos)), " offset ", s.ub_offset, ", ", s.bytes, " bytes)");
 }
 
 }  // namespace opkit::sim::detail
@@ -95,7 +97,7 @@ class TPipe {
       opkit::sim::detail::fault(api, "the queue already has buffers; call TPipe::Reset() before re-initialising",
                                 where);
     }
-    const uint32_t bytes = checked_len(api, len, num, where);
+    const uint32_t bytes = checked_len(api, len, num, where, que.opkit_position());
     check_queue_buffers_per_position(api, que.opkit_position(), num, where);
     core.reset(this, generation_, que.opkit_position(), que.opkit_depth());
     for (uint32_t i = 0; i < num; ++i) core.add(take(api, bytes, core.pos, &que, true, i, where));
@@ -104,7 +106,7 @@ class TPipe {
 
   template <TPosition pos>
   bool InitBuffer(TBuf<pos>& buf, uint32_t len, OPKIT_SIM_HERE) {
-    const uint32_t bytes = checked_len("TPipe::InitBuffer", len, 1, where);
+    const uint32_t bytes = checked_len("TPipe::InitBuffer", len, 1, where, pos);
     buf.opkit_attach(take("TPipe::InitBuffer", bytes, pos, &buf, false, 0, where), this, generation_);
     return true;
   }
@@ -120,6 +122,7 @@ class TPipe {
   void Reset() {
     used_ = 0;
     ub_used_ = 0;
+    for (uint64_t& u : cube_used_) u = 0;
     ++generation_;
   }
   void Destroy() {
@@ -209,13 +212,14 @@ class TPipe {
   uint32_t opkit_generation() const { return generation_; }
 
  private:
-  uint32_t checked_len(const char* api, uint32_t len, uint32_t num, const SourceLoc& where) const {
+  uint32_t checked_len(const char* api, uint32_t len, uint32_t num, const SourceLoc& where,
+                       TPosition pos = TPosition::VECCALC) const {
     opkit::sim::detail::check_cancelled(api, where);
     const auto& c = opkit::sim::detail::current_block();
     if (c.ub_base == nullptr) opkit::sim::detail::fault(api, "TPipe used outside a kernel launch (no UB)", where);
     if (len == 0) opkit::sim::detail::fault(api, "buffer length is 0 bytes", where);
     const uint64_t bytes = (uint64_t(len) + 31) / 32 * 32;
-    if (bytes * num > c.ub_size) {
+    if (bytes * num > c.ub_size && opkit::sim::detail::mem_of(pos) == opkit::sim::detail::Mem::UB) {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat(num, " x ", bytes, " bytes = ", bytes * num,
                                                              " bytes exceeds the Unified Buffer (", c.ub_size,
                                                              " bytes)"), where);
@@ -240,19 +244,50 @@ class TPipe {
 
   opkit::sim::detail::BufferSlot* take(const char* api, uint32_t bytes, TPosition pos, const void* owner,
                                        bool is_queue, uint32_t index, const SourceLoc& where) {
-    auto& c = opkit::sim::detail::current_block();
-    if (used_ == opkit::sim::detail::kMaxBuffersPerPipe) {
-      opkit::sim::detail::fault(api, "more than 64 buffers in one TPipe", where);
-    }
+    namespace d = opkit::sim::detail;
+    auto& c = d::current_block();
+    if (used_ == d::kMaxBuffersPerPipe) d::fault(api, "more than 64 buffers in one TPipe", where);
+    const d::Mem mem = d::mem_of(pos);
+    if (mem != d::Mem::UB) return take_cube(api, bytes, pos, mem, owner, is_queue, index, where);
     if (ub_used_ + bytes > c.ub_size) {
-      opkit::sim::detail::fault(api, opkit::sim::detail::cat(
-          "Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ", ub_used_ + bytes,
-          " bytes > ", c.ub_size, " bytes"), where);
+      d::fault(api, d::cat("Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ",
+                           ub_used_ + bytes, " bytes > ", c.ub_size, " bytes"), where);
     }
     auto* s = take_at(api, bytes, ub_used_, pos, owner, is_queue, index, where);
     ub_used_ += bytes;
     poison_to(ub_used_);
     return s;
+  }
+
+  // A buffer in a cube memory (L1, L0A, L0B, L0C, bias table): its own bump allocator, poisoned on hand-out.
+  opkit::sim::detail::BufferSlot* take_cube(const char* api, uint32_t bytes, TPosition pos, opkit::sim::detail::Mem mem,
+                                            const void* owner, bool is_queue, uint32_t index, const SourceLoc& where) {
+    namespace d = opkit::sim::detail;
+    const auto& c = d::current_block();
+    const size_t size = d::cube_mem_bytes(c.npu_arch, mem);
+    uint64_t& used = cube_used_[static_cast<int>(mem)];
+    if (size == 0) {
+      d::fault(api, d::cat("position ", d::position_name(pos), " lives in ", d::mem_name(mem), ", which ",
+                           opkit::sim::arch_soc_name(c.npu_arch), " does not have"), where);
+    }
+    if (used + bytes > size) {
+      d::fault(api, d::cat(d::mem_name(mem), " overflow at position ", d::position_name(pos), ": ", used,
+                           " bytes already allocated + ", bytes, " bytes = ", used + bytes, " bytes > ", size,
+                           " bytes"), where);
+    }
+    auto& s = slots_[used_++];
+    s = d::BufferSlot{};
+    s.addr = d::cube_arena(mem) + used;
+    s.bytes = bytes;
+    s.owner = owner;
+    s.pos = pos;
+    s.is_queue = is_queue;
+    s.index = index;
+    s.ub_offset = static_cast<uint32_t>(used);
+    s.state = is_queue ? d::BufState::FREE : d::BufState::OCCUPIED;
+    std::memset(s.addr, 0xFF, bytes);
+    used += bytes;
+    return &s;
   }
 
   // A buffer slot for UB bytes [offset, offset + bytes), which the caller has reserved.
@@ -286,6 +321,7 @@ class TPipe {
   opkit::sim::detail::BufferSlot slots_[opkit::sim::detail::kMaxBuffersPerPipe];
   uint32_t used_ = 0;
   uint64_t ub_used_ = 0;
+  uint64_t cube_used_[opkit::sim::detail::kCubeMems] = {};
   uint32_t generation_ = 1;
 };
 

@@ -46,23 +46,31 @@ void drain(LaunchState& l, const std::function<void()>& body);
 
 inline void ensure_progress_locked(LaunchState& l) {
   if (l.failed.load() || l.parked == 0 || l.runners > l.parked) return;
-  if (l.next_block < l.block_num) {
+  if (l.next_block < l.core_num) {
     try {
       l.helpers.emplace_back([&l] { drain(l, *l.body); });
       ++l.runners;
     } catch (const std::system_error& e) {
-      l.record_locked(KernelFault(l.op, -1, "SyncAll", "", cat(
-          "could not start a thread for block ", l.next_block, " (", e.what(), "); SyncAll needs all ", l.block_num,
-          " blocks running at once")));
+      l.record_locked(KernelFault(l.op, -1, l.cross_waiting > 0 ? "CrossCoreWaitFlag" : "SyncAll", "", cat(
+          "could not start a thread for core ", l.next_block, " (", e.what(), "); the kernel needs all ", l.core_num,
+          " cores running at once")));
     }
     return;
   }
-  // Every block has started, every live one waits at the barrier: the others returned without reaching it.
+  // Every core has started and every live one waits: in CrossCoreWaitFlag for a flag no core will set any more, or at
+  // the SyncAll barrier that the others returned without reaching.
+  if (l.cross_waiting > 0) {
+    l.record_locked(KernelFault(l.op, -1, "CrossCoreWaitFlag", "", cat(
+        l.parked, " core(s) wait and no running core can release them: ", l.cross_wait_note,
+        "; no CrossCoreSetFlag for it is left to run (a missing set, or a wait on the wrong flag id or core); the "
+        "device would hang here")));
+    return;
+  }
   std::string gone;
   for (size_t i = 0; i < l.returned.size() && i < 8; ++i) gone += (i ? ", " : "") + std::to_string(l.returned[i]);
   if (l.returned.size() > 8) gone += ", ...";
   l.record_locked(KernelFault(l.op, -1, "SyncAll", "", cat(
-      l.parked, " of ", l.block_num, " blocks wait in SyncAll but block(s) ", gone,
+      l.parked, " of ", l.core_num, " blocks wait in SyncAll but block(s) ", gone,
       " returned without reaching it; the device would hang here")));
 }
 
@@ -80,10 +88,20 @@ inline void check_block_exit(BlockContext& c) {
   }
 }
 
-inline void enter_block(LaunchState& l, int64_t block) {
+// `core`: the launch's core index; which block, core type and sub-block it is (cube/core.h has the rule).
+inline void enter_block(LaunchState& l, int64_t core) {
   BlockContext& c = current_block();
   c.op = l.op;
-  c.block_idx = block;
+  const int per = l.aic_per_block + l.aiv_per_block;
+  const int64_t block = core / per;
+  const int role = static_cast<int>(core % per);
+  c.core_index = core;
+  c.sys_workspace = nullptr;
+  c.is_aic = l.fused_core || role < l.aic_per_block;
+  c.is_aiv = l.fused_core || !c.is_aic;
+  c.sub_block_num = c.is_aiv && !l.fused_core ? l.aiv_per_block : 1;
+  c.sub_block_idx = c.is_aiv && !l.fused_core ? role - l.aic_per_block : 0;
+  c.block_idx = c.is_aiv && !l.fused_core ? block * l.aiv_per_block + c.sub_block_idx : block;
   c.block_num = l.block_num;
   c.ub_base = thread_arena();
   c.ub_size = l.soc->ub_bytes;
@@ -94,7 +112,7 @@ inline void enter_block(LaunchState& l, int64_t block) {
   c.npu_arch = l.soc->npu_arch;
   c.cancelled = &l.failed;
   c.pipe = nullptr;
-  c.rec = l.profile != nullptr ? &l.profile->blocks[static_cast<size_t>(block)] : nullptr;
+  c.rec = l.profile != nullptr ? &l.profile->blocks[static_cast<size_t>(core)] : nullptr;
   c.exit_fault.clear();
   c.exit_where.clear();
   c.last_api.store(nullptr, std::memory_order_relaxed);
@@ -114,6 +132,10 @@ inline void leave_block() {
   c.ub_poisoned = 0;
   c.pipe = nullptr;
   c.rec = nullptr;
+  c.is_aic = false;
+  c.is_aiv = true;
+  c.sub_block_idx = 0;
+  c.sub_block_num = 1;
   c.op.clear();
 }
 
@@ -121,8 +143,9 @@ inline void leave_block() {
 // block jump back here from a signal handler (watchdog.h), their stack abandoned without destructors as the device
 // abandons a killed core: a block of a cancelled launch that never reaches an API call (a loop without one), stopped
 // by the watchdog's signal, and a block that crashed (SIGSEGV, SIGFPE, ...), which becomes a fault.
-inline bool run_block(LaunchState& l, int64_t block, const std::function<void()>& body) {
-  enter_block(l, block);
+inline bool run_block(LaunchState& l, int64_t core, const std::function<void()>& body) {
+  enter_block(l, core);
+  const int64_t block = current_block().block_idx;
   volatile bool ok = false;
   Escape& escape = thread_escape();
   escape.cancelled = &l.failed;
@@ -164,7 +187,7 @@ inline void drain(LaunchState& l, const std::function<void()>& body) {
   std::unique_lock<std::mutex> lock(l.m);
   const pthread_t self = pthread_self();
   l.running.push_back(Runner{self, -1, &current_block()});
-  while (!l.failed.load() && l.next_block < l.block_num) {
+  while (!l.failed.load() && l.next_block < l.core_num) {
     const int64_t block = l.next_block++;
     set_running(l, self, block);
     lock.unlock();
@@ -180,23 +203,30 @@ inline void drain(LaunchState& l, const std::function<void()>& body) {
   if (l.runners == 0) l.cv.notify_all();
 }
 
-inline void sync_all(const SourceLoc& where) {
+// `all_cores`: SyncAll<false> of a mixed kernel waits for its AIC and AIV cores; SyncAll<true> (and any SyncAll of a
+// single-type launch) for the cores of the caller's type.
+inline void sync_all(const SourceLoc& where, bool all_cores = false) {
   check_cancelled("SyncAll", where);
   if (BlockRecord* r = current_block().rec) r->add(Ev::SyncAll, "SyncAll");
   LaunchState* l = current_block().launch;
   if (l == nullptr) fault("SyncAll", "called outside a kernel launch", where);
   std::unique_lock<std::mutex> lock(l->m);
   const uint64_t round = l->barrier_round;
-  if (++l->arrived == l->block_num) {
+  const BlockContext& me = current_block();
+  const int64_t expected = all_cores || l->fused_core ? l->core_num
+                           : me.is_aic ? l->block_num * l->aic_per_block : l->block_num * l->aiv_per_block;
+  if (++l->arrived == expected) {
     // Every parked runner waits on this round (no block can reach the next one before it completes), so
     // they are all unparked here, before any of them wakes: a fast block may already be at the next round.
     l->arrived = 0;
-    l->parked = 0;
+    l->parked -= l->barrier_parked;
+    l->barrier_parked = 0;
     ++l->barrier_round;
     l->cv.notify_all();
     return;
   }
   ++l->parked;
+  ++l->barrier_parked;
   ensure_progress_locked(*l);
   l->cv.wait(lock, [&] { return l->barrier_round != round || l->failed.load(); });
   if (l->barrier_round == round) throw LaunchCancelled{};
@@ -224,7 +254,7 @@ class Pool {
 
   // Run every block of `l`; returns when all have finished or the launch was stopped by a fault.
   void run(LaunchState& l) {
-    if (l.block_num == 1) {
+    if (l.core_num == 1) {
       // One block runs on the calling thread: waking a worker costs far more than a small kernel. Nothing is
       // lost: the block's state is thread-local and set up afresh by run_block, a single block's SyncAll
       // completes at once, and a nested launch was already refused by Launch::run_body.
@@ -236,7 +266,7 @@ class Pool {
       return;
     }
     std::lock_guard<std::mutex> one_launch_at_a_time(launch_mutex_);
-    const int n = static_cast<int>(std::min<int64_t>(static_cast<int64_t>(threads_.size()), l.block_num));
+    const int n = static_cast<int>(std::min<int64_t>(static_cast<int64_t>(threads_.size()), l.core_num));
     {
       std::lock_guard<std::mutex> lock(l.m);
       l.runners = n;  // counted before the workers wake, so SyncAll never sees a phantom stall

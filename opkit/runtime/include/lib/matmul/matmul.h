@@ -1,0 +1,380 @@
+// AscendC::Matmul, the high-level matmul API on the simulator. Each Iterate computes one baseM x baseN block of the
+// core's C (from GM or UB operands, float/int32 accumulation over all of K, bias added) on the core that calls it; on
+// the device the vector cores of a mixed kernel send these calls to their cube core, here they compute the block
+// themselves and the cube core leaves at REGIST_MATMUL_OBJ (docs/simulated-api.md, the cube section).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "lib/matmul/matmul_tilingdata.h"
+#include "lib/matmul/matmul_type.h"
+#include "opkit/sim/cube/operand.h"
+
+namespace opkit::sim::detail {
+
+// Element `i` of a GM or UB operand as float (or int64 for integer products).
+template <typename T>
+inline auto mm_value(T v) {
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<int64_t>(v);
+  } else {
+    return static_cast<float>(v);
+  }
+}
+
+// The checks CANN's tiling rules guarantee and a hand-written or truncated tiling breaks.
+void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where);
+
+inline void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where) {
+  const char* api = "Matmul::Init";
+  const int arch = current_block().npu_arch;
+  const uint32_t c0 = 32 / a_bytes;
+  auto bad = [&](const std::string& what) {
+    fault(api, cat("the TCubeTiling is not valid: ", what, " (M=", t.M, " N=", t.N, " Ka=", t.Ka, " singleCore ",
+                   t.singleCoreM, "x", t.singleCoreN, "x", t.singleCoreK, " base ", t.baseM, "x", t.baseN, "x",
+                   t.baseK, "); was it made by GetTiling, and copied whole?"), where);
+  };
+  if (t.M <= 0 || t.N <= 0 || t.Ka <= 0) bad("M, N and Ka must be positive");
+  if (t.singleCoreM <= 0 || t.singleCoreN <= 0 || t.singleCoreK <= 0) bad("singleCoreM/N/K must be positive");
+  if (t.baseM <= 0 || t.baseM % 16 != 0 || t.baseN <= 0 || t.baseN % 16 != 0) {
+    bad("baseM and baseN must be positive multiples of 16");
+  }
+  if (t.baseK <= 0 || t.baseK % static_cast<int32_t>(c0) != 0) bad(cat("baseK must be a multiple of C0 = ", c0));
+  const auto db = [](int32_t v) { return v > 1 ? 2 : 1; };
+  const uint64_t l0a = uint64_t(t.baseM) * t.baseK * a_bytes * db(t.dbL0A);
+  const uint64_t l0b = uint64_t(t.baseN) * t.baseK * b_bytes * db(t.dbL0B);
+  const uint64_t l0c = uint64_t(t.baseM) * t.baseN * 4 * db(t.dbL0C);
+  if (l0a > cube_mem_bytes(arch, Mem::L0A)) bad(cat("A's base blocks need ", l0a, " bytes of L0A"));
+  if (l0b > cube_mem_bytes(arch, Mem::L0B)) bad(cat("B's base blocks need ", l0b, " bytes of L0B"));
+  if (l0c > cube_mem_bytes(arch, Mem::L0C)) bad(cat("C's base blocks need ", l0c, " bytes of L0C"));
+  if (t.iterateOrder != 0 && t.iterateOrder != 1) bad(cat("iterateOrder ", t.iterateOrder, " is not 0 or 1"));
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<>, class... POLICY>
+class Matmul {
+ public:
+  using SrcAT = typename A_TYPE::T;
+  using SrcBT = typename B_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+  using Acc = std::conditional_t<std::is_integral_v<SrcAT>, int64_t, float>;
+  using SourceLoc = opkit::sim::detail::SourceLoc;
+
+  void Init(const TCubeTiling* cubeTiling, TPipe* tpipe = nullptr, OPKIT_SIM_HERE) {
+    namespace d = opkit::sim::detail;
+    if (cubeTiling == nullptr) d::fault("Matmul::Init", "the tiling is null (a constant tiling is not simulated)", where);
+    tiling_ = *cubeTiling;
+    d::check_cube_tiling(tiling_, sizeof(SrcAT), sizeof(SrcBT), where);
+    org_m_ = tiling_.M;
+    org_n_ = tiling_.N;
+    org_ka_ = tiling_.Ka;
+    org_kb_ = tiling_.Kb > 0 ? tiling_.Kb : tiling_.Ka;
+    single_m_ = tiling_.singleCoreM;
+    single_n_ = tiling_.singleCoreN;
+    single_k_ = tiling_.singleCoreK;
+    has_bias_ = tiling_.isBias != 0;
+    if (tpipe != nullptr) reserve(*tpipe, where);
+    inited_ = true;
+    reset_iteration();
+  }
+
+  void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK); }
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
+    (void)orgKc;
+    org_m_ = orgM;
+    org_n_ = orgN;
+    org_ka_ = orgKa;
+    org_kb_ = orgKb;
+  }
+  void SetSingleShape(int singleM, int singleN, int singleK) {
+    single_m_ = singleM;
+    single_n_ = singleN;
+    single_k_ = singleK;
+    reset_iteration();
+  }
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+    if (tailM > 0) single_m_ = tailM;
+    if (tailN > 0) single_n_ = tailN;
+    if (tailK > 0) single_k_ = tailK;
+    reset_iteration();
+  }
+
+  void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
+    a_ = gm.opkit_addr;
+    a_base_ = gm.opkit_base;
+    trans_a_ = isTransposeA;
+    reset_iteration();
+  }
+  void SetTensorA(const LocalTensor<SrcAT>& local, bool isTransposeA = false) {
+    a_ = local.opkit_addr;
+    a_base_ = nullptr;
+    trans_a_ = isTransposeA;
+    reset_iteration();
+  }
+  void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
+    b_ = gm.opkit_addr;
+    b_base_ = gm.opkit_base;
+    trans_b_ = isTransposeB;
+    reset_iteration();
+  }
+  void SetTensorB(const LocalTensor<SrcBT>& local, bool isTransposeB = false) {
+    b_ = local.opkit_addr;
+    b_base_ = nullptr;
+    trans_b_ = isTransposeB;
+    reset_iteration();
+  }
+  void SetBias(const GlobalTensor<BiasT>& gm) {
+    bias_ = gm.opkit_addr;
+    bias_base_ = gm.opkit_base;
+    bias_on_ = true;
+  }
+  void SetBias(const LocalTensor<BiasT>& local) {
+    bias_ = local.opkit_addr;
+    bias_base_ = nullptr;
+    bias_on_ = true;
+  }
+  void DisableBias() { bias_on_ = false; }
+  void ClearBias() { bias_on_ = false; }
+
+  // Buffers and settings of the device's implementation that change nothing in the product here.
+  template <class T>
+  void SetLocalWorkspace(const LocalTensor<T>&) {}
+  template <class T>
+  void SetWorkspace(const GlobalTensor<T>&) {}
+  void SetWorkspace(GM_ADDR, int = 0) {}
+  void SetHF32(bool = false, int32_t = 0) {}
+  void SetSubBlockIdx(uint8_t) {}
+  void SetUserDefInfo(uint64_t) {}
+  void SetSelfDefineData(uint64_t) {}
+
+  // Compute the next baseM x baseN block of the core's C; false once every block was handed out.
+  // Iterate<false>() (asynchronous) starts the whole iteration at once: each GetTensorC<false> then takes the next
+  // block, as on the device.
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum = false, OPKIT_SIM_HERE) {
+    (void)enPartialSum;
+    async_ = !sync;
+    fetched_ = false;
+    return advance(where);
+  }
+
+ private:
+  bool advance(const SourceLoc& where) {
+    require_ready("Matmul::Iterate", where);
+    const int m_iter = ceil_div(single_m_, tiling_.baseM), n_iter = ceil_div(single_n_, tiling_.baseN);
+    if (next_ >= m_iter * n_iter) return false;
+    if (tiling_.iterateOrder == 1) {
+      cur_n_idx_ = next_ % n_iter;
+      cur_m_idx_ = next_ / n_iter;
+    } else {
+      cur_m_idx_ = next_ % m_iter;
+      cur_n_idx_ = next_ / m_iter;
+    }
+    ++next_;
+    compute_block(where);
+    return true;
+  }
+
+  // GetTensorC<false> after an asynchronous Iterate: the next block once this one was taken.
+  template <bool sync>
+  void next_async_block(const char* api, const SourceLoc& where) {
+    if (sync || !async_) return;
+    if (fetched_ && !advance(where)) {
+      opkit::sim::detail::fault(api, "GetTensorC<false> was called more times than the iteration has blocks", where);
+    }
+    fetched_ = true;
+  }
+
+ public:
+  // The last block into GM: at its place in the core's C (rows orgN apart), or packed (rows baseN apart).
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  OPKIT_SIM_HERE) {
+    namespace d = opkit::sim::detail;
+    const char* api = "Matmul::GetTensorC";
+    next_async_block<sync>(api, where);
+    require_block(api, where);
+    const int64_t stride = enSequentialWrite ? tiling_.baseN : org_n_;
+    const int64_t at = enSequentialWrite ? 0 : int64_t(cur_m_idx_) * tiling_.baseM * org_n_ +
+                                                   int64_t(cur_n_idx_) * tiling_.baseN;
+    for (int i = 0; i < cur_m_; ++i) {
+      DstT* row = gm.opkit_addr + at + i * stride;
+      d::check_gm(api, "write", row, uint64_t(cur_n_) * sizeof(DstT), where, gm.opkit_base);
+      store_row(row, i, enAtomic != 0);
+    }
+  }
+
+  // The last block into a UB tensor (VECIN/VECCALC), rows baseN elements apart.
+  template <bool sync = true>
+  void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  OPKIT_SIM_HERE) {
+    namespace d = opkit::sim::detail;
+    (void)enSequentialWrite;
+    const char* api = "Matmul::GetTensorC";
+    next_async_block<sync>(api, where);
+    require_block(api, where);
+    d::require_ub_operand(api, "dst", ub, (uint64_t(cur_m_ - 1) * tiling_.baseN + cur_n_) * sizeof(DstT), where);
+    for (int i = 0; i < cur_m_; ++i) store_row(ub.opkit_addr + int64_t(i) * tiling_.baseN, i, enAtomic != 0);
+  }
+
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  bool waitIterateAll = false, bool fakeMsg = false, OPKIT_SIM_HERE) {
+    (void)enSequentialWrite;
+    (void)waitIterateAll;
+    (void)fakeMsg;
+    while (Iterate<true>(false, where)) GetTensorC<true>(gm, enAtomic, false, where);
+  }
+  template <bool sync = true>
+  void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, OPKIT_SIM_HERE) {
+    namespace d = opkit::sim::detail;
+    const char* api = "Matmul::IterateAll";
+    d::require_ub_operand(api, "dst", ub, uint64_t(single_m_) * single_n_ * sizeof(DstT), where);
+    while (Iterate<true>(false, where)) {
+      for (int i = 0; i < cur_m_; ++i) {
+        store_row(ub.opkit_addr + (int64_t(cur_m_idx_) * tiling_.baseM + i) * single_n_ +
+                      int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0);
+      }
+    }
+  }
+  void WaitIterateAll() {}
+  void End() { reset_iteration(); }
+
+ private:
+  static int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+  void reserve(TPipe& pipe, const SourceLoc& where) {
+    // What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/
+    // L0C for the base blocks, so that a kernel's own cube buffers beside it overflow as they would.
+    const uint32_t bm = tiling_.baseM, bn = tiling_.baseN, bk = tiling_.baseK;
+    const uint32_t depth_a = tiling_.depthA1 > 0 ? tiling_.depthA1 : 1, depth_b = tiling_.depthB1 > 0 ? tiling_.depthB1 : 1;
+    const auto db = [](int32_t v) { return v > 1 ? 2u : 1u; };
+    pipe.InitBuffer(l1_, depth_a * bm * bk * uint32_t(sizeof(SrcAT)) + depth_b * bn * bk * uint32_t(sizeof(SrcBT)) +
+                             (has_bias_ ? bn * uint32_t(sizeof(BiasT)) : 0u), where);
+    pipe.InitBuffer(l0a_, bm * bk * uint32_t(sizeof(SrcAT)) * db(tiling_.dbL0A), where);
+    pipe.InitBuffer(l0b_, bn * bk * uint32_t(sizeof(SrcBT)) * db(tiling_.dbL0B), where);
+    pipe.InitBuffer(l0c_, bm * bn * 4u * db(tiling_.dbL0C), where);
+  }
+
+  void require_ready(const char* api, const SourceLoc& where) const {
+    namespace d = opkit::sim::detail;
+    d::check_cancelled(api, where);
+    if (!inited_) d::fault(api, "the Matmul object was not initialised (REGIST_MATMUL_OBJ or Init)", where);
+    if (a_ == nullptr) d::fault(api, "SetTensorA was not called", where);
+    if (b_ == nullptr) d::fault(api, "SetTensorB was not called", where);
+    if (has_bias_ && bias_on_ && bias_ == nullptr) d::fault(api, "the tiling has isBias but SetBias was not called", where);
+  }
+  void require_block(const char* api, const SourceLoc& where) const {
+    namespace d = opkit::sim::detail;
+    d::check_cancelled(api, where);
+    if (cur_m_ == 0) d::fault(api, "no block was computed: call Iterate first", where);
+  }
+
+  void reset_iteration() {
+    next_ = 0;
+    async_ = false;
+    fetched_ = false;
+    cur_m_ = 0;
+    cur_n_ = 0;
+  }
+
+  // A's element (row i, column k) of the core's share, and B's (k, j), in their GM/UB layouts.
+  Acc a_at(int64_t i, int64_t k) const {
+    return opkit::sim::detail::mm_value(trans_a_ ? a_[k * org_m_ + i] : a_[i * org_ka_ + k]);
+  }
+  Acc b_at(int64_t k, int64_t j) const {
+    return opkit::sim::detail::mm_value(trans_b_ ? b_[j * org_kb_ + k] : b_[k * org_n_ + j]);
+  }
+
+  void check_reads(const SourceLoc& where) const {
+    namespace d = opkit::sim::detail;
+    const char* api = "Matmul::Iterate";
+    const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
+    const int64_t m1 = m0 + cur_m_ - 1, n1 = n0 + cur_n_ - 1, k1 = single_k_ - 1;
+    if (a_base_ != nullptr) {
+      const int64_t first = trans_a_ ? m0 : m0 * org_ka_, last = trans_a_ ? k1 * org_m_ + m1 : m1 * org_ka_ + k1;
+      d::check_gm(api, "read of A", a_ + first, uint64_t(last - first + 1) * sizeof(SrcAT), where, a_base_);
+    }
+    if (b_base_ != nullptr) {
+      const int64_t first = trans_b_ ? n0 * org_kb_ : n0, last = trans_b_ ? n1 * org_kb_ + k1 : k1 * org_n_ + n1;
+      d::check_gm(api, "read of B", b_ + first, uint64_t(last - first + 1) * sizeof(SrcBT), where, b_base_);
+    }
+    if (has_bias_ && bias_on_ && bias_base_ != nullptr) {
+      d::check_gm(api, "read of bias", bias_ + n0, uint64_t(cur_n_) * sizeof(BiasT), where, bias_base_);
+    }
+  }
+
+  void compute_block(const SourceLoc& where) {
+    cur_m_ = std::min(tiling_.baseM, single_m_ - cur_m_idx_ * tiling_.baseM);
+    cur_n_ = std::min(tiling_.baseN, single_n_ - cur_n_idx_ * tiling_.baseN);
+    check_reads(where);
+    block_.assign(size_t(cur_m_) * cur_n_, Acc(0));
+    const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
+    std::vector<Acc> col(static_cast<size_t>(single_k_));
+    for (int j = 0; j < cur_n_; ++j) {
+      for (int k = 0; k < single_k_; ++k) col[k] = b_at(k, n0 + j);
+      const Acc bias = has_bias_ && bias_on_ ? Acc(opkit::sim::detail::mm_value(bias_[n0 + j])) : Acc(0);
+      for (int i = 0; i < cur_m_; ++i) {
+        Acc s = 0;
+        for (int k = 0; k < single_k_; ++k) s += a_at(m0 + i, k) * col[k];
+        block_[size_t(i) * cur_n_ + j] = s + bias;
+      }
+    }
+  }
+
+  void store_row(DstT* row, int i, bool atomic) const {
+    for (int j = 0; j < cur_n_; ++j) {
+      const Acc v = block_[size_t(i) * cur_n_ + j];
+      row[j] = atomic ? static_cast<DstT>(static_cast<Acc>(opkit::sim::detail::mm_value(row[j])) + v)
+                      : static_cast<DstT>(v);
+    }
+  }
+
+  TCubeTiling tiling_{};
+  bool inited_ = false;
+  int org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0;
+  int single_m_ = 0, single_n_ = 0, single_k_ = 0;
+  const SrcAT* a_ = nullptr;
+  const SrcBT* b_ = nullptr;
+  const BiasT* bias_ = nullptr;
+  const void* a_base_ = nullptr;
+  const void* b_base_ = nullptr;
+  const void* bias_base_ = nullptr;
+  bool trans_a_ = false, trans_b_ = false, has_bias_ = false, bias_on_ = true;
+  bool async_ = false, fetched_ = false;
+  int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
+  std::vector<Acc> block_;
+  TBuf<TPosition::A1> l1_;
+  TBuf<TPosition::A2> l0a_;
+  TBuf<TPosition::B2> l0b_;
+  TBuf<TPosition::CO1> l0c_;
+};
+
+}  // namespace AscendC
+
+namespace opkit::sim::detail {
+
+// REGIST_MATMUL_OBJ's pairs (object, tiling), each initialised with the pipe.
+inline void regist_matmul(AscendC::TPipe*, const SourceLoc&) {}
+template <class MM, class Tiling, class... Rest>
+void regist_matmul(AscendC::TPipe* pipe, const SourceLoc& where, MM& mm, const Tiling* tiling, Rest&&... rest) {
+  mm.Init(tiling, pipe, where);
+  regist_matmul(pipe, where, std::forward<Rest>(rest)...);
+}
+
+// Whether the current core leaves at REGIST_MATMUL_OBJ: the cube core of a mixed launch, whose vector cores compute.
+inline bool matmul_server_leaves() {
+  const BlockContext& c = current_block();
+  return c.launch != nullptr && c.is_aic && !c.is_aiv && c.launch->aiv_per_block > 0;
+}
+
+}  // namespace opkit::sim::detail

@@ -1,0 +1,137 @@
+"""The Cube unit on the simulator: Nd2Nz/LoadData/Mmad/Fixpipe, the Matmul API and a mixed AIC/AIV kernel, checked
+against numpy; cube misuse faults; the host tiling's rules. One program (cube_*.cpp) runs every case."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+CPP = Path(__file__).parent / "cpp"
+
+pytestmark = pytest.mark.compile
+
+
+@pytest.fixture(scope="module")
+def cube() -> Program:
+    return compile_program([CPP / "cube_numeric.cpp", CPP / "cube_mixed.cpp", CPP / "cube_faults.cpp",
+                            CPP / "core_harness.cpp"])
+
+
+def _load(out: Path, case: str, name: str, dtype: str, shape: tuple[int, ...]) -> np.ndarray:
+    raw = out / f"{case}_{name}.bin"
+    if dtype == "bfloat16":  # numpy has no bfloat16: widen the bits to float32
+        bits = np.fromfile(raw, dtype=np.uint16).astype(np.uint32) << 16
+        return bits.view(np.float32).reshape(shape).astype(np.float64)
+    return np.fromfile(raw, dtype=dtype).reshape(shape).astype(np.float64)
+
+
+def _run(cube: Program, case: str, out: Path) -> None:
+    proc = run_program(cube, case, env={"OPKIT_CUBE_OUT": str(out)}, timeout=60)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok"), proc.stdout + proc.stderr
+
+
+# case: (input dtype, accumulator dtype, output dtype, m, k, n, B given transposed (n x k), bias, relu)
+MMAD = {
+    "mmad_half_odd": ("float16", "float32", "float32", 35, 40, 50, False, False, False),
+    "mmad_half_bias_relu_f16out": ("float16", "float32", "float16", 20, 33, 47, False, True, True),
+    "mmad_bf16": ("bfloat16", "float32", "float32", 17, 64, 31, False, False, False),
+    "mmad_int8_bt": ("int8", "int32", "int32", 30, 70, 40, True, False, False),
+    "mmad_float_bt": ("float32", "float32", "float32", 16, 20, 24, True, False, False),
+    "mmad_half_split_k": ("float16", "float32", "float32", 33, 80, 40, False, False, False),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MMAD))
+def test_mmad_matches_numpy(cube: Program, case: str, tmp_path: Path) -> None:
+    """GM -> L1 (Nd2Nz) -> L0A/L0B (LoadData, fractal transpose) -> Mmad -> Fixpipe (NZ -> ND) over odd shapes."""
+    src, acc, dst, m, k, n, b_transposed, bias, relu = MMAD[case]
+    _run(cube, case, tmp_path)
+    a = _load(tmp_path, case, "a", src, (m, k))
+    b = _load(tmp_path, case, "b", src, (n, k) if b_transposed else (k, n))
+    want = a @ (b.T if b_transposed else b)
+    if bias:
+        want = want + np.fromfile(tmp_path / f"{case}_bias.bin", dtype=acc)[:n]
+    if relu:
+        want = np.maximum(want, 0)
+    if dst == "float16":
+        want = want.astype(np.float16).astype(np.float64)
+    got = _load(tmp_path, case, "c", dst, (m, n))
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize(("case", "m", "n", "k", "trans"), [
+    ("matmul_api_bias_tails", 100, 200, 70, False), ("matmul_api_transposed", 64, 96, 40, True)])
+def test_matmul_api_matches_numpy(cube: Program, case: str, m: int, n: int, k: int, trans: bool,
+                                  tmp_path: Path) -> None:
+    """MultiCoreMatmulTiling on the host, REGIST_MATMUL_OBJ + SetTail + IterateAll on the vector cores of a mixed
+    launch; shapes that leave tails on some cores; bias; A and B given transposed."""
+    _run(cube, case, tmp_path)
+    a = _load(tmp_path, case, "a", "float16", (k, m) if trans else (m, k))
+    b = _load(tmp_path, case, "b", "float16", (n, k) if trans else (k, n))
+    want = (a.T @ b.T) if trans else (a @ b + np.fromfile(tmp_path / f"{case}_bias.bin", dtype=np.float32))
+    np.testing.assert_allclose(_load(tmp_path, case, "c", "float32", (m, n)), want, rtol=1e-6, atol=1e-5)
+
+
+def test_mixed_kernel_matmul_then_leakyrelu(cube: Program, tmp_path: Path) -> None:
+    """Each block's cube core computes 32 rows of A x B into a workspace and sets a flag; its two vector cores wait for
+    it and apply LeakyRelu to 16 rows each."""
+    _run(cube, "mixed_leakyrelu", tmp_path)
+    a = _load(tmp_path, "mixed_leakyrelu", "a", "float16", (96, 48))
+    b = _load(tmp_path, "mixed_leakyrelu", "b", "float16", (48, 32))
+    c = a @ b
+    want = np.where(c > 0, c, 0.1 * c)
+    np.testing.assert_allclose(_load(tmp_path, "mixed_leakyrelu", "c", "float32", (96, 32)), want, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("case", ["mix_core_ids", "tiling_rules"])
+def test_cube_case_passes(cube: Program, case: str, tmp_path: Path) -> None:
+    _run(cube, case, tmp_path)
+
+
+FAULTS = {
+    "fault_l1_overflow": "[TPipe::InitBuffer] L1 overflow at position A1: 307200 bytes already allocated + 307200 "
+                         "bytes = 614400 bytes > 524288 bytes",
+    "fault_l0a_overflow": "[TPipe::InitBuffer] L0A overflow at position A2: 40960 bytes already allocated + 40960 "
+                          "bytes = 81920 bytes > 65536 bytes",
+    "fault_bias_table_on_310p": "position C2 lives in BT (bias table), which Ascend310P does not have",
+    "fault_mmad_wrong_position": "[Mmad] fm is a tensor at position A1 (L1); Mmad needs it in L0A (position A2)",
+    "fault_vector_api_on_l1": "[Adds] dst is not a tensor in this block's Unified Buffer",
+    "fault_misaligned_nd2nz": "[DataCopy(Nd2NzParams)] dst starts at L1 offset 16, which is not 32-byte aligned",
+    "fault_misaligned_load_l0a": "[LoadData] dst starts at L0A offset 32, which is not 512-byte aligned",
+    "fault_load_past_buffer": "[LoadData] src needs 1536 bytes but the tensor holds 1024 bytes (512 elements) at "
+                              "position B1",
+    "fault_missing_cross_set": "[CrossCoreWaitFlag] 4 core(s) wait and no running core can release them: vector core",
+    "fault_cross_flag_vector_only": "[CrossCoreWaitFlag] the launch has no cube core (a vector-only kernel)",
+    "fault_declared_type_mismatch": "the kernel declares KERNEL_TYPE_MIX_AIC_1_2 (1 cube + 2 vector core(s) per block) "
+                                    "but the launch runs it as KERNEL_TYPE_AIV_ONLY",
+    "fault_bad_cube_tiling": "[Matmul::Init] the TCubeTiling is not valid: baseM and baseN must be positive multiples "
+                             "of 16",
+}
+
+
+@pytest.mark.parametrize("case", sorted(FAULTS))
+def test_cube_misuse_faults(cube: Program, case: str, tmp_path: Path) -> None:
+    proc = run_program(cube, case, env={"OPKIT_CUBE_OUT": str(tmp_path)}, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.startswith("fault: "), proc.stdout + proc.stderr
+    assert FAULTS[case] in proc.stdout
+
+
+def test_every_case_is_run(cube: Program) -> None:
+    proc = run_program(cube)
+    listed = sorted(proc.stderr.split("cases:")[1].split())
+    covered = sorted([*MMAD, "matmul_api_bias_tails", "matmul_api_transposed", "mixed_leakyrelu", "mix_core_ids",
+                      "tiling_rules", *FAULTS])
+    assert listed == covered
+
+
+@pytest.mark.parametrize(("soc", "l1", "l0c", "bt"), [
+    ("Ascend910B2", 512, 128, 1), ("Ascend310P3", 1024, 256, 0), ("Ascend910A", 1024, 256, 0),
+    ("Ascend310B1", 1024, 128, 1), ("Ascend950PR_9599", 512, 256, 4)])
+def test_soc_profiles_give_cube_memory(soc: str, l1: int, l0c: int, bt: int) -> None:
+    """The figures of CANN's <SoC>.ini (l1_size, l0_c_size, bt_size; L0A/L0B are 64 KB everywhere)."""
+    from opkit.spec.soc import SOC_PROFILES
+    mem = SOC_PROFILES[soc].cube_memory
+    assert (mem["L1"], mem["L0A"], mem["L0B"], mem["L0C"], mem["BT"]) == (l1 * 1024, 65536, 65536, l0c * 1024, bt * 1024)
