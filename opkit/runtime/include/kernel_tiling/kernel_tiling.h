@@ -38,6 +38,9 @@ struct SoftMaxTiling {
   OPKIT_HL_TILING_FIELD(uint32_t, tailReduceSize)
 };
 
+// LogSoftMax's tiling: SoftMaxTiling's fields under its own name, as CANN declares it.
+struct LogSoftMaxTiling : SoftMaxTiling {};
+
 struct LayerNormTiling {
   OPKIT_HL_TILING_FIELD(uint32_t, bLength)
   OPKIT_HL_TILING_FIELD(uint32_t, sLength)
@@ -84,6 +87,8 @@ struct RmsNormTiling {
 
 static_assert(std::is_trivially_copyable_v<SoftMaxTiling> && std::is_standard_layout_v<SoftMaxTiling> &&
               sizeof(SoftMaxTiling) == 64, "SoftMaxTiling must be CANN's 16 plain uint32 fields");
+static_assert(std::is_standard_layout_v<LogSoftMaxTiling> && sizeof(LogSoftMaxTiling) == 64,
+              "LogSoftMaxTiling must be SoftMaxTiling's bytes");
 static_assert(std::is_trivially_copyable_v<LayerNormTiling> && sizeof(LayerNormTiling) == 104,
               "LayerNormTiling must be CANN's 26 plain 4-byte fields");
 static_assert(std::is_trivially_copyable_v<RmsNormTiling> && sizeof(RmsNormTiling) == 48,
@@ -94,11 +99,13 @@ static_assert(std::is_trivially_copyable_v<RmsNormTiling> && sizeof(RmsNormTilin
 #undef OPKIT_HL_TILING_FIELD
 
 using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
+using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;
 using LayerNormTiling = AscendC::tiling::LayerNormTiling;
 using RmsNormTiling = AscendC::tiling::RmsNormTiling;
 
 namespace optiling {
 using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
+using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;
 using LayerNormTiling = AscendC::tiling::LayerNormTiling;
 using RmsNormTiling = AscendC::tiling::RmsNormTiling;
 }  // namespace optiling

@@ -10,5 +10,6 @@
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/pad/pad_tiling.h"
 #include "lib/softmax/softmax_tiling.h"
+#include "lib/softmax/softmax_family_tiling.h"
 #include "lib/math/math_tiling.h"
 #include "lib/utils/types.h"

@@ -16,6 +16,8 @@
 #include "opkit/sim/vec/activation.h"
 #include "opkit/sim/vec/glu.h"
 #include "opkit/sim/vec/softmax.h"
+#include "opkit/sim/vec/softmax_ext.h"
+#include "opkit/sim/vec/softmax_flash.h"
 #include "opkit/sim/vec/norm.h"
 #include "opkit/sim/vec/gather.h"
 #include "opkit/sim/vec/sort.h"
