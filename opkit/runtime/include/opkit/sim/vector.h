@@ -13,6 +13,7 @@
 #include "opkit/sim/vec/cast.h"
 #include "opkit/sim/vec/cmpsel.h"
 #include "opkit/sim/vec/reduce.h"
+#include "opkit/sim/vec/adv_reduce.h"
 #include "opkit/sim/vec/activation.h"
 #include "opkit/sim/vec/glu.h"
 #include "opkit/sim/vec/softmax.h"
