@@ -13,4 +13,5 @@
 #include "lib/softmax/softmax_family_tiling.h"
 #include "lib/math/math_tiling.h"
 #include "lib/reduce/adv_reduce_tiling.h"
+#include "lib/filter/filter_index_tiling.h"
 #include "lib/utils/types.h"

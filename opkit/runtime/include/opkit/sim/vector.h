@@ -11,6 +11,7 @@
 #include "opkit/sim/vec/adv_math2.h"
 #include "opkit/sim/vec/elementwise.h"
 #include "opkit/sim/vec/cast.h"
+#include "opkit/sim/vec/select_filter.h"  // before cmpsel.h: its catch-all must see the bytes-mask Select
 #include "opkit/sim/vec/cmpsel.h"
 #include "opkit/sim/vec/reduce.h"
 #include "opkit/sim/vec/adv_reduce.h"

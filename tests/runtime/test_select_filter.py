@@ -1,0 +1,87 @@
+"""Advanced Select (bytes mask), DropOut (byte and bit masks, packed or padded rows) and Arange, with their host
+tmp-size helpers, on the simulator against numpy (DropOut's golden as CANN's example computes it)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+pytestmark = pytest.mark.compile
+
+CPP = Path(__file__).parent / "cpp" / "filter_main.cpp"
+DTYPES = {"float": np.float32, "half": np.float16, "int32": np.int32}
+
+
+@pytest.fixture(scope="module")
+def program() -> Program:
+    return compile_program([CPP])
+
+
+def _run(program: Program, tmp: Path, dtype: str, *args: object, **inputs: np.ndarray) -> np.ndarray:
+    for name, value in inputs.items():
+        value.tofile(tmp / f"{name}.bin")
+    proc = run_program(program, *map(str, args), str(tmp))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return np.fromfile(tmp / "y.bin", dtype=DTYPES[dtype])
+
+
+@pytest.mark.parametrize(("rows", "n", "mn"), [(2, 16, 32), (3, 64, 64), (1, 128, 160), (4, 8, 32)])
+@pytest.mark.parametrize("dtype", ["float", "half"])
+@pytest.mark.parametrize("scalar_first", [0, 1])
+def test_select_takes_src1_where_the_mask_is_nonzero(program: Program, tmp_path: Path, dtype: str,
+                                                     scalar_first: int, rows: int, n: int, mn: int) -> None:
+    if n * np.dtype(DTYPES[dtype]).itemsize % 32:
+        pytest.skip("the source's last axis must be whole 32 B blocks")
+    rng = np.random.default_rng(rows * n + mn)
+    src = rng.standard_normal((rows, n)).astype(DTYPES[dtype])
+    mask = rng.integers(0, 3, (rows, mn)).astype(np.uint8)  # 0, 1, 2: any nonzero value selects src1
+    y = _run(program, tmp_path, dtype, "select", dtype, scalar_first, rows, n, mn, src=src, mask=mask).reshape(rows, n)
+    picked = mask[:, :n] != 0
+    scalar = np.full_like(src, 7.5)
+    want = np.where(picked, src, scalar) if scalar_first else np.where(picked, scalar, src)
+    np.testing.assert_array_equal(y, want)
+
+
+def _bits(mask: np.ndarray, n: int) -> np.ndarray:
+    """Each row's first n bits, least significant bit of each byte first (CANN's example golden)."""
+    return np.unpackbits(mask, axis=1, bitorder="little")[:, :n]
+
+
+@pytest.mark.parametrize(("mode", "rows", "n", "mn"), [
+    (2, 4, 64, 64),     # byte mask, packed
+    (0, 4, 64, 64),     # inferred byte mask
+    (1, 3, 40, 64),     # byte mask with padding per row
+    (0, 3, 40, 64),     # inferred: padded byte mask
+    (3, 4, 256, 32),    # bit mask, packed
+    (0, 4, 256, 32),    # inferred bit mask (CANN's example shape)
+    (4, 2, 64, 32),     # bit mask rows padded to 32 bytes (only 8 used)
+])
+@pytest.mark.parametrize("dtype", ["float", "half"])
+def test_dropout_keeps_masked_elements_scaled_by_one_over_keep_prob(program: Program, tmp_path: Path, dtype: str,
+                                                                    mode: int, rows: int, n: int, mn: int) -> None:
+    rng = np.random.default_rng(mode * 100 + n)
+    data = DTYPES[dtype]
+    src = rng.uniform(-100, 100, (rows, n)).astype(data)
+    keep = np.float32(0.75)
+    bits = (mode in (3, 4)) or (mode == 0 and mn * 8 == n)
+    if bits:
+        mask = rng.integers(1, 255, (rows, mn)).astype(np.uint8)
+        kept = _bits(mask, n)
+    else:
+        mask = rng.integers(0, 2, (rows, mn)).astype(np.uint8)
+        kept = mask[:, :n]
+    y = _run(program, tmp_path, dtype, "dropout", dtype, mode, rows, n, mn, keep, src=src, mask=mask)
+    want = (src.astype(np.float32) * kept * (np.float32(1) / keep)).astype(data)
+    np.testing.assert_array_equal(y.reshape(rows, n), want)
+
+
+@pytest.mark.parametrize(("dtype", "first", "diff", "count"), [
+    ("float", 1.5, 0.25, 100), ("float", -3.0, 0.0, 8), ("half", 0.0, 0.5, 64), ("int32", 7, 3, 1000),
+    ("int32", -5, 1, 1)])
+def test_arange(program: Program, tmp_path: Path, dtype: str, first: float, diff: float, count: int) -> None:
+    y = _run(program, tmp_path, dtype, "arange", dtype, first, diff, count)
+    want = (np.float64(first) + np.arange(count) * np.float64(diff)).astype(DTYPES[dtype])
+    np.testing.assert_array_equal(y, want)
