@@ -14,4 +14,5 @@
 #include "lib/math/math_tiling.h"
 #include "lib/reduce/adv_reduce_tiling.h"
 #include "lib/filter/filter_index_tiling.h"
+#include "lib/sort/sort_tiling.h"
 #include "lib/utils/types.h"

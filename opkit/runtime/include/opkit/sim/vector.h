@@ -23,6 +23,7 @@
 #include "opkit/sim/vec/norm.h"
 #include "opkit/sim/vec/gather.h"
 #include "opkit/sim/vec/sort.h"
+#include "opkit/sim/vec/sort_ext.h"
 #include "opkit/sim/vec/vcopy.h"
 #include "opkit/sim/vec/pad.h"
 #include "opkit/sim/vec/broadcast.h"
