@@ -85,3 +85,21 @@ def test_arange(program: Program, tmp_path: Path, dtype: str, first: float, diff
     y = _run(program, tmp_path, dtype, "arange", dtype, first, diff, count)
     want = (np.float64(first) + np.arange(count) * np.float64(diff)).astype(DTYPES[dtype])
     np.testing.assert_array_equal(y, want)
+
+
+@pytest.mark.parametrize(("value", "ok"), [(2, True), (3, False)])
+def test_ascendc_assert_runs_its_block_then_faults(program: Program, value: int, ok: bool) -> None:
+    proc = run_program(program, "assert", str(value))
+    assert proc.returncode == 0, proc.stderr
+    if ok:
+        assert proc.stdout.strip() == "ok"
+    else:  # the behaviour block (a KERNEL_LOG with commas in it) ran before the located fault
+        assert "[ERROR]" in proc.stdout and "value 3, limit 3" in proc.stdout
+        assert "fault:" in proc.stdout and "value != 3" in proc.stdout and "filter_main.cpp" in proc.stdout
+
+
+@pytest.mark.parametrize(("w", "ori", "want"), [(31, 31, "32 31 4"), (32, 30, "32 30 4"), (9, 9, "16 9 2")])
+def test_pad_tiling_takes_a_real_width_that_is_not_whole_blocks(program: Program, w: int, ori: int, want: str) -> None:
+    # CANN's Pad example tiles [16, 31] floats: rows are laid out padded to 32 in UB.
+    proc = run_program(program, "padtiling", "16", str(w), str(ori))
+    assert (proc.returncode, proc.stdout.strip()) == (0, want), proc.stderr

@@ -2,6 +2,8 @@
 //   flt select  <float|half> <scalar_first 0|1> <rows> <n> <maskN> <dir>   src.bin [rows x n], mask.bin [rows x maskN] u8
 //   flt dropout <float|half> <mode 0..4> <rows> <n> <maskN> <keepProb> <dir>  src.bin, mask.bin (bytes as given)
 //   flt arange  <float|half|int32> <first> <diff> <count> <dir>
+//   flt assert <value>     ASCENDC_ASSERT(value != 3, {KERNEL_LOG(...)}): prints ok or the fault
+//   flt padtiling <h> <w> <oriW>   PadTilingFunc on floats: prints srcWidth srcOriWidth blocksPerRow
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -129,10 +131,30 @@ void arange(double first, double diff, int32_t count, const std::string& dir) {
 
 uint32_t u(const char* s) { return static_cast<uint32_t>(std::strtoul(s, nullptr, 10)); }
 
+int check_assert(int value) {
+  opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
+  try {
+    launch.run_body([&] { ASCENDC_ASSERT(value != 3, { KERNEL_LOG(KERNEL_ERROR, "value %d, limit %d", value, 3); }); });
+    std::printf("ok\n");
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+  }
+  return 0;
+}
+
+int pad_tiling(uint32_t h, uint32_t w, uint32_t ori) {
+  optiling::PadTiling t;
+  AscendC::PadTilingFunc(ge::Shape({h, w}), ge::Shape({h, ori}), 4096, sizeof(float), t);
+  std::printf("%u %u %u\n", t.srcWidth, t.srcOriWidth, t.blocksPerRow);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string api = argc > 2 ? argv[1] : "", dtype = argc > 2 ? argv[2] : "";
+  if (argc == 3 && std::string(argv[1]) == "assert") return check_assert(std::atoi(argv[2]));
+  if (argc == 5 && std::string(argv[1]) == "padtiling") return pad_tiling(u(argv[2]), u(argv[3]), u(argv[4]));
   if (api == "select" && argc == 8) {
     if (dtype == "float") select<float>(u(argv[3]) != 0, u(argv[4]), u(argv[5]), u(argv[6]), argv[7]);
     else select<half>(u(argv[3]) != 0, u(argv[4]), u(argv[5]), u(argv[6]), argv[7]);
