@@ -103,3 +103,11 @@ def test_pad_tiling_takes_a_real_width_that_is_not_whole_blocks(program: Program
     # CANN's Pad example tiles [16, 31] floats: rows are laid out padded to 32 in UB.
     proc = run_program(program, "padtiling", "16", str(w), str(ori))
     assert (proc.returncode, proc.stdout.strip()) == (0, want), proc.stderr
+
+
+@pytest.mark.parametrize("used", [1024, 100000])
+def test_pop_stack_buffer_is_the_rest_of_the_unified_buffer(program: Program, used: int) -> None:
+    proc = run_program(program, "stack", str(used))
+    assert proc.returncode == 0, proc.stderr
+    ok, size, blk, value = proc.stdout.split("]")[-1].split()
+    assert (ok, int(size), blk, value) == ("1", 192 * 1024 - used, "32", "2.5")

@@ -3,6 +3,7 @@
 //   flt dropout <float|half> <mode 0..4> <rows> <n> <maskN> <keepProb> <dir>  src.bin, mask.bin (bytes as given)
 //   flt arange  <float|half|int32> <first> <diff> <count> <dir>
 //   flt assert <value>     ASCENDC_ASSERT(value != 3, {KERNEL_LOG(...)}): prints ok or the fault
+//   flt stack <bytes>    InitBuffer(bytes) then PopStackBuffer: prints its size, a value written through it
 //   flt padtiling <h> <w> <oriW>   PadTilingFunc on floats: prints srcWidth srcOriWidth blocksPerRow
 #include <cstdio>
 #include <cstdlib>
@@ -142,6 +143,22 @@ int check_assert(int value) {
   return 0;
 }
 
+int stack(uint32_t bytes) {
+  opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
+  launch.run_body([&] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, bytes);
+    AscendC::LocalTensor<uint8_t> st;
+    const bool ok = AscendC::PopStackBuffer<uint8_t, AscendC::TPosition::LCM>(st);
+    AscendC::LocalTensor<float> f = st.ReinterpretCast<float>();
+    AscendC::Duplicate(f, 2.5f, 64);
+    std::printf("%d %u %u %.1f\n", ok ? 1 : 0, st.GetSize(), static_cast<uint32_t>(AscendC::ONE_BLK_SIZE),
+                static_cast<float>(f.GetValue(63)));
+  });
+  return 0;
+}
+
 int pad_tiling(uint32_t h, uint32_t w, uint32_t ori) {
   optiling::PadTiling t;
   AscendC::PadTilingFunc(ge::Shape({h, w}), ge::Shape({h, ori}), 4096, sizeof(float), t);
@@ -154,6 +171,7 @@ int pad_tiling(uint32_t h, uint32_t w, uint32_t ori) {
 int main(int argc, char** argv) {
   const std::string api = argc > 2 ? argv[1] : "", dtype = argc > 2 ? argv[2] : "";
   if (argc == 3 && std::string(argv[1]) == "assert") return check_assert(std::atoi(argv[2]));
+  if (argc == 3 && std::string(argv[1]) == "stack") return stack(u(argv[2]));
   if (argc == 5 && std::string(argv[1]) == "padtiling") return pad_tiling(u(argv[2]), u(argv[3]), u(argv[4]));
   if (api == "select" && argc == 8) {
     if (dtype == "float") select<float>(u(argv[3]) != 0, u(argv[4]), u(argv[5]), u(argv[6]), argv[7]);
