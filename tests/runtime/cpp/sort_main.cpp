@@ -67,7 +67,7 @@ void chain(int32_t repeat, const std::string& dir) {
     auto idx = bi.Get<uint32_t>(), out_idx = bx.Get<uint32_t>();
     std::memcpy(v.GetPhyAddr(), x.data(), n * sizeof(T));
     for (uint32_t i = 0; i < n; ++i) idx.SetValue(i, 1000 + i);
-    AscendC::Concat(concat, v, tmp, repeat);
+    AscendC::Concat(concat, v, tmp, repeat * 2);  // Concat's repeats cover 16 elements, Sort's 32
     AscendC::Sort<T, kFull>(sorted, concat, idx, tmp, repeat);
     AscendC::Extract(out, out_idx, sorted, repeat);
     std::memcpy(value.data(), out.GetPhyAddr(), n * sizeof(T));

@@ -1,5 +1,5 @@
 // Sorting with the 910B sort structure (8 bytes per element: the score in the low bytes, its uint32 index in bytes
-// 4-7): Concat (scores into structures), Sort<T, isFullSort> (descending; per 32-element repeat, or all of them),
+// 4-7): Concat (on the 910B: the scores as they are), Sort<T, isFullSort> (descending; per 32-element repeat, or all of them),
 // Extract (structures back to scores and indices), GetSortLen/GetSortOffset; and the SortConfig forms of Sort
 // (ascending or descending, optional indices). Every sort is stable: equal scores keep their input order.
 #pragma once
@@ -35,24 +35,20 @@ uint32_t GetSortLen(const uint32_t elemCount) { return elemCount * 8 / sizeof(T)
 template <typename T>
 uint32_t GetSortOffset(const uint32_t elemOffset) { return elemOffset * 8 / sizeof(T); }
 
-// Each of the repeatTime x 32 scores of src goes into the score bytes of one structure; the index bytes are kept.
+// On the 910B the sort reads plain scores, so Concat hands back src itself as `concat` (CANN's Concat takes concat by
+// non-const reference and kernels pass an empty tensor); a repeat covers 16 elements; tmp is not used.
 template <typename T>
 void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp, const int32_t repeatTime,
             OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
+  (void)tmp;
   d::check_sort_repeat<T>("Concat", repeatTime, where);
-  const uint64_t n = uint64_t(repeatTime) * 32;
-  d::require_ub_operand("Concat", "concat", concat, n * 8, where);
-  d::require_ub_operand("Concat", "src", src, n * sizeof(T), where);
-  d::require_ub_operand("Concat", "tmp", tmp, 0, where);
-  std::vector<T> scores(src.opkit_addr, src.opkit_addr + n);  // src may alias concat
-  for (uint64_t i = 0; i < n; ++i) {
-    std::memset(d::region(concat) + i * 8, 0, 4);
-    std::memcpy(d::region(concat) + i * 8, static_cast<const void*>(&scores[i]), sizeof(T));
-  }
+  d::require_ub_operand("Concat", "src", src, uint64_t(repeatTime) * 16 * sizeof(T), where);  // 16 per repeat
+  concat = src;
 }
 
-// Scores of concat's structures with index's indices, sorted descending per 32 (isFullSort false) or all at once.
+// concat's scores (repeatTime x 32 of T) with index's indices into sort structures, descending per 32 (isFullSort
+// false) or all at once.
 template <typename T, bool isFullSort>
 void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index,
           LocalTensor<T>& tmp, const int32_t repeatTime, OPKIT_SIM_HERE) {
@@ -60,12 +56,11 @@ void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTe
   d::check_sort_repeat<T>("Sort", repeatTime, where);
   const uint64_t n = uint64_t(repeatTime) * 32;
   d::require_ub_operand("Sort", "dst", dst, n * 8, where);
-  d::require_ub_operand("Sort", "concat", concat, n * 8, where);
+  d::require_ub_operand("Sort", "concat", concat, n * sizeof(T), where);
   d::require_ub_operand("Sort", "index", index, n * 4, where);
   d::require_ub_operand("Sort", "tmp", tmp, 0, where);
-  std::vector<T> score(n);
+  std::vector<T> score(concat.opkit_addr, concat.opkit_addr + n);
   std::vector<uint32_t> idx(index.opkit_addr, index.opkit_addr + n), order(n);
-  for (uint64_t i = 0; i < n; ++i) std::memcpy(static_cast<void*>(&score[i]), d::region(concat) + i * 8, sizeof(T));
   std::iota(order.begin(), order.end(), 0u);
   const uint64_t run = isFullSort ? n : 32;
   for (uint64_t base = 0; base < n; base += run) {
