@@ -111,3 +111,9 @@ def test_pop_stack_buffer_is_the_rest_of_the_unified_buffer(program: Program, us
     assert proc.returncode == 0, proc.stderr
     ok, size, blk, value = proc.stdout.split("]")[-1].split()
     assert (ok, int(size), blk, value) == ("1", 192 * 1024 - used, "32", "2.5")
+
+
+def test_shape_info_round_trips(program: Program) -> None:
+    proc = run_program(program, "shapeinfo")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split("]")[-1].split() == ["3", "2", "32", "30", "0"]

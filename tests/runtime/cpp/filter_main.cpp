@@ -159,6 +159,23 @@ int stack(uint32_t bytes) {
   return 0;
 }
 
+int shape_info() {
+  opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
+  launch.run_body([&] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    const uint32_t shape[3] = {2, 4, 32}, ori[3] = {2, 4, 30};
+    t.SetShapeInfo(AscendC::ShapeInfo(3, shape, 3, ori, AscendC::DataFormat::ND));
+    const AscendC::LocalTensor<float> copy = t;  // the shape travels with copies of the tensor
+    const AscendC::ShapeInfo s = copy.GetShapeInfo();
+    std::printf("%u %u %u %u %u\n", s.shapeDim, s.shape[0], s.shape[2], s.originalShape[2],
+                static_cast<uint32_t>(s.dataFormat));
+  });
+  return 0;
+}
+
 int pad_tiling(uint32_t h, uint32_t w, uint32_t ori) {
   optiling::PadTiling t;
   AscendC::PadTilingFunc(ge::Shape({h, w}), ge::Shape({h, ori}), 4096, sizeof(float), t);
@@ -171,6 +188,7 @@ int pad_tiling(uint32_t h, uint32_t w, uint32_t ori) {
 int main(int argc, char** argv) {
   const std::string api = argc > 2 ? argv[1] : "", dtype = argc > 2 ? argv[2] : "";
   if (argc == 3 && std::string(argv[1]) == "assert") return check_assert(std::atoi(argv[2]));
+  if (argc == 2 && std::string(argv[1]) == "shapeinfo") return shape_info();
   if (argc == 3 && std::string(argv[1]) == "stack") return stack(u(argv[2]));
   if (argc == 5 && std::string(argv[1]) == "padtiling") return pad_tiling(u(argv[2]), u(argv[3]), u(argv[4]));
   if (api == "select" && argc == 8) {
