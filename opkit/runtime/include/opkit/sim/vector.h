@@ -16,6 +16,7 @@
 #include "opkit/sim/vec/reduce.h"
 #include "opkit/sim/vec/adv_reduce.h"
 #include "opkit/sim/vec/adv_logic.h"
+#include "opkit/sim/vec/quant.h"
 #include "opkit/sim/vec/activation.h"
 #include "opkit/sim/vec/glu.h"
 #include "opkit/sim/vec/softmax.h"
