@@ -98,9 +98,9 @@ def test_ascendc_assert_runs_its_block_then_faults(program: Program, value: int,
         assert "fault:" in proc.stdout and "value != 3" in proc.stdout and "filter_main.cpp" in proc.stdout
 
 
-@pytest.mark.parametrize(("w", "ori", "want"), [(31, 31, "32 31 4"), (32, 30, "32 30 4"), (9, 9, "16 9 2")])
-def test_pad_tiling_takes_a_real_width_that_is_not_whole_blocks(program: Program, w: int, ori: int, want: str) -> None:
-    # CANN's Pad example tiles [16, 31] floats: rows are laid out padded to 32 in UB.
+@pytest.mark.parametrize(("w", "ori", "want"), [(31, 31, "31 31 4"), (32, 30, "32 30 4"), (9, 9, "9 9 2")])
+def test_pad_tiling_takes_a_width_that_is_not_whole_blocks(program: Program, w: int, ori: int, want: str) -> None:
+    # CANN's Pad example tiles [16, 31] floats copied in packed (rows 31 apart) and pads each row to 32.
     proc = run_program(program, "padtiling", "16", str(w), str(ori))
     assert (proc.returncode, proc.stdout.strip()) == (0, want), proc.stderr
 

@@ -70,6 +70,9 @@ struct LayerNormTiling {
   OPKIT_HL_TILING_FIELD(float, lastDimValueBack)    // 1 / originalHLength
 };
 
+// DeepNorm's tiling: LayerNormTiling's fields under its own name, as CANN declares it.
+struct DeepNormTiling : LayerNormTiling {};
+
 struct RmsNormTiling {
   OPKIT_HL_TILING_FIELD(uint32_t, bLength)
   OPKIT_HL_TILING_FIELD(uint32_t, sLength)
@@ -101,11 +104,13 @@ static_assert(std::is_trivially_copyable_v<RmsNormTiling> && sizeof(RmsNormTilin
 using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
 using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;
 using LayerNormTiling = AscendC::tiling::LayerNormTiling;
+using DeepNormTiling = AscendC::tiling::DeepNormTiling;
 using RmsNormTiling = AscendC::tiling::RmsNormTiling;
 
 namespace optiling {
 using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
 using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;
 using LayerNormTiling = AscendC::tiling::LayerNormTiling;
+using DeepNormTiling = AscendC::tiling::DeepNormTiling;
 using RmsNormTiling = AscendC::tiling::RmsNormTiling;
 }  // namespace optiling

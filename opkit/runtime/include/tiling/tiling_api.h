@@ -6,6 +6,7 @@
 #include "securec.h"  // CANN's tiling_api.h brings memcpy_s (host tilings copy with it)
 #include "tiling/platform/platform_ascendc.h"
 #include "lib/normalization/layernorm_tiling.h"
+#include "lib/normalization/deepnorm_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/pad/pad_tiling.h"
