@@ -132,8 +132,10 @@ void softmax_grad(const char* api, const AscendC::LocalTensor<T>& dst, const Asc
   for (uint32_t r = 0; r < s.rows; ++r) {
     const T* g = grad.opkit_addr + uint64_t(r) * s.k;
     const T* y = src.opkit_addr + uint64_t(r) * s.k;
-    float d = 0.0f;
-    for (uint32_t i = 0; i < s.ori_k; ++i) d += static_cast<float>(g[i]) * static_cast<float>(y[i]);
+    // The row sum as a tree of adds would leave it (the device reduces pairwise): exact in double, rounded once.
+    double acc = 0.0;
+    for (uint32_t i = 0; i < s.ori_k; ++i) acc += double(static_cast<float>(g[i]) * static_cast<float>(y[i]));
+    const float d = static_cast<float>(acc);
     if (front) {
       for (uint32_t j = 0; j < kBlockElems<T>; ++j) dst.opkit_addr[uint64_t(r) * kBlockElems<T> + j] = T(d);
     } else {
