@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.build.cc import kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
+from opkit.build.cc import ccec_arguments, kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
 
 H = "::opkit::sim::detail::chevron_launch"
 
@@ -89,3 +89,15 @@ def test_struct_parameter_is_taken_by_pointer_and_its_header_included(tmp_path: 
 def test_bisheng_sanitizer_option_is_ignored() -> None:
     inv = parse_command(["g++", "--sanitizer", "-c", "k.asc", "-o", "k.o"])
     assert inv.args == ["-c", "k.asc", "-o", "k.o"]
+
+
+def test_ccec_command_line_compiles_the_npu_branch_without_canns_libraries() -> None:
+    # The older samples' CCE rules: `ccec -xcce ... --cce-aicore-arch=dav-c100 -o k.o -c k.cpp`, then a link
+    # with -lascendcl -lruntime (opkit's headers) beside the user's own libraries, which stay.
+    args = ccec_arguments(["-xcce", "--cce-aicore-arch=dav-c100", "--cce-auto-sync", "-c", "k.cpp", "-o", "k.o",
+                           "-lascendcl", "-l", "runtime", "-lm", "-lmine"])
+    assert args == ["-xcce", "--cce-aicore-arch=dav-c100", "--cce-auto-sync", "-c", "k.cpp", "-o", "k.o",
+                    "-lm", "-lmine"]
+    inv = parse_command(["--mode=npu", *args])
+    assert (inv.mode, inv.arch) == ("npu", "1001")
+    assert inv.args == ["-c", "k.cpp", "-o", "k.o", "-lm", "-lmine"]

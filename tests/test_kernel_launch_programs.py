@@ -4,6 +4,7 @@ add_launch: main.cpp with the CPU-debug branch (ICPU_RUN_KF, RUN_MODE=cpu via ti
 (aclrtMalloc/aclrtMemcpy, ACLRT_LAUNCH_KERNEL or a <<<>>> wrapper, RUN_MODE=npu via ascendc_library), checked by
 its gen_data.py/verify_result.py. asc_scale: one .asc file, through find_package(ASC) and through `opkit cc`.
 asc_shared: an .asc executable linking an .asc shared library of its own, run without LD_LIBRARY_PATH.
+cce_launch: the older samples' `project(x LANGUAGES CCE CXX)`, kernel and host compiled and linked by `ccec`.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ ADD = PROGRAMS / "add_launch"
 ASC = PROGRAMS / "asc_scale"
 SCALE = PROGRAMS / "scale_tiling_launch"
 SHARED = PROGRAMS / "asc_shared"
+CCE = PROGRAMS / "cce_launch"
 CANN = opkit.cann_dir()
 
 
@@ -185,3 +187,18 @@ def test_asc_program_configures_after_sourcing_set_env_alone(tmp_path: Path) -> 
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ran = _run([str(build / "demo")], tmp_path)
     assert (ran.returncode, ran.stdout.strip()) == (0, "ok 2 1024"), ran.stderr
+
+
+def test_cce_language_program_builds_with_the_ccec_setenv_puts_on_path(tmp_path: Path) -> None:
+    # CANN's setenv.bash puts compiler/ccec_compiler/bin on PATH; LANGUAGES CCE finds ccec there and uses it for
+    # kernel, host and link (the kernel's <<<>>> wrapper outside __CCE_KT_TEST__ is the NPU branch).
+    build = tmp_path / "build"
+    script = (f'source "{CANN / "bin" / "setenv.bash"}" && command -v ccec && "{_tool("cmake")}" -S "{CCE}" '
+              f'-B "{build}" -G Ninja -DCMAKE_MAKE_PROGRAM="{_tool("ninja")}" -DASCEND_CANN_PACKAGE_PATH="{CANN}" '
+              f'&& "{_tool("cmake")}" --build "{build}"')
+    proc = _run(["bash", "-c", script], tmp_path, OPKIT_PYTHON=sys.executable)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[0] == str(CANN / "compiler" / "ccec_compiler" / "bin" / "ccec")
+    assert "Linking CCE executable axpy_npu" in proc.stdout
+    ran = _run([str(build / "axpy_npu")], tmp_path)
+    assert (ran.returncode, ran.stdout.strip()) == (0, "0 of 4000 wrong"), ran.stdout + ran.stderr

@@ -20,7 +20,7 @@ from typing import Literal
 from opkit.build.pch import pch_flags, wants_pch
 
 __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_command", "compile_sources",
-           "kernel_signatures", "launch_header", "launch_stub", "main"]
+           "kernel_signatures", "launch_header", "launch_stub", "ccec_arguments", "main"]
 
 Mode = Literal["cpu", "npu"]
 
@@ -37,6 +37,11 @@ _IGNORED_PREFIXES = ("--npu-arch", "--cce-", "-mllvm", "--npu-soc", "-Xhost-star
 # __NPU_ARCH__ a kernel sees; everything else compiles as 910B (2201).
 _ARCH_OF = {"dav-1001": "1001", "dav-c100": "1001", "dav-2002": "2002", "dav-m200": "2002",
             "dav-3002": "3002", "dav-m300": "3002", "dav-3510": "3510", "dav-c310": "3510"}
+# CANN's host libraries (`-lascendcl -lruntime` on ccec's link line in the older samples): their API is in opkit's
+# headers, so the ccec stand-in leaves them off rather than failing to find them.
+_CANN_HOST_LIBS = {"ascendcl", "runtime", "tiling_api", "register", "platform", "graph", "graph_base", "ascendalog",
+                   "c_sec", "unified_dlog", "error_manager", "nnopbase", "opapi", "acl_op_compiler", "host_intf_pub",
+                   "ascend_dump", "mmpa", "profapi", "msprofiler"}
 _IDENT = re.compile(r"[A-Za-z0-9_]")
 _LAUNCH_HELPER = "::opkit::sim::detail::chevron_launch"
 
@@ -191,7 +196,7 @@ def parse_command(argv: list[str], *, default_mode: Mode = "cpu") -> Invocation:
                 raise ValueError(f"opkit cc: {arg}: the mode is cpu or npu (sim counts as npu)")
             inv.mode = "cpu" if value == "cpu" else "npu"
         elif arg.startswith(_IGNORED_PREFIXES):
-            if arg.startswith("--npu-arch="):
+            if arg.startswith(("--npu-arch=", "--cce-aicore-arch=")):  # bisheng's and ccec's spelling
                 inv.arch = _ARCH_OF.get(arg.split("=", 1)[1].removesuffix("-vec").removesuffix("-cube"), "2201")
             if arg == "-mllvm" and i + 1 < len(argv):
                 i += 1
@@ -384,6 +389,21 @@ def generate_launch_files(out_dir: Path, header_dir: Path, sources: list[Path]) 
     return stubs
 
 
+def ccec_arguments(argv: list[str]) -> list[str]:
+    """ccec's command line as the driver's: `-l<CANN host library>` (and `-l <lib>`) dropped, the rest kept."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        lib = argv[i + 1] if arg == "-l" and i + 1 < len(argv) else arg[2:] if arg.startswith("-l") else None
+        if lib is not None and lib in _CANN_HOST_LIBS:
+            i += 2 if arg == "-l" else 1
+            continue
+        out.append(arg)
+        i += 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """`opkit cc [--mode cpu|npu] [compiler] g++-arguments...`; `--gen-launch OUT HDR SOURCES...` for CMake."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -394,6 +414,8 @@ def main(argv: list[str] | None = None) -> int:
         stubs = generate_launch_files(Path(args[1]), Path(args[2]), [Path(a) for a in args[3:]])
         print(";".join(str(s) for s in stubs))
         return 0
+    if args[:1] == ["--ccec"]:  # CANN's `ccec` (compiler/ccec_compiler/bin/ccec): the NPU branch, CANN libs built in
+        args = ["--mode=npu", *ccec_arguments(args[1:])]
     echo = "--opkit-verbose" in args
     args = [a for a in args if a != "--opkit-verbose"]
     mode = os.environ.get("OPKIT_CC_MODE", "cpu")

@@ -141,6 +141,17 @@ MUST_COMPILE: dict[str, list[str]] = {
         "RepeatReduceSum(f, f, 1, 64, 0, 1, 1, 8)", "ReduceRepeat<ReduceType::SUM>(f, f, 64, 1, 1, 1, 8)",
         "ReduceDataBlock<ReduceType::MAX>(h, h, mask, 1, 1, 1, 8)",
     ],
+    # AscendC::Std's type traits, as asc-devkit's type_traits example uses them (values checked at compile time).
+    "std_traits": [
+        "static_assert(Std::is_void<const volatile void>::value && !Std::is_void<void*>::value)",
+        "static_assert(Std::is_integral<bool>::value && !Std::is_floating_point<int>::value)",
+        "static_assert(Std::is_same_v<Std::add_cv_t<int>, const volatile int>)",
+        "static_assert(Std::is_same_v<Std::remove_pointer_t<int**>, int*> && Std::is_pointer<int*>::value)",
+        "static_assert(Std::is_same_v<Std::add_lvalue_reference_t<int>, int&> && Std::is_reference<int&&>::value)",
+        "static_assert(Std::is_const<Std::add_const_t<int>>::value && Std::is_array<int[2]>::value)",
+        "static_assert(Std::is_same_v<Std::remove_volatile_t<volatile int>, int>)",
+        "static_assert(Std::is_same_v<typename Std::remove_reference<int&>::type, int>)",
+    ],
 }
 
 # Statements CANN accepts when the kernel is compiled for Ascend310P (arch 2002).

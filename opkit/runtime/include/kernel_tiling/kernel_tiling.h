@@ -39,6 +39,9 @@ struct SoftMaxTiling {
   OPKIT_HL_TILING_FIELD(uint32_t, tailReduceSize)
 };
 
+// LogSoftMax's tiling: SoftMaxTiling's fields under its own name, as CANN declares it.
+struct LogSoftMaxTiling : SoftMaxTiling {};
+
 struct LayerNormTiling {
   OPKIT_HL_TILING_FIELD(uint32_t, bLength)
   OPKIT_HL_TILING_FIELD(uint32_t, sLength)
@@ -68,6 +71,9 @@ struct LayerNormTiling {
   OPKIT_HL_TILING_FIELD(float, lastDimValueBack)    // 1 / originalHLength
 };
 
+// DeepNorm's tiling: LayerNormTiling's fields under its own name, as CANN declares it.
+struct DeepNormTiling : LayerNormTiling {};
+
 struct RmsNormTiling {
   OPKIT_HL_TILING_FIELD(uint32_t, bLength)
   OPKIT_HL_TILING_FIELD(uint32_t, sLength)
@@ -85,6 +91,8 @@ struct RmsNormTiling {
 
 static_assert(std::is_trivially_copyable_v<SoftMaxTiling> && std::is_standard_layout_v<SoftMaxTiling> &&
               sizeof(SoftMaxTiling) == 64, "SoftMaxTiling must be CANN's 16 plain uint32 fields");
+static_assert(std::is_standard_layout_v<LogSoftMaxTiling> && sizeof(LogSoftMaxTiling) == 64,
+              "LogSoftMaxTiling must be SoftMaxTiling's bytes");
 static_assert(std::is_trivially_copyable_v<LayerNormTiling> && sizeof(LayerNormTiling) == 104,
               "LayerNormTiling must be CANN's 26 plain 4-byte fields");
 static_assert(std::is_trivially_copyable_v<RmsNormTiling> && sizeof(RmsNormTiling) == 48,
@@ -95,11 +103,15 @@ static_assert(std::is_trivially_copyable_v<RmsNormTiling> && sizeof(RmsNormTilin
 #undef OPKIT_HL_TILING_FIELD
 
 using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
+using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;
 using LayerNormTiling = AscendC::tiling::LayerNormTiling;
+using DeepNormTiling = AscendC::tiling::DeepNormTiling;
 using RmsNormTiling = AscendC::tiling::RmsNormTiling;
 
 namespace optiling {
 using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
+using LogSoftMaxTiling = AscendC::tiling::LogSoftMaxTiling;
 using LayerNormTiling = AscendC::tiling::LayerNormTiling;
+using DeepNormTiling = AscendC::tiling::DeepNormTiling;
 using RmsNormTiling = AscendC::tiling::RmsNormTiling;
 }  // namespace optiling

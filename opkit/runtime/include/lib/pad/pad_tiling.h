@@ -42,7 +42,7 @@ inline void GetPadMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSi
   minValue = s.height * 32;
 }
 
-// srcShape: [height, width] as laid out in UB (width rounded up to 32 B); oriSrcShape: [height, real width].
+// srcShape: [height, width] as laid out in UB; oriSrcShape: [height, real width].
 inline void PadTilingFunc(const ge::Shape srcShape, const ge::Shape oriSrcShape, const uint32_t stackBufferSize,
                           const uint32_t typeSize, optiling::PadTiling& tiling) {
   namespace d = opkit::host::detail;
@@ -53,20 +53,22 @@ inline void PadTilingFunc(const ge::Shape srcShape, const ge::Shape oriSrcShape,
                                                s.height, ", ", s.width, "]: heights must match and the original "
                                                "width must be <= the width"));
   }
-  d::require_aligned_last("PadTilingFunc", "srcShape", s.width, typeSize);
+  // The width need not be whole 32 B blocks: CANN's Pad example copies [16, 31] floats in packed (rows 31 apart)
+  // and pads each row to 32; only the padded row must fill whole blocks (the kernel API checks it).
+  const uint32_t width = s.width;
   tiling = optiling::PadTiling{};
   tiling.srcHeight = s.height;
-  tiling.srcWidth = s.width;
+  tiling.srcWidth = width;
   tiling.srcOriWidth = o.width;
   const uint32_t per_block = 32 / typeSize;
-  tiling.blocksPerRow = s.width / per_block;
-  tiling.widthWithoutLastBlock = s.width - per_block;
+  tiling.blocksPerRow = (width + per_block - 1) / per_block;
+  tiling.widthWithoutLastBlock = width > per_block ? width - per_block : 0;
   tiling.heightTiling = s.height;
   tiling.heightFractal = s.height;
   tiling.tmpBuffer1BlockNum = stackBufferSize / 32;
   tiling.tmpBuffer1RowNum = s.height;
-  tiling.widthTiling = s.width;
-  tiling.widthFractal = s.width;
+  tiling.widthTiling = width;
+  tiling.widthFractal = width;
   tiling.maxRepeatTimes = 255;
 }
 

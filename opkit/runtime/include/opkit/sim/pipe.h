@@ -182,6 +182,13 @@ class TPipe {
   }
   uint64_t opkit_ub_used() const { return ub_used_; }
 
+  // PopStackBuffer's space: every UB byte the pipe has not handed out, as one more buffer of the pipe.
+  opkit::sim::detail::BufferSlot* opkit_pop_stack(const char* api, TPosition pos, const SourceLoc& where) {
+    const uint64_t rest = opkit::sim::detail::current_block().ub_size - ub_used_;
+    if (rest < 32) opkit::sim::detail::fault(api, "the TPipe has handed out all of the Unified Buffer", where);
+    return take(api, static_cast<uint32_t>(rest / 32 * 32), pos, nullptr, false, 0, where);
+  }
+
   // Internals for TBufPool (buf_pool.h): reserve `len` bytes of UB (rounded up to 32) and return their offset; give
   // `que`/`buf` buffers at a given UB offset inside a pool.
   uint64_t opkit_reserve(const char* api, uint32_t len, const SourceLoc& where) {
@@ -326,6 +333,23 @@ class TPipe {
 };
 
 inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(opkit::sim::detail::current_block().pipe); }
+
+// CANN's PopStackBuffer<T, pos>(tensor): the UB the kernel's TPipe has not handed out (the API framework's temporary
+// space), as one tensor. Here it becomes the pipe's last buffer, so an InitBuffer after it overflows the UB (on the
+// device the two would overlap silently).
+template <typename T, TPosition pos>
+bool PopStackBuffer(LocalTensor<T>& popBuffer, OPKIT_SIM_HERE) {
+  TPipe* pipe = GetTPipePtr();
+  if (pipe == nullptr) opkit::sim::detail::fault("PopStackBuffer", "no TPipe is alive in this block", where);
+  auto* s = pipe->opkit_pop_stack("PopStackBuffer", pos, where);
+  popBuffer = opkit::sim::detail::make_local(reinterpret_cast<T*>(s->addr), s->bytes / uint32_t(sizeof(T)), pos);
+  popBuffer.opkit_slot = s;
+  return true;
+}
+
+// CANN's unit sizes (kernel_utils constants): one 32-byte block, one 256-byte repeat.
+inline constexpr int32_t ONE_BLK_SIZE = 32;
+inline constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 
 // A plain UB buffer for temporaries: no queue, no states.
 template <TPosition pos = TPosition::VECCALC>

@@ -194,3 +194,15 @@ enum OpkitKernelLogLevel { KERNEL_DEBUG = 0, KERNEL_INFO, KERNEL_WARN, KERNEL_ER
                                                                                                       : "DEBUG", \
               __FILE__, __LINE__, ##__VA_ARGS__)
 #endif
+
+// ASCENDC_ASSERT(cond, behavior): CANN's checked-build assertion; when cond is false the behaviour block runs (usually
+// a KERNEL_LOG) and the kernel stops, here with a located KernelFault. Variadic: the block may hold commas.
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, ...)                                                                               \
+  do {                                                                                                          \
+    if (!(cond)) {                                                                                              \
+      __VA_ARGS__;                                                                                              \
+      ::opkit::sim::detail::assert_failed(#cond, ::opkit::sim::detail::SourceLoc{__FILE__, __LINE__});          \
+    }                                                                                                           \
+  } while (0)
+#endif

@@ -11,6 +11,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/positions.h"
 #include "opkit/sim/profile.h"
+#include "opkit/sim/shape_info.h"
 
 namespace opkit::sim::detail {
 struct BufferSlot;  // a queue/TBuf buffer's state machine (pipe.h)
@@ -99,12 +100,17 @@ class LocalTensor {
   LocalTensor(const LocalTensor&) = default;
   LocalTensor& operator=(const LocalTensor&) = default;
 
+  // The shape the kernel attaches to the tensor (CANN's high-level APIs of some versions read it).
+  void SetShapeInfo(const ShapeInfo& shapeInfo) { opkit_shape_info = shapeInfo; }
+  ShapeInfo GetShapeInfo() const { return opkit_shape_info; }
+
   // CONTRACT: internals, public so free functions of the simulator can reach them; kernels never do.
   T* opkit_addr = nullptr;
   uint32_t opkit_count = 0;
   TPosition opkit_pos = TPosition::VECCALC;
   opkit::sim::detail::BufferSlot* opkit_slot = nullptr;
   TTagType opkit_tag = 0;
+  ShapeInfo opkit_shape_info{};  // what SetShapeInfo stored; the simulator's APIs do not read it
 
  private:
   T* element(const char* api, uint32_t index, const SourceLoc& where) const {

@@ -40,6 +40,35 @@ using std::is_same;
 using std::is_same_v;
 using std::remove_cv_t;
 using std::remove_reference_t;
+// The rest of <type_traits> that CANN's Std declares (its utils/type_traits example uses them all). (?) Whether
+// CANN's is_floating_point counts half and bfloat16_t is not documented; here it is std's.
+using std::add_const;
+using std::add_const_t;
+using std::add_cv;
+using std::add_cv_t;
+using std::add_lvalue_reference;
+using std::add_lvalue_reference_t;
+using std::add_pointer;
+using std::add_pointer_t;
+using std::add_rvalue_reference;
+using std::add_rvalue_reference_t;
+using std::add_volatile;
+using std::add_volatile_t;
+using std::is_array;
+using std::is_const;
+using std::is_floating_point;
+using std::is_integral;
+using std::is_pointer;
+using std::is_reference;
+using std::is_void;
+using std::remove_const;
+using std::remove_const_t;
+using std::remove_cv;
+using std::remove_pointer;
+using std::remove_pointer_t;
+using std::remove_reference;
+using std::remove_volatile;
+using std::remove_volatile_t;
 
 }  // namespace Std
 

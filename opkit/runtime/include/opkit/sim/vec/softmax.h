@@ -22,13 +22,18 @@ struct SoftMaxShapeInfo {
   uint32_t oriSrcK = 0;
 };
 
-// (?) CANN's SoftmaxConfig has more members in some versions; these are accepted and do not change results.
+// How the family's per-row statistics are laid out: one 32 B block per row (NORMAL) or one element per row.
+enum class SoftmaxMode : uint8_t { SOFTMAX_NORMAL = 0, SOFTMAX_OUTPUT_WITHOUT_BRC = 1 };
+
+// isCheckTiling, oriSrcM and oriSrcK are accepted and do not change results; mode is honoured by the family's
+// APIs that document it (SimpleSoftMax, SoftmaxFlashV2).
 struct SoftmaxConfig {
   bool isCheckTiling = true;
   uint32_t oriSrcM = 0;
   uint32_t oriSrcK = 0;
+  SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
 };
-inline constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0};
+inline constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
 
 }  // namespace AscendC
 

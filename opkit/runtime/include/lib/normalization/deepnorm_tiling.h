@@ -1,0 +1,35 @@
+// Host helpers of DeepNorm: GetDeepNormMaxMinTmpSize and GetDeepNormTilingInfo, LayerNorm's sizes and tiling (the
+// same fields) with the original H of originSrcShape.
+#pragma once
+
+#include <cstdint>
+
+#include "lib/normalization/layernorm_tiling.h"
+#include "lib/utils/types.h"
+
+namespace AscendC {
+
+inline bool GetDeepNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                     const bool isBasicBlock, uint32_t& maxValue, uint32_t& minValue) {
+  (void)isBasicBlock;
+  GetLayerNormMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue);
+  return true;
+}
+
+inline bool GetDeepNormTilingInfo(const TensorShape& srcShape, const TensorShape& originSrcShape,
+                                  const uint32_t stackBufferSize, const uint32_t typeSize, const bool isReuseSource,
+                                  const bool isBasicBlock, tiling::DeepNormTiling& tiling) {
+  (void)isBasicBlock;
+  tiling::LayerNormTiling t;
+  GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, t);
+  const size_t rank = originSrcShape.GetDimNum();
+  if (rank == 0 || originSrcShape.GetDim(rank - 1) <= 0 || originSrcShape.GetDim(rank - 1) > int64_t(t.hLength)) {
+    opkit::host::detail::hl_tiling_error("GetDeepNormTilingInfo", "originSrcShape's last axis must be 1..H of srcShape");
+  }
+  t.originalHLength = static_cast<uint32_t>(originSrcShape.GetDim(rank - 1));
+  t.lastDimValueBack = 1.0f / static_cast<float>(t.originalHLength);
+  static_cast<tiling::LayerNormTiling&>(tiling) = t;
+  return true;
+}
+
+}  // namespace AscendC

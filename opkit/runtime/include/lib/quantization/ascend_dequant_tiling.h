@@ -1,0 +1,4 @@
+// CANN include name of the host helpers of ascend_dequant.
+#pragma once
+
+#include "lib/quantization/ascend_quant_tiling.h"
