@@ -14,6 +14,7 @@
 #include "lib/softmax/softmax_family_tiling.h"
 #include "lib/math/math_tiling.h"
 #include "lib/matmul/matmul_tiling.h"
+#include "lib/math/adv_logic_tiling.h"
 #include "lib/reduce/adv_reduce_tiling.h"
 #include "lib/filter/filter_index_tiling.h"
 #include "lib/sort/sort_tiling.h"
