@@ -46,6 +46,10 @@ RUNTIME_ROOTS = frozenset({
     "AscendC", "opkit", "std", "gert", "ge", "optiling", "platform_ascendc", "fe", "ops", "pybind11",
     # CANN's global-scope names that opkit's kernel headers declare
     "pipe_t", "event_t", "KernelMetaType", "KernelMode",
+    # the Matmul API's (CANN keeps its enums, MatmulConfig and configs global) and its host tiling's
+    "matmul_tiling", "CubeFormat", "LayoutMode", "MatmulConfig", "MatmulConfigMode", "IterateOrder", "ScheduleType",
+    "BatchMode", "QuantMode_t", "GetNormalConfig", "GetMDLConfig", "GetIBShareNormConfig", "CFG_NORM", "CFG_MDL",
+    "CFG_IBSHARE_NORM", "MM_CFG_NO_PRELOAD", "MM_CFG_PRELOAD",
 })
 # C++ keywords and built-in types: never a user's name.
 _KEYWORDS = frozenset("""

@@ -89,7 +89,8 @@ SOC_PROFILES: dict[str, SocProfile] = {p.name: p for p in (
     SocProfile("Ascend310B2", "ascend310b", 3002, 248 * _KB, 1, 1, _INI.format("Ascend310B2")),
     SocProfile("Ascend310B3", "ascend310b", 3002, 248 * _KB, 1, 1, _INI.format("Ascend310B3")),
     SocProfile("Ascend310B4", "ascend310b", 3002, 248 * _KB, 1, 1, _INI.format("Ascend310B4")),
-    # 950: the vector side only (no cube APIs in the simulator). ub_size 253952 = 248 KB usable of the 256 KB UB.
+    # 950: the vector side and the cube memories (its 3510-only cube API forms are not simulated). ub_size 253952 =
+    # 248 KB usable of the 256 KB UB.
     SocProfile("Ascend950PR_9599", "ascend950", 3510, 248 * _KB, 72, 36, _INI.format("Ascend950PR_9599")),
     SocProfile("Ascend950PR_9579", "ascend950", 3510, 248 * _KB, 56, 28, _INI.format("Ascend950PR_9579")),
     SocProfile("Ascend950DT_9591", "ascend950", 3510, 248 * _KB, 72, 36, _INI.format("Ascend950DT_9591")),

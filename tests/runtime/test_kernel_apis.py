@@ -36,7 +36,7 @@ FAULTS = [
     ("assert_like_cann", "ASSERT", "assertion `n < 2` failed: n, three, is 3"),
     ("list_tensor_bad_index", "ListTensorDesc::GetDataPtr", "index 1 is outside [0, 1)"),
     ("static_tensor_misaligned", "LocalTensor", "UB address 100 is not 32-byte aligned"),
-    ("static_tensor_cube_memory", "LocalMemAllocator::Alloc", "only Hardware::UB is simulated (vector kernels)"),
+    ("static_tensor_cube_memory", "LocalMemAllocator::Alloc", "position A2 lives in L0A, not in this allocator's L1"),
 ]
 
 

@@ -608,7 +608,7 @@ void static_tensor() {
 void static_tensor_cube_memory() {
   launch(1, {}, [&] {
     LocalMemAllocator<Hardware::L1> l1;
-    l1.Alloc<TPosition::A1, half>(256);
+    l1.Alloc<TPosition::A2, half>(256);  // A2 is L0A: not this allocator's memory
   });
 }
 

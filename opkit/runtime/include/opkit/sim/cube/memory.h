@@ -97,6 +97,18 @@ inline constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024 - 128;
 #else
 inline constexpr uint32_t TOTAL_L1_SIZE = 1024 * 1024 - 128;
 #endif
+// UB: the whole, and what kernels may take for their own buffers (CANN keeps the last 8 KB, TMP_UB_OFFSET on). 910B's
+// figures are CANN 8.5's; the other archs' follow the same rule from their UB size (not confirmed).
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 2201
+inline constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
+#elif defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3002 || __NPU_ARCH__ == 3510)
+inline constexpr uint32_t TOTAL_UB_SIZE = 248 * 1024;
+#else
+inline constexpr uint32_t TOTAL_UB_SIZE = 256 * 1024;
+#endif
+inline constexpr uint32_t TMP_UB_SIZE = 8 * 1024;
+inline constexpr uint32_t TMP_UB_OFFSET = TOTAL_UB_SIZE - TMP_UB_SIZE;
+inline constexpr int32_t TOTAL_VEC_LOCAL_SIZE = static_cast<int32_t>(TOTAL_UB_SIZE - TMP_UB_SIZE);
 #if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3002)
 inline constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
 #else
