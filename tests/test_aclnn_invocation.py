@@ -51,9 +51,9 @@ def _installed_header(root: Path, name: str) -> str:
     return (root / "opp" / "vendors" / "customize" / "op_api" / "include" / name).read_text()
 
 
-def _check_errors(program: Path, root: Path) -> dict[str, str]:
+def _check_errors(program: Path, root: Path, **extra_env: str) -> dict[str, str]:
     """Run the add program's check_errors: case name -> "<status> <message>"."""
-    env = dict(os.environ)
+    env = dict(os.environ) | extra_env
     env["LD_LIBRARY_PATH"] = f"{root}/lib64:{root}/opp/vendors/customize/op_api/lib"
     result = subprocess.run(["./check_errors"], cwd=program / "output", env=env, capture_output=True, text=True,
                             timeout=300)
@@ -78,8 +78,11 @@ def add_custom(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
     generate_project(load_spec(example / "add_custom.json"), project)
     _build(project)
     result, program = _run_program("add_custom_invocation", cann_root, tmp)
+    ran = result.returncode == 0
     return {"run": result, "header": _installed_header(cann_root, "aclnn_add_custom.h"),
-            "errors": _check_errors(program, cann_root) if result.returncode == 0 else {}}
+            "errors": _check_errors(program, cann_root) if ran else {},
+            # A kernel that fails (here: cancelled by the simulator's watchdog) is a status, not a crash.
+            "fault": _check_errors(program, cann_root, OPKIT_KERNEL_TIMEOUT="1e-6") if ran else {}}
 
 
 @pytest.fixture(scope="module")
@@ -146,3 +149,9 @@ def test_wrong_calls_get_canns_status_and_a_message(add_custom: dict[str, Any], 
     got_status, _, message = wrong_calls[case].partition(" ")
     assert int(got_status) == status, wrong_calls[case]
     assert text in message
+
+
+def test_a_failing_kernel_is_a_runtime_error_status_not_a_crash(add_custom: dict[str, Any]) -> None:
+    status, _, message = add_custom["fault"]["first_run"].partition(" ")
+    assert int(status) == 361001   # ACLNN_ERR_RUNTIME_ERROR
+    assert message.startswith("aclnnAddCustom: [AddCustom][watchdog] the launch ran longer than its limit")
