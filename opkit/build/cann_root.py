@@ -80,7 +80,8 @@ def _compiler() -> str:
 
 
 def _stamp() -> str:
-    digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n{sorted(_LIBS.items())}".encode())
+    # The opkit install the links point at is part of it: another venv's opkit lays the tree out again.
+    digest = hashlib.sha256(f"{__version__}\n{include_dir()}\n{_compiler()}\n{sorted(_LIBS.items())}".encode())
     files = sorted(_SRC.glob("*.cpp"))
     for name in _LIB_HEADERS:
         path = include_dir() / name
