@@ -347,8 +347,8 @@ bool PopStackBuffer(LocalTensor<T>& popBuffer, OPKIT_SIM_HERE) {
   return true;
 }
 
-// CANN's unit sizes (kernel_utils constants): one 32-byte block, one 256-byte repeat.
-inline constexpr int32_t ONE_BLK_SIZE = 32;
+// CANN's unit sizes (kernel_utils constants): one 256-byte repeat (ONE_BLK_SIZE, the 32-byte block, is with the
+// cube constants in opkit/sim/cube/memory.h).
 inline constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 
 // A plain UB buffer for temporaries: no queue, no states.
