@@ -12,7 +12,7 @@ __all__ = ["cache_root", "include_dir", "lib_dir", "load_device_library", "layou
 
 _HERE = Path(__file__).resolve().parent
 _OPKIT = _HERE.parents[2]          # opkit/cann/python/torch_npu -> opkit/
-_SOURCES = ("npu_device.cpp", "fallback.cpp")
+_SOURCES = ("npu_device.cpp", "fallback.cpp", "inline_registry.cpp")
 
 
 def include_dir() -> Path:
