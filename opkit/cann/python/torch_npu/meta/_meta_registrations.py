@@ -6,6 +6,3 @@ import torch.library
 __all__ = ["m"]
 
 m = torch.library.Library("npu", "IMPL", "Meta")
-# Newer torch_npu keeps this module at torch_npu.op_plugin.meta._meta_registrations; samples written for both
-# versions import `m` from here or that module and then use `m.m`, so the Library answers to `.m` as well.
-m.m = m
