@@ -13,6 +13,16 @@
 
 #include <acl/acl.h>
 
+#include "torch_npu/csrc/core/npu/NPUStream.h"
+
+namespace c10_npu {
+NPUStream getDefaultNPUStream(c10::DeviceIndex device_index) {
+  const c10::Device device(c10::DeviceType::PrivateUse1, device_index < 0 ? 0 : device_index);
+  return NPUStream(c10::Stream(c10::Stream::DEFAULT, device));
+}
+NPUStream getCurrentNPUStream(c10::DeviceIndex device_index) { return getDefaultNPUStream(device_index); }
+}  // namespace c10_npu
+
 namespace opkit_npu {
 namespace {
 
