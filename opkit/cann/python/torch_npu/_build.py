@@ -77,7 +77,8 @@ def load_device_library() -> Path:
         # One device-memory registry per process: the one in libascendcl.so, shared with aclnn's libraries.
         extra_cflags=["-O1", "-DOPKIT_ACL_DECLARE_ONLY", "-DOPKIT_ACL_SHARED_STATE"],
         # torch_python as torch_npu's library has it: extensions that link only torch_npu get pybind's tensor casters.
-        extra_ldflags=["-Wl,-soname,libtorch_npu.so", "-ltorch_python", f"-L{lib64}", "-lascendcl",
+        extra_ldflags=["-Wl,-soname,libtorch_npu.so", "-Wl,--no-as-needed", "-ltorch_python", "-Wl,--as-needed",
+                       f"-L{lib64}", "-lascendcl",
                        f"-Wl,-rpath,{lib64}"],
         build_directory=str(build),
         is_python_module=False,
