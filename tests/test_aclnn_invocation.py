@@ -51,11 +51,11 @@ def _installed_header(root: Path, name: str) -> str:
     return (root / "opp" / "vendors" / "customize" / "op_api" / "include" / name).read_text()
 
 
-def _check_errors(program: Path, root: Path) -> dict[str, str]:
+def _check_errors(program: Path, root: Path, *args: str, **extra_env: str) -> dict[str, str]:
     """Run the add program's check_errors: case name -> "<status> <message>"."""
-    env = dict(os.environ)
+    env = dict(os.environ) | extra_env
     env["LD_LIBRARY_PATH"] = f"{root}/lib64:{root}/opp/vendors/customize/op_api/lib"
-    result = subprocess.run(["./check_errors"], cwd=program / "output", env=env, capture_output=True, text=True,
+    result = subprocess.run(["./check_errors", *args], cwd=program / "output", env=env, capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     return {line.split(" ", 2)[1]: line.split(" ", 2)[2] for line in result.stdout.splitlines()
@@ -78,8 +78,11 @@ def add_custom(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
     generate_project(load_spec(example / "add_custom.json"), project)
     _build(project)
     result, program = _run_program("add_custom_invocation", cann_root, tmp)
+    ran = result.returncode == 0
     return {"run": result, "header": _installed_header(cann_root, "aclnn_add_custom.h"),
-            "errors": _check_errors(program, cann_root) if result.returncode == 0 else {}}
+            "errors": _check_errors(program, cann_root) if ran else {},
+            # A kernel that fails (here: cancelled by the simulator's watchdog) is a status, not a crash.
+            "fault": _check_errors(program, cann_root, "long", OPKIT_KERNEL_TIMEOUT="1e-6") if ran else {}}
 
 
 @pytest.fixture(scope="module")
@@ -134,6 +137,8 @@ WRONG_CALLS = {
     "null_executor": (161001, "aclnnAddCustom: executor is null"),
     "first_run": (0, "-"),
     "executor_reused": (161002, "an executor runs once"),
+    "infer_shape_refuses": (561002, "AddCustom: InferShape: returned GRAPH_FAILED (inputs x: float32[4, 64], "
+                                    "y: float32[2, 64])"),
     "strided_views": (0, "ok"),
 }
 
@@ -146,3 +151,10 @@ def test_wrong_calls_get_canns_status_and_a_message(add_custom: dict[str, Any], 
     got_status, _, message = wrong_calls[case].partition(" ")
     assert int(got_status) == status, wrong_calls[case]
     assert text in message
+
+
+def test_a_failing_kernel_is_a_runtime_error_status_not_a_crash(add_custom: dict[str, Any]) -> None:
+    status, _, message = add_custom["fault"]["long_run"].partition(" ")
+    assert int(status) == 361001   # ACLNN_ERR_RUNTIME_ERROR
+    assert message.startswith("aclnnAddCustom: [AddCustom][watchdog] the launch ran longer than its limit")
+    assert "after_long_run" in add_custom["fault"]

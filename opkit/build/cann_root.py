@@ -80,8 +80,9 @@ def _compiler() -> str:
 
 
 def _stamp() -> str:
-    digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n{sorted(_LIBS.items())}".encode())
-    files = sorted(_SRC.glob("*.cpp"))
+    # The opkit install the links point at is part of it: another venv's opkit lays the tree out again.
+    digest = hashlib.sha256(f"{__version__}\n{include_dir()}\n{_compiler()}\n{sorted(_LIBS.items())}".encode())
+    files = [Path(__file__), *sorted(_SRC.glob("*.cpp"))]   # this file lays the tree out
     for name in _LIB_HEADERS:
         path = include_dir() / name
         files += sorted(path.rglob("*.h")) if path.is_dir() else [path]
@@ -129,10 +130,12 @@ def _lay_out(root: Path, stamp: str) -> None:
         Path(tmp).chmod(0o755)
         Path(tmp).rename(old)
         Path(tmp).mkdir()   # for TemporaryDirectory's cleanup
-    arch = root / _arch_dir()
-    arch.mkdir(exist_ok=True)
-    _relink(arch / "lib64", Path("..") / "lib64")
-    _relink(arch / "include", Path("..") / "include")
+    # <arch>-linux/ (NPU_HOST_LIB of the samples), and runtime/ and atc/, which the examples of CANN's operator
+    # repository put on their include path (`${INC_PATH}/runtime/include`, `${INC_PATH}/atc/include`).
+    for name in (_arch_dir(), "runtime", "atc"):
+        (root / name).mkdir(exist_ok=True)
+        _relink(root / name / "lib64", Path("..") / "lib64")
+        _relink(root / name / "include", Path("..") / "include")
     (root / "opp" / "vendors").mkdir(parents=True, exist_ok=True)
     (root / "version.info").write_text(f"Version={__version__}\n# {_MADE_BY}: a stand-in for CANN on the CPU\n")
     (root / ".opkit-stamp").write_text(stamp + "\n")

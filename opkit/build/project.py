@@ -248,7 +248,10 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
     for warning in parse_diagnostics(output, project, "warning", only_project=True):
         on_event(BuildEvent("warning", str(warning)))
     on_event(BuildEvent("wheel", f"built {target.relative_to(project)}"))
-    if root is not None:
+    if root is not None and "opkit_add_aclnn_library" not in (project / "CMakeLists.txt").read_text(errors="replace"):
+        on_event(BuildEvent("warning", "no aclnn package: CMakeLists.txt was generated before opkit made one "
+                                       "(`opkit gen --force` adds it)"))
+    elif root is not None:
         cann_layout = Path(os.path.realpath(given)) != project
         vendor = install_aclnn_package(project, root, project_vendor(given),
                                        Path(given) / "build_out" if cann_layout else None)

@@ -38,7 +38,8 @@ extern "C" {
 // Nothing to set up on the CPU; kept so that programs calling them link.
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInit(const char* configPath);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnFinalize();
-// An executor runs once and is freed by its aclnnXxx call, unless made repeatable; then aclDestroyAclOpExecutor frees it.
+// An executor runs once and is freed by its aclnnXxx call, unless made repeatable; then
+// aclDestroyAclOpExecutor frees it.
 ACL_FUNC_VISIBILITY aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor);
 

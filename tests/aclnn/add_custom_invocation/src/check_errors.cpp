@@ -1,6 +1,7 @@
 // What aclnnAddCustom says about wrong calls, and how it treats strided views. One line per case:
 // `CASE <name> <status> <aclGetRecentErrMsg>`; the numeric cases print `CASE <name> <status> ok|<first mismatch>`.
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -90,10 +91,44 @@ static void StridedViews()
     aclrtFree(devZ);
 }
 
-int main()
+// `check_errors long`: adds of 4M floats, which a short OPKIT_KERNEL_TIMEOUT cancels (the simulator's watchdog looks
+// every 10 ms, so a launch may finish first: up to 50 tries): a launch that fails is a status and a message, and the
+// program goes on.
+static int LongRun()
+{
+    const int64_t rows = 1024, cols = 4096;
+    const size_t bytes = rows * cols * sizeof(float);
+    void *devX = nullptr, *devY = nullptr, *devZ = nullptr;
+    aclrtMalloc(&devX, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&devY, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&devZ, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemset(devX, bytes, 0, bytes);
+    aclrtMemset(devY, bytes, 0, bytes);
+    aclTensor *x = Dense(devX, ACL_FLOAT, rows, cols);
+    aclTensor *y = Dense(devY, ACL_FLOAT, rows, cols);
+    aclTensor *z = Dense(devZ, ACL_FLOAT, rows, cols);
+    aclnnStatus status = ACLNN_SUCCESS;
+    for (int i = 0; i < 50 && status == ACLNN_SUCCESS; ++i) {
+        status = Add(x, y, z);
+    }
+    Report("long_run", status);
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
+    aclDestroyTensor(z);
+    aclrtFree(devX);
+    aclrtFree(devY);
+    aclrtFree(devZ);
+    printf("CASE after_long_run 0 the program goes on\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
 {
     aclInit(nullptr);
     aclrtSetDevice(0);
+    if (argc > 1 && std::string(argv[1]) == "long") {
+        return LongRun();
+    }
     const size_t bytes = kRows * kCols * sizeof(float);
     void *devX = nullptr, *devY = nullptr, *devZ = nullptr, *small = nullptr, *host = nullptr;
     aclrtMalloc(&devX, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
@@ -108,6 +143,7 @@ int main()
     aclTensor *zWide = Dense(devZ, ACL_FLOAT, kRows / 2, kCols);
     aclTensor *xSmall = Dense(small, ACL_FLOAT, kRows, kCols);
     aclTensor *xHost = Dense(host, ACL_FLOAT, kRows, kCols);
+    aclTensor *yShort = Dense(devY, ACL_FLOAT, kRows / 2, kCols);
     aclTensor *dead = Dense(devX, ACL_FLOAT, kRows, kCols);
     aclDestroyTensor(dead);
 
@@ -126,6 +162,7 @@ int main()
     aclnnStatus status = aclnnAddCustomGetWorkspaceSize(x, y, z, &workspaceSize, &executor);
     Report("first_run", status == ACLNN_SUCCESS ? aclnnAddCustom(nullptr, workspaceSize, executor, nullptr) : status);
     Report("executor_reused", aclnnAddCustom(nullptr, workspaceSize, executor, nullptr));
+    Report("infer_shape_refuses", aclnnAddCustomGetWorkspaceSize(x, yShort, z, &workspaceSize, &executor));
     StridedViews();
 
     aclDestroyTensor(x);
@@ -133,6 +170,7 @@ int main()
     aclDestroyTensor(z);
     aclDestroyTensor(yHalf);
     aclDestroyTensor(zWide);
+    aclDestroyTensor(yShort);
     aclDestroyTensor(xSmall);
     aclDestroyTensor(xHost);
     aclrtFree(devX);

@@ -160,7 +160,8 @@ private:
     {
         if (object == nullptr || status_ != ACLNN_SUCCESS) return false;   // null: the attr's default
         if (!object_is_live(object, kind)) {
-            Error(ACLNN_ERR_PARAM_INVALID, std::string(name) + " (" + Address(object) + ") is not a live " + type + " (destroyed already?)");
+            Error(ACLNN_ERR_PARAM_INVALID,
+                  std::string(name) + " (" + Address(object) + ") is not a live " + type + " (destroyed already?)");
             return false;
         }
         return true;
@@ -319,9 +320,10 @@ inline aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** execut
 inline aclnnStatus Executor::Run(void* workspace, uint64_t workspaceSize, aclrtStream /*stream*/)
 {
     if (workspaceSize < workspace_size || (workspace_size > 0 && workspace == nullptr)) {
-        return Fail(ACLNN_ERR_PARAM_INVALID, op, "the workspace (" + std::to_string(workspaceSize) + " bytes at " + Address(workspace) +
-                                                     ") is smaller than the " + std::to_string(workspace_size) +
-                                                     " bytes GetWorkspaceSize asked for");
+        return Fail(ACLNN_ERR_PARAM_INVALID, op,
+                    "the workspace (" + std::to_string(workspaceSize) + " bytes at " + Address(workspace) +
+                        ") is smaller than the " + std::to_string(workspace_size) +
+                        " bytes GetWorkspaceSize asked for");
     }
     try {
         for (StridedCopy& c : copies) {

@@ -1,6 +1,7 @@
 // The op-independent half of a generated project's pybind11 module _C: Python values <-> host tensors and attrs,
-// infer/tile/launch through the op registry, dynamic tensor lists, the tiling report. Generated csrc/bindings.cpp
-// keeps only per-op tables and kernel dispatch. Needs pybind11 (a build-time dependency); no torch headers.
+// infer/tile/launch through the op registry, the tiling report. The launch itself is launch_op.h's, which the aclnn
+// library (aclnn_call.h) shares; generated csrc/op_tables.h holds the per-op tables and kernel dispatch. Needs
+// pybind11 (a build-time dependency); no torch headers.
 //
 // Tensors arrive from Python as (address, bytes, shape, dtype name); an absent optional input as None; a dynamic
 // input as a list of them. Bad arguments raise CallError; wrap every call in Guarded<ModuleError> so that kernel
