@@ -47,7 +47,7 @@ def test_every_command_has_help_with_an_example_and_the_exit_codes(command: list
 
 def test_commands_are_the_users_path() -> None:
     assert list(cli.commands) == ["validate", "gen", "build", "test", "cc", "cmake-args", "profile", "bench",
-                                  "cann-root"]
+                                  "cann-root", "run"]
 
 
 def test_version_names_opkit_python_and_the_headers() -> None:

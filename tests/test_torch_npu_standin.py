@@ -110,22 +110,23 @@ def test_graph_mode_reads_opdefs_from_prototypes_and_op_info(tmp_path, monkeypat
 
 @pytest.mark.e2e
 @pytest.mark.compile
-def test_torch_npu_style_tests_of_one_op(tmp_path_factory, monkeypatch):
-    """Cold, this builds the op (aclnn package), the npu device library, the extension and the plugin."""
-    tmp = tmp_path_factory.mktemp("torch_npu")
-    monkeypatch.setenv("OPKIT_CANN_ROOT", str(tmp / "cann"))
-    monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(tmp / "torch_npu_cache"))
+def test_torch_npu_style_tests_of_one_op(monkeypatch):
+    """Builds the op (with its aclnn package, in the suite's cann-root), the npu device library, the extension and the
+    plugin: about 2 minutes of CPU cold. Everything lives under build/ and is reused, so a rerun is incremental."""
+    work = REPO / "build" / "torch-npu-test"
+    monkeypatch.setenv("OPKIT_ACLNN", "1")
+    monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(REPO / "build" / "torch-npu-cache"))
     monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
     for var in ("ASCEND_CUSTOM_OPP_PATH", "ASCEND_OPP_PATH", "ASCEND_HOME_PATH", "OPKIT_OP_PLUGIN"):
         monkeypatch.delenv(var, raising=False)
     from opkit.build.project import build_project
 
-    shutil.copytree(REPO / "examples" / "add_custom", tmp / "add_custom")
-    build_project(tmp / "add_custom", jobs=2)
-    project = shutil.copytree(PROJECT, tmp / "project")
+    op = shutil.copytree(REPO / "examples" / "add_custom", work / "add_custom", dirs_exist_ok=True)
+    build_project(op, jobs=2)
+    project = shutil.copytree(PROJECT, work / "project", dirs_exist_ok=True)
     script = "python setup.py -q build_ext --inplace && python test/test_npu_add_custom.py -v"
     result = subprocess.run([sys.executable, "-m", "opkit", "run", "--op-plugin", "op_plugin_patch", "--",
-                             "bash", "-c", f"cd {project} && PYTHONPATH=.:$PYTHONPATH {script}"],
+                             "bash", "-c", f"PYTHONPATH={project}:$PYTHONPATH && {script}"],
                             cwd=project, capture_output=True, text=True)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]

@@ -32,7 +32,7 @@ _TAKES_VALUE = {"-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iq
                 "-isysroot", "--sysroot", "-aux-info", "-dumpbase", "-dumpdir"}
 # CANN compiler (bisheng) options that mean nothing on the CPU.
 _IGNORED_PREFIXES = ("--npu-arch", "--cce-", "-mllvm", "--npu-soc", "-Xhost-start", "-Xhost-end", "-xcce",
-                     "--aicore-arch", "--sanitizer")
+                     "--aicore-arch", "--sanitizer", "--gcc-toolchain")
 # `--npu-arch` values (bisheng's dav-<NpuArch>, and the CCEC_AIC/AIV_version names of CANN's platform configs) -> the
 # __NPU_ARCH__ a kernel sees; everything else compiles as 910B (2201).
 _ARCH_OF = {"dav-1001": "1001", "dav-c100": "1001", "dav-2002": "2002", "dav-m200": "2002",

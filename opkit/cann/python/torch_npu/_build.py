@@ -12,7 +12,7 @@ __all__ = ["cache_root", "include_dir", "lib_dir", "load_device_library", "layou
 
 _HERE = Path(__file__).resolve().parent
 _OPKIT = _HERE.parents[2]          # opkit/cann/python/torch_npu -> opkit/
-_SOURCES = ("npu_device.cpp", "fallback.cpp")
+_SOURCES = ("npu_device.cpp", "fallback.cpp", "inline_registry.cpp")
 
 
 def include_dir() -> Path:
@@ -76,7 +76,10 @@ def load_device_library() -> Path:
         extra_include_paths=[str(include_dir())],
         # One device-memory registry per process: the one in libascendcl.so, shared with aclnn's libraries.
         extra_cflags=["-O1", "-DOPKIT_ACL_DECLARE_ONLY", "-DOPKIT_ACL_SHARED_STATE"],
-        extra_ldflags=["-Wl,-soname,libtorch_npu.so", f"-L{lib64}", "-lascendcl", f"-Wl,-rpath,{lib64}"],
+        # torch_python as torch_npu's library has it: extensions that link only torch_npu get pybind's tensor casters.
+        extra_ldflags=["-Wl,-soname,libtorch_npu.so", "-Wl,--no-as-needed", "-ltorch_python", "-Wl,--as-needed",
+                       f"-L{lib64}", "-lascendcl",
+                       f"-Wl,-rpath,{lib64}"],
         build_directory=str(build),
         is_python_module=False,
         verbose=verbose,

@@ -1,5 +1,6 @@
 # Rules of the ASC language: compile with opkit's driver, link with it (it adds -pthread and calls g++).
-include("${CMAKE_CURRENT_LIST_DIR}/../../../../cmake/opkit_cc.cmake")
+get_filename_component(_opkit_asc_dir "${CMAKE_CURRENT_LIST_DIR}" REALPATH)  # also through cann-root's links
+include("${_opkit_asc_dir}/../../../../cmake/opkit_cc.cmake")
 
 if(NOT CMAKE_ASC_RUN_MODE)
   set(CMAKE_ASC_RUN_MODE "cpu")

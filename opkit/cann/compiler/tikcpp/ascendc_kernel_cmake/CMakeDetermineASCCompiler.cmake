@@ -1,5 +1,6 @@
 # The ASC "compiler" is opkit's driver (opkit/build/cc.py) run by Python: it rewrites `<<<>>>` launches and calls g++.
-include("${CMAKE_CURRENT_LIST_DIR}/../../../../cmake/opkit_cc.cmake")
+get_filename_component(_opkit_asc_dir "${CMAKE_CURRENT_LIST_DIR}" REALPATH)  # also through cann-root's links
+include("${_opkit_asc_dir}/../../../../cmake/opkit_cc.cmake")
 set(CMAKE_ASC_COMPILER "${OPKIT_PYTHON}")
 set(CMAKE_ASC_COMPILER_ID "opkit")
 set(CMAKE_ASC_COMPILER_ENV_VAR "")

@@ -2,7 +2,8 @@
 # the kernels for the simulator, in the NPU branch (ASCENDC_CPU_DEBUG undefined), and generates for every
 # `extern "C" __global__` kernel an aclrtlaunch_<kernel>.h with its launch function (ACLRT_LAUNCH_KERNEL).
 include_guard(GLOBAL)
-get_filename_component(_opkit_cann_root "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
+get_filename_component(_opkit_here "${CMAKE_CURRENT_LIST_DIR}" REALPATH)  # also through cann-root's links
+get_filename_component(_opkit_cann_root "${_opkit_here}/../../.." ABSOLUTE)
 get_filename_component(_opkit_cmake_dir "${_opkit_cann_root}/../cmake" ABSOLUTE)
 find_package(opkit REQUIRED CONFIG PATHS "${_opkit_cmake_dir}" NO_DEFAULT_PATH)
 include("${_opkit_cmake_dir}/opkit_cc.cmake")

@@ -13,6 +13,16 @@
 
 #include <acl/acl.h>
 
+#include "torch_npu/csrc/core/npu/NPUStream.h"
+
+namespace c10_npu {
+NPUStream getDefaultNPUStream(c10::DeviceIndex device_index) {
+  const c10::Device device(c10::DeviceType::PrivateUse1, device_index < 0 ? 0 : device_index);
+  return NPUStream(c10::Stream(c10::Stream::DEFAULT, device));
+}
+NPUStream getCurrentNPUStream(c10::DeviceIndex device_index) { return getDefaultNPUStream(device_index); }
+}  // namespace c10_npu
+
 namespace opkit_npu {
 namespace {
 
@@ -29,8 +39,18 @@ c10::DeviceIndex device_count() {
   return static_cast<c10::DeviceIndex>(n);
 }
 
+}  // namespace
+
+// inline_registry.cpp: the same blocks in the inline ACL state of programs opkit compiled as C++17.
+void mirror_allocation(void* p, size_t requested);
+void forget_allocation(void* p);
+
+namespace {
+
 void free_npu(void* p) {
-  if (p != nullptr) aclrtFree(p);
+  if (p == nullptr) return;
+  forget_allocation(p);
+  aclrtFree(p);
 }
 
 // aclrtMalloc's memory: registered as device memory (bounds-checked by kernel launches), poisoned when new.
@@ -41,6 +61,7 @@ struct NpuAllocator final : c10::Allocator {
     void* p = nullptr;
     const aclError rc = aclrtMalloc(&p, nbytes, ACL_MEM_MALLOC_HUGE_FIRST);
     TORCH_CHECK(rc == ACL_SUCCESS, "npu: allocating ", nbytes, " bytes failed: ", aclGetRecentErrMsg());
+    mirror_allocation(p, nbytes);
     return {p, p, &free_npu, device};
   }
   c10::DeleterFnPtr raw_deleter() const override { return &free_npu; }

@@ -1,6 +1,7 @@
 # opkit's stand-in for CANN's tikicpulib (the CPU path of the kernel-launch samples): tikicpulib::<SOC_VERSION> is
 # opkit::sim (ASCENDC_CPU_DEBUG defined, so the samples' mains take their ICPU_RUN_KF branch) for that SoC.
-get_filename_component(_opkit_cann_root "${CMAKE_CURRENT_LIST_DIR}/../../../.." ABSOLUTE)
+get_filename_component(_opkit_here "${CMAKE_CURRENT_LIST_DIR}" REALPATH)  # also through cann-root's links
+get_filename_component(_opkit_cann_root "${_opkit_here}/../../../.." ABSOLUTE)
 get_filename_component(_opkit_cmake_dir "${_opkit_cann_root}/../cmake" ABSOLUTE)
 find_package(opkit REQUIRED CONFIG PATHS "${_opkit_cmake_dir}" NO_DEFAULT_PATH)
 

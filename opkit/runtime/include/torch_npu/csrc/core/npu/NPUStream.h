@@ -38,11 +38,10 @@ class NPUStream {
   c10::Stream stream_;
 };
 
-inline NPUStream getDefaultNPUStream(c10::DeviceIndex device_index = -1) {
-  const c10::Device device(c10::DeviceType::PrivateUse1, device_index < 0 ? 0 : device_index);
-  return NPUStream(c10::Stream(c10::Stream::DEFAULT, device));
-}
-inline NPUStream getCurrentNPUStream(c10::DeviceIndex device_index = -1) { return getDefaultNPUStream(device_index); }
+// Defined in libtorch_npu.so, as torch_npu's are: code calling them links torch_npu (and through it c10 and torch),
+// as the samples' CMakeLists and setup.py files do.
+__attribute__((visibility("default"))) NPUStream getDefaultNPUStream(c10::DeviceIndex device_index = -1);
+__attribute__((visibility("default"))) NPUStream getCurrentNPUStream(c10::DeviceIndex device_index = -1);
 inline NPUStream getStreamFromPool(bool /*isHighPriority*/ = false, c10::DeviceIndex device_index = -1) {
   return getDefaultNPUStream(device_index);
 }
