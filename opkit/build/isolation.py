@@ -50,6 +50,8 @@ RUNTIME_ROOTS = frozenset({
     "matmul_tiling", "CubeFormat", "LayoutMode", "MatmulConfig", "MatmulConfigMode", "IterateOrder", "ScheduleType",
     "BatchMode", "QuantMode_t", "GetNormalConfig", "GetMDLConfig", "GetIBShareNormConfig", "CFG_NORM", "CFG_MDL",
     "CFG_IBSHARE_NORM", "MM_CFG_NO_PRELOAD", "MM_CFG_PRELOAD",
+    # the torch_npu stand-in's C++ API (host code only, listed so no header namespace goes unowned)
+    "torch_npu", "at_npu", "c10_npu",
 })
 # C++ keywords and built-in types: never a user's name.
 _KEYWORDS = frozenset("""
