@@ -14,9 +14,13 @@ def _tensor(name: str, param: str = "required") -> dict:
     return {"name": name, "param_type": param, "format": ["ND", "ND"], "type": ["fp16", "float"]}
 
 
-def _files(tmp_path: Path, ops: list[dict]) -> dict[str, str]:
+def _render(tmp_path: Path, ops: list[dict]):
     (tmp_path / "ops.json").write_text(json.dumps(ops))
-    return {f.path: f.content for f in render_project(load_spec(tmp_path / "ops.json")).files}
+    return render_project(load_spec(tmp_path / "ops.json"))
+
+
+def _files(tmp_path: Path, ops: list[dict]) -> dict[str, str]:
+    return {f.path: f.content for f in _render(tmp_path, ops).files}
 
 
 def test_optional_first_input_shapes_the_outputs_and_must_be_given(tmp_path: Path) -> None:
@@ -34,11 +38,15 @@ def test_optional_first_input_shapes_the_outputs_and_must_be_given(tmp_path: Pat
 
 
 def test_op_the_example_cannot_call_is_named_and_left_out(tmp_path: Path) -> None:
-    files = _files(tmp_path, [
+    project = _render(tmp_path, [
         {"op": "AddCustom", "input_desc": [_tensor("x"), _tensor("y")], "output_desc": [_tensor("z")]},
         {"op": "ScaledCustom", "input_desc": [_tensor("x")], "output_desc": [_tensor("y")],
          "attr": [{"name": "scales", "type": "list_float", "param_type": "required"}]},
     ])
+    files = {f.path: f.content for f in project.files}
+    assert [n for n in project.notes if n.startswith("npu_examples/")] == [
+        "npu_examples/: no torch_npu example of ScaledCustom: it has list_float attr 'scales', which its EXEC_NPU_CMD "
+        "call does not pass"]
     cpp = files["npu_examples/csrc/npu_ops.cpp"]
     assert "// ScaledCustom: no example." in cpp and "ScaledCustom has list_float attr 'scales'." in cpp
     assert "scaled_custom" not in cpp and 'm.impl("add_custom", &add_custom_npu);' in cpp

@@ -142,6 +142,8 @@ def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tupl
     context = project_context(contexts, package=pkg, prototype=extra[0].path, version=__version__, socs=socs)
     files, seed_notes = _seed_user_files(render_tree(context), spec.path.parent, root)
     notes = [c.note for c in socs] + notes + seed_notes
+    notes += [f"npu_examples/: no torch_npu example of {c['op_type']}: it has {c['npu']['skipped']}, which its "
+              f"EXEC_NPU_CMD call does not pass" for c in contexts if c["npu"]["skipped"]]
     if not all(c.profile.has_data_copy_pad for c in socs):
         notes.append("kernels use aligned DataCopy (a SoC without DataCopyPad was chosen): tiling rejects tensors "
                      "whose element count is not a whole number of 32-byte blocks")
