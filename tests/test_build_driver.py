@@ -103,5 +103,8 @@ def test_a_wheel_is_stale_when_a_source_is_newer(tmp_path: Path) -> None:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "reference.py").write_text("# edited after the build\n")   # not in the wheel
     assert not wheel_is_stale(tmp_path)
+    (tmp_path / "npu_examples").mkdir()
+    (tmp_path / "npu_examples" / "ext.so").write_bytes(b"")   # the torch_npu example's extension, built in place
+    assert not wheel_is_stale(tmp_path)
     os.utime(source, (now + 10, now + 10))
     assert wheel_is_stale(tmp_path)

@@ -168,8 +168,9 @@ def find_wheel(project: Path) -> Path | None:
 
 
 def _sources(project: Path) -> list[Path]:
-    # tests/ (and the reference maths in it) is not part of the wheel: editing it needs no rebuild.
-    skip = {"build", "dist", ".git", "__pycache__", "tests"}
+    # tests/ (and the reference maths in it) is not part of the wheel: editing it needs no rebuild; nor is the torch_npu
+    # example (npu_examples/: its extension is built in place by its own setup.py).
+    skip = {"build", "dist", ".git", "__pycache__", "tests", "npu_examples"}
     return [p for p in project.rglob("*")
             if p.is_file() and not skip.intersection(p.relative_to(project).parts)]
 

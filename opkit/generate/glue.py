@@ -146,7 +146,9 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
     context = project_context(contexts, package=package, prototype=layout.prototype.name, version=__version__,
                               socs=socs)
     notes = [layout.describe()] + [c.note for c in socs if c.profile.name != DEFAULT_SOC]
-    files = [f for f in render_tree(context) if not f.path.startswith(("op_kernel/", "op_host/"))]
+    # npu_examples/ is for opkit's own projects: a CANN project has its own torch_npu code
+    files = [f for f in render_tree(context, exclude=("npu_examples/",))
+             if not f.path.startswith(("op_kernel/", "op_host/"))]
     reference = _reference(layout)
     if reference is not None:
         files = [reference if f.path == reference.path else f for f in files]

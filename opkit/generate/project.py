@@ -10,6 +10,7 @@ from pathlib import Path
 from opkit import __version__
 from opkit.errors import GenerateError, SpecError
 from opkit.generate.context import op_context, project_context
+from opkit.generate.npu_context import npu_op_context
 from opkit.generate.render import render_tree
 from opkit.generate.torch_context import torch_op_context
 from opkit.generate.writer import LOCK_NAME, ProjectWriter, RenderedFile, WriteResult
@@ -137,10 +138,12 @@ def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tupl
     pkg = _package_name(package, chosen, allow_shadowing)
     root = output_dir if output_dir is not None else Path(pkg)
     extra, notes, derivs = _extra_files(spec, pkg, derivatives, chosen)
-    contexts = [op_context(op, socs) | torch_op_context(op, derivs, pkg) for op in chosen]
+    contexts = [op_context(op, socs) | torch_op_context(op, derivs, pkg) | npu_op_context(op, pkg) for op in chosen]
     context = project_context(contexts, package=pkg, prototype=extra[0].path, version=__version__, socs=socs)
     files, seed_notes = _seed_user_files(render_tree(context), spec.path.parent, root)
     notes = [c.note for c in socs] + notes + seed_notes
+    notes += [f"npu_examples/: no torch_npu example of {c['op_type']}: it has {c['npu']['skipped']}, which its "
+              f"EXEC_NPU_CMD call does not pass" for c in contexts if c["npu"]["skipped"]]
     if not all(c.profile.has_data_copy_pad for c in socs):
         notes.append("kernels use aligned DataCopy (a SoC without DataCopyPad was chosen): tiling rejects tensors "
                      "whose element count is not a whole number of 32-byte blocks")

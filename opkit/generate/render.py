@@ -51,11 +51,14 @@ def _out_path(rel: str, op: str | None, package: str) -> str:
     return path.replace("{{op}}", op) if op is not None else path
 
 
-def render_tree(context: dict[str, Any]) -> list[RenderedFile]:
-    """Every output file of the project, rendered; raises before anything is written."""
+def render_tree(context: dict[str, Any], exclude: tuple[str, ...] = ()) -> list[RenderedFile]:
+    """Every output file of the project (but those under the folders `exclude` names), rendered; raises before
+    anything is written."""
     env = _environment()
     files: list[RenderedFile] = []
     for rel in _templates():
+        if rel.startswith(exclude):
+            continue
         owner: Owner = "user" if rel in USER_OWNED else "generated"
         targets = context["ops"] if "{{op}}" in rel else [None]
         for op in targets:
