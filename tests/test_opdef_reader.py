@@ -132,3 +132,13 @@ def test_host_code_that_does_not_link_alone_names_the_symbol(tmp_path: Path) -> 
     with pytest.raises(BuildError, match="does not link on its own") as info:
         read_opdef([tmp_path / "h.cpp"], tmp_path / "out")
     assert "Helper" in info.value.output
+    assert "undefined reference" in str(info.value) and "Helper" in str(info.value)   # what the CLI prints
+
+
+@pytest.mark.compile
+def test_host_code_that_does_not_compile_shows_the_compilers_first_error(tmp_path: Path) -> None:
+    (tmp_path / "h.cpp").write_text('#include "no_such_dir/missing_header.h"\n' + HOST)
+    with pytest.raises(BuildError, match="does not compile against opkit's host headers") as info:
+        read_opdef([tmp_path / "h.cpp"], tmp_path / "out")
+    first = str(info.value).splitlines()[1]
+    assert "h.cpp:1:" in first and "missing_header.h" in first and "error" in first

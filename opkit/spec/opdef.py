@@ -94,6 +94,13 @@ def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
     return digest.hexdigest()[:20]
 
 
+def _first_errors(stderr: str, limit: int = 5) -> str:
+    """The compiler's first error lines (the rest usually follow from them), indented; its last lines if none."""
+    lines = stderr.splitlines()
+    errors = [line.strip() for line in lines if any(k in line for k in (": error:", ": fatal error:", "undefined reference"))]
+    return "\n".join(f"  {line}" for line in (errors[:limit] or lines[-limit:]))
+
+
 def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) -> Path:
     """The dump program: every host file and the dumper's main, compiled in parallel and linked."""
     main = scratch / "opkit_opdef_main.cpp"
@@ -113,13 +120,14 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) ->
     if failed:
         source, result = failed[0]
         raise BuildError(f"{source}: the host code does not compile against opkit's host headers, so its OpDef "
-                         f"cannot be read (first error below)", command=list(result.args),
+                         f"cannot be read; first errors:\n{_first_errors(result.stderr)}", command=list(result.args),
                          returncode=result.returncode, output=result.stderr)
     program = scratch / "opkit_opdef"
     link = [_compiler(), "-pthread", *(str(o) for o, _ in results), "-o", str(program)]
     result = subprocess.run(link, capture_output=True, text=True)
     if result.returncode != 0:
-        raise BuildError("the host code compiled but does not link on its own, so its OpDef cannot be read",
+        raise BuildError("the host code compiled but does not link on its own, so its OpDef cannot be read; first "
+                         f"errors:\n{_first_errors(result.stderr)}",
                          command=link, returncode=result.returncode, output=result.stderr)
     return program
 
