@@ -97,7 +97,8 @@ def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
 def _first_errors(stderr: str, limit: int = 5) -> str:
     """The compiler's first error lines (the rest usually follow from them), indented; its last lines if none."""
     lines = stderr.splitlines()
-    errors = [line.strip() for line in lines if any(k in line for k in (": error:", ": fatal error:", "undefined reference"))]
+    marks = (": error:", ": fatal error:", "undefined reference")
+    errors = [line.strip() for line in lines if any(mark in line for mark in marks)]
     return "\n".join(f"  {line}" for line in (errors[:limit] or lines[-limit:]))
 
 
