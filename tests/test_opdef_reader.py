@@ -62,6 +62,17 @@ def test_dtypes_the_simulator_lacks_drop_their_combinations_with_a_note() -> Non
     assert notes == ["SomeOp: 1 dtype combination(s) with hifloat8 left out: opkit's simulator has no such dtype"]
 
 
+def test_a_combination_repeated_for_another_format_is_read_once() -> None:
+    formats = ["ND", "ND", "NCHW", "NCHW", "NHWC"]
+    dtypes = ["DT_FLOAT16", "DT_FLOAT", "DT_FLOAT16", "DT_FLOAT", "DT_BF16"]
+    raw = _op([_param("x", dtypes, formats=formats)], [_param("y", dtypes, formats=formats)])
+    (op,), _, notes = prototype_from_opdef([raw])
+    assert op["input_desc"][0]["type"] == ["float16", "float32", "bfloat16"] == op["output_desc"][0]["type"]
+    assert op["input_desc"][0]["format"] == ["ND", "ND", "NHWC"]
+    assert notes == ["SomeOp: 2 dtype combination(s) repeat an earlier one in another format; read once, as the "
+                     "first one's (opkit's tensors are ND)"]
+
+
 def test_attrs_param_types_and_registrations() -> None:
     raw = _op([_param("x", ["DT_FLOAT"]), _param("bias", ["DT_FLOAT"], param_type=1),
                _param("xs", ["DT_FLOAT"], param_type=3)], [_param("y", ["DT_FLOAT"])], count=2)

@@ -162,6 +162,19 @@ def _combinations(params: list[dict[str, Any]]) -> list[list[str]]:
     return [[c.get(p["name"], "DT_UNDEFINED") for c in combos] for p in params]
 
 
+def _first_of_each_combination(columns: list[list[str]], keep: list[int]) -> tuple[list[int], int]:
+    """`keep` without the combinations whose dtypes repeat an earlier kept one (CANN's OpDefs list one dtype
+    combination per format: float16 for ND, again for NCHW, ...); and how many were left out."""
+    seen: set[tuple[str, ...]] = set()
+    first = []
+    for i in keep:
+        combo = tuple(column[i] for column in columns)
+        if combo not in seen:
+            seen.add(combo)
+            first.append(i)
+    return first, len(keep) - len(first)
+
+
 def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = None
                          ) -> tuple[list[dict[str, Any]], dict[str, OpDefInfo], list[str]]:
     """msopgen-form operators for the dumped OpDefs (read for SoC family `family`, or each op's first AddConfig
@@ -181,6 +194,10 @@ def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = Non
             notes.append(f"{op_type}: {len(columns[0]) - len(keep)} dtype combination(s) with "
                          f"{', '.join(t.removeprefix('DT_').lower() for t in dropped)} left out: opkit's simulator "
                          "has no such dtype")
+        keep, repeats = _first_of_each_combination(columns, keep)
+        if repeats:
+            notes.append(f"{op_type}: {repeats} dtype combination(s) repeat an earlier one in another format; read "
+                         "once, as the first one's (opkit's tensors are ND)")
 
         def tensor(p: dict[str, Any], column: list[str]) -> dict[str, Any]:
             formats = p["formats"] or ["ND"]
