@@ -58,7 +58,8 @@ def test_the_forced_header_undoes_the_host_headers_guard(tmp_path: Path) -> None
     assert _div_kernel_options(glue) == f' -DOPKIT_OP_TYPE=Div "SHELL:-include {shlex.quote(str(wrapper))}"'
     text = wrapper.read_text()
     assert f'#include "{tmp_path}/libm/op_host/div_tiling.h"\n' in text
-    assert text.endswith("#undef DIV_TILING_H\n")
+    assert "#undef DIV_TILING_H\n" in text
+    assert text.endswith("using optiling::DivTilingData;\n")   # at global scope, as CANN's build gives it to kernels
 
 
 def test_a_host_header_without_a_guard_is_included_as_it_is(tmp_path: Path) -> None:
@@ -82,13 +83,31 @@ def test_host_files_see_op_host_and_op_kernel(tmp_path: Path) -> None:
         assert f"target_include_directories({op}_host PRIVATE {root}/op_host {root}/op_kernel)" in cmake
 
 
+def test_a_host_header_without_namespace_optiling_lifts_nothing(tmp_path: Path) -> None:
+    glue = _glue(tmp_path, host_tiling=HOST_TILING.replace("namespace optiling {", "").replace(
+        "}  // namespace optiling", ""))
+    assert "using optiling" not in (glue / "kernels" / "div_host_tiling.h").read_text()
+
+
+# A kernel class in its own namespace that takes the tiling struct by name, as CANN's production kernels do.
+NAMES_STRUCT = """
+namespace DivImpl {
+__aicore__ inline uint32_t Length(const DivTilingData& tiling) { return tiling.length; }
+}  // namespace DivImpl
+"""
+
+
 @pytest.mark.compile
-@pytest.mark.parametrize("includes", ["its own header", "the host header"])
+@pytest.mark.parametrize("includes", ["its own header", "the host header", "its own header and names the struct"])
 def test_the_div_kernel_compiles_with_what_the_glue_forces(tmp_path: Path, includes: str) -> None:
     kernel = (LIBM / "op_kernel" / "div.cpp").read_text()
     if includes == "the host header":
         kernel = kernel.replace('#include "div_tiling.h"',
                                 '#include "../op_host/div_tiling.h"\nconstexpr int32_t DIV_INPUTS = 2;')
+    elif includes == "its own header and names the struct":
+        kernel = kernel.replace("using namespace AscendC;\n", "using namespace AscendC;\n" + NAMES_STRUCT).replace(
+            "tilingData.length * sizeof(float)", "DivImpl::Length(tilingData) * sizeof(float)")
+        assert "DivImpl::Length(tilingData)" in kernel
     glue = _glue(tmp_path, kernel=kernel)
     options = shlex.split(_div_kernel_options(glue).replace('"SHELL:', "").replace('"', ""))
     user = tmp_path / "libm" / "op_kernel"
