@@ -118,6 +118,48 @@ def test_cann_style_host_code_compiles_against_the_stand_ins(tmp_path: Path) -> 
     assert result.returncode == 0, result.stderr
 
 
+# A shared tiling header as CANN's foreach ops have one: ge::DataType reached through register/tilingdata_base.h
+# alone (CANN's includes graph/ascend_string.h, which includes graph/types.h); ge's dimension and format helpers.
+SHARED = """\
+#include "register/tilingdata_base.h"
+using namespace ge;
+inline ge::DataType ScalarOf(ge::DataType dtype) { return dtype == ge::DT_INT32 ? ge::DT_INT64 : ge::DT_FLOAT; }
+static_assert(UNKNOWN_DIM == -1 && UNKNOWN_DIM_NUM == -2, "CANN's values");
+inline bool IsNd(ge::Format format) { return GetPrimaryFormat(format) == ge::FORMAT_ND && !HasSubFormat(format); }
+int main() { return IsNd(ge::FORMAT_ND) && ScalarOf(ge::DT_INT32) == ge::DT_INT64 ? 0 : 1; }
+"""
+
+
+def test_ge_types_come_with_the_tiling_header_as_in_cann(tmp_path: Path) -> None:
+    (tmp_path / "shared.cpp").write_text(SHARED)
+    exe = tmp_path / "shared"
+    built = subprocess.run([CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-isystem", str(opkit.include_dir()),
+                            str(tmp_path / "shared.cpp"), "-o", str(exe)], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    assert subprocess.run([str(exe)]).returncode == 0
+
+
+# ops-nn style host code: the registry header alone, the contexts used through it (CANN's includes them complete).
+IMPL_ONLY = """\
+#include "register/op_impl_registry.h"
+namespace optiling {
+static ge::graphStatus Tiling(gert::TilingContext* context) {
+    context->SetBlockDim(1);
+    return context->GetInputShape(0) == nullptr ? ge::GRAPH_FAILED : ge::GRAPH_SUCCESS;
+}
+static ge::graphStatus Parse(gert::TilingParseContext* context) { return context == nullptr ? 1 : 0; }
+IMPL_OP_OPTILING(Scale).Tiling(Tiling).TilingParse<int>(Parse);
+}  // namespace optiling
+"""
+
+
+def test_the_registry_header_brings_the_contexts_complete(tmp_path: Path) -> None:
+    (tmp_path / "impl.cpp").write_text(IMPL_ONLY)
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-isystem",
+                             str(opkit.include_dir()), str(tmp_path / "impl.cpp")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.parametrize("level, shown", [(None, ["ERROR", "ERROR"]), ("0", ["DEBUG", "INFO", "WARNING", "ERROR",
                                                                             "ERROR"]), ("4", [])])
 def test_log_lines_name_the_op_and_follow_the_log_level(tmp_path: Path, level: str | None, shown: list[str]) -> None:

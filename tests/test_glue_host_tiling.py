@@ -42,6 +42,8 @@ def _glue(tmp_path: Path, kernel: str | None = None, host_tiling: str | None = N
         (project / "op_kernel" / "div.cpp").write_text(kernel)
     if host_tiling is not None:
         (project / "op_host" / "div_tiling.h").write_text(host_tiling)
+        host = project / "op_host" / "div.cpp"   # the registry first, as CANN's host files that need it have it
+        host.write_text('#include "register/op_def_registry.h"\n' + host.read_text())
     layout = detect_layout(project)
     assert layout is not None
     return write_glue(layout)[0]
@@ -58,7 +60,8 @@ def test_the_forced_header_undoes_the_host_headers_guard(tmp_path: Path) -> None
     assert _div_kernel_options(glue) == f' -DOPKIT_OP_TYPE=Div "SHELL:-include {shlex.quote(str(wrapper))}"'
     text = wrapper.read_text()
     assert f'#include "{tmp_path}/libm/op_host/div_tiling.h"\n' in text
-    assert text.endswith("#undef DIV_TILING_H\n")
+    assert "#undef DIV_TILING_H\n" in text
+    assert text.endswith("using optiling::DivTilingData;\n")   # at global scope, as CANN's build gives it to kernels
 
 
 def test_a_host_header_without_a_guard_is_included_as_it_is(tmp_path: Path) -> None:
@@ -82,14 +85,46 @@ def test_host_files_see_op_host_and_op_kernel(tmp_path: Path) -> None:
         assert f"target_include_directories({op}_host PRIVATE {root}/op_host {root}/op_kernel)" in cmake
 
 
+def test_a_host_header_without_namespace_optiling_lifts_nothing(tmp_path: Path) -> None:
+    glue = _glue(tmp_path, host_tiling=HOST_TILING.replace("namespace optiling {", "").replace(
+        "}  // namespace optiling", ""))
+    assert "using optiling" not in (glue / "kernels" / "div_host_tiling.h").read_text()
+
+
+# A host tiling header with a helper on host types beside its struct, as some of CANN's ops have.
+HOST_HELPER = HOST_TILING.replace("namespace optiling {\n", """namespace optiling {
+template <typename T>
+inline const T* CompileInfo(gert::TilingParseContext* context) { return context->GetCompiledInfo<T>(); }
+""")
+
+
+def test_a_host_header_naming_host_types_gets_them_in_the_kernel(tmp_path: Path) -> None:
+    text = (_glue(tmp_path, host_tiling=HOST_HELPER) / "kernels" / "div_host_tiling.h").read_text()
+    assert text.index('#include "register/op_def_registry.h"') < text.index("op_host/div_tiling.h")
+    assert "op_def_registry" not in (_glue(tmp_path / "plain") / "kernels" / "div_host_tiling.h").read_text()
+
+
+# A kernel class in its own namespace that takes the tiling struct by name, as CANN's production kernels do.
+NAMES_STRUCT = """
+namespace DivImpl {
+__aicore__ inline uint32_t Length(const DivTilingData& tiling) { return tiling.length; }
+}  // namespace DivImpl
+"""
+
+
 @pytest.mark.compile
-@pytest.mark.parametrize("includes", ["its own header", "the host header"])
+@pytest.mark.parametrize("includes", ["its own header", "the host header", "its own header and names the struct"])
 def test_the_div_kernel_compiles_with_what_the_glue_forces(tmp_path: Path, includes: str) -> None:
     kernel = (LIBM / "op_kernel" / "div.cpp").read_text()
+    host_tiling = HOST_HELPER if includes == "its own header and names the struct" else None
     if includes == "the host header":
         kernel = kernel.replace('#include "div_tiling.h"',
                                 '#include "../op_host/div_tiling.h"\nconstexpr int32_t DIV_INPUTS = 2;')
-    glue = _glue(tmp_path, kernel=kernel)
+    elif includes == "its own header and names the struct":
+        kernel = kernel.replace("using namespace AscendC;\n", "using namespace AscendC;\n" + NAMES_STRUCT).replace(
+            "tilingData.length * sizeof(float)", "DivImpl::Length(tilingData) * sizeof(float)")
+        assert "DivImpl::Length(tilingData)" in kernel
+    glue = _glue(tmp_path, kernel=kernel, host_tiling=host_tiling)
     options = shlex.split(_div_kernel_options(glue).replace('"SHELL:', "").replace('"', ""))
     user = tmp_path / "libm" / "op_kernel"
     copy = tmp_path / "copy" / "div.cpp"

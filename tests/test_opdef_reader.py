@@ -62,6 +62,17 @@ def test_dtypes_the_simulator_lacks_drop_their_combinations_with_a_note() -> Non
     assert notes == ["SomeOp: 1 dtype combination(s) with hifloat8 left out: opkit's simulator has no such dtype"]
 
 
+def test_a_combination_repeated_for_another_format_is_read_once() -> None:
+    formats = ["ND", "ND", "NCHW", "NCHW", "NHWC"]
+    dtypes = ["DT_FLOAT16", "DT_FLOAT", "DT_FLOAT16", "DT_FLOAT", "DT_BF16"]
+    raw = _op([_param("x", dtypes, formats=formats)], [_param("y", dtypes, formats=formats)])
+    (op,), _, notes = prototype_from_opdef([raw])
+    assert op["input_desc"][0]["type"] == ["float16", "float32", "bfloat16"] == op["output_desc"][0]["type"]
+    assert op["input_desc"][0]["format"] == ["ND", "ND", "NHWC"]
+    assert notes == ["SomeOp: 2 dtype combination(s) repeat an earlier one in another format; read once, as the "
+                     "first one's (opkit's tensors are ND)"]
+
+
 def test_attrs_param_types_and_registrations() -> None:
     raw = _op([_param("x", ["DT_FLOAT"]), _param("bias", ["DT_FLOAT"], param_type=1),
                _param("xs", ["DT_FLOAT"], param_type=3)], [_param("y", ["DT_FLOAT"])], count=2)
@@ -132,3 +143,13 @@ def test_host_code_that_does_not_link_alone_names_the_symbol(tmp_path: Path) -> 
     with pytest.raises(BuildError, match="does not link on its own") as info:
         read_opdef([tmp_path / "h.cpp"], tmp_path / "out")
     assert "Helper" in info.value.output
+    assert "undefined reference" in str(info.value) and "Helper" in str(info.value)   # what the CLI prints
+
+
+@pytest.mark.compile
+def test_host_code_that_does_not_compile_shows_the_compilers_first_error(tmp_path: Path) -> None:
+    (tmp_path / "h.cpp").write_text('#include "no_such_dir/missing_header.h"\n' + HOST)
+    with pytest.raises(BuildError, match="does not compile against opkit's host headers") as info:
+        read_opdef([tmp_path / "h.cpp"], tmp_path / "out")
+    first = str(info.value).splitlines()[1]
+    assert "h.cpp:1:" in first and "missing_header.h" in first and "error" in first

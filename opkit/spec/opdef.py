@@ -94,6 +94,14 @@ def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
     return digest.hexdigest()[:20]
 
 
+def _first_errors(stderr: str, limit: int = 5) -> str:
+    """The compiler's first error lines (the rest usually follow from them), indented; its last lines if none."""
+    lines = stderr.splitlines()
+    marks = (": error:", ": fatal error:", "undefined reference")
+    errors = [line.strip() for line in lines if any(mark in line for mark in marks)]
+    return "\n".join(f"  {line}" for line in (errors[:limit] or lines[-limit:]))
+
+
 def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) -> Path:
     """The dump program: every host file and the dumper's main, compiled in parallel and linked."""
     main = scratch / "opkit_opdef_main.cpp"
@@ -113,13 +121,14 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) ->
     if failed:
         source, result = failed[0]
         raise BuildError(f"{source}: the host code does not compile against opkit's host headers, so its OpDef "
-                         f"cannot be read (first error below)", command=list(result.args),
+                         f"cannot be read; first errors:\n{_first_errors(result.stderr)}", command=list(result.args),
                          returncode=result.returncode, output=result.stderr)
     program = scratch / "opkit_opdef"
     link = [_compiler(), "-pthread", *(str(o) for o, _ in results), "-o", str(program)]
     result = subprocess.run(link, capture_output=True, text=True)
     if result.returncode != 0:
-        raise BuildError("the host code compiled but does not link on its own, so its OpDef cannot be read",
+        raise BuildError("the host code compiled but does not link on its own, so its OpDef cannot be read; first "
+                         f"errors:\n{_first_errors(result.stderr)}",
                          command=link, returncode=result.returncode, output=result.stderr)
     return program
 
@@ -153,6 +162,19 @@ def _combinations(params: list[dict[str, Any]]) -> list[list[str]]:
     return [[c.get(p["name"], "DT_UNDEFINED") for c in combos] for p in params]
 
 
+def _first_of_each_combination(columns: list[list[str]], keep: list[int]) -> tuple[list[int], int]:
+    """`keep` without the combinations whose dtypes repeat an earlier kept one (CANN's OpDefs list one dtype
+    combination per format: float16 for ND, again for NCHW, ...); and how many were left out."""
+    seen: set[tuple[str, ...]] = set()
+    first = []
+    for i in keep:
+        combo = tuple(column[i] for column in columns)
+        if combo not in seen:
+            seen.add(combo)
+            first.append(i)
+    return first, len(keep) - len(first)
+
+
 def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = None
                          ) -> tuple[list[dict[str, Any]], dict[str, OpDefInfo], list[str]]:
     """msopgen-form operators for the dumped OpDefs (read for SoC family `family`, or each op's first AddConfig
@@ -172,6 +194,10 @@ def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = Non
             notes.append(f"{op_type}: {len(columns[0]) - len(keep)} dtype combination(s) with "
                          f"{', '.join(t.removeprefix('DT_').lower() for t in dropped)} left out: opkit's simulator "
                          "has no such dtype")
+        keep, repeats = _first_of_each_combination(columns, keep)
+        if repeats:
+            notes.append(f"{op_type}: {repeats} dtype combination(s) repeat an earlier one in another format; read "
+                         "once, as the first one's (opkit's tensors are ND)")
 
         def tensor(p: dict[str, Any], column: list[str]) -> dict[str, Any]:
             formats = p["formats"] or ["ND"]

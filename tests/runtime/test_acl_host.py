@@ -57,5 +57,10 @@ def test_float16_conversions_round_to_nearest_even(host: Program) -> None:
                                       "0002 1.1920929e-07", "0001 5.96046448e-08", "2e66 0.0999755859"]
 
 
+def test_data_type_sizes_as_cann_gives_them(host: Program) -> None:
+    # CANN's aclDataTypeSize: a complex is the size of its two parts (complex64 is 8 bytes).
+    assert lines(host, "sizes") == ["12 1", "1 2", "27 2", "0 4", "11 8", "33 4", "16 8", "17 16"]
+
+
 def test_securec_codes(host: Program) -> None:
     assert lines(host, "securec") == ["162", "0", "0 hello", "162", "162", "3 1-2"]

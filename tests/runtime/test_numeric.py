@@ -27,4 +27,4 @@ def test_numeric_cases(path: str) -> None:
     proc = run_program(compile_program(_SOURCES, flags=flags), "numeric")
     failed = [line for line in proc.stdout.splitlines() if line.startswith("FAIL ")]
     assert proc.returncode == 0 and not failed, "\n".join(failed) + proc.stderr[-4000:]
-    assert proc.stdout.count("PASS numeric ") >= 6
+    assert proc.stdout.count("PASS numeric ") >= 7

@@ -61,6 +61,12 @@ void float16() {
   }
 }
 
+void sizes() {
+  const aclDataType types[] = {ACL_BOOL, ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX32, ACL_COMPLEX64,
+                               ACL_COMPLEX128};
+  for (aclDataType t : types) std::printf("%d %zu\n", static_cast<int>(t), aclDataTypeSize(t));
+}
+
 void secure() {
   char dst[8];
   std::printf("%d\n", memcpy_s(dst, sizeof dst, "abcdefghij", 10));
@@ -79,5 +85,6 @@ int main(int argc, char** argv) {
   if (which == "memory") memory();
   if (which == "float16") float16();
   if (which == "securec") secure();
+  if (which == "sizes") sizes();
   return 0;
 }

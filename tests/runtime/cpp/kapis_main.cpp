@@ -442,10 +442,15 @@ void broadcast_shape_mismatch() {
   });
 }
 
-// ---- Std::max, DivCeil, GetSystemCycle ----
+// ---- Std::max, DivCeil, IsSameType/SupportType, g_coreType, GetSystemCycle ----
 void utils() {
   static_assert(AscendC::Std::max(3, 7) == 7 && AscendC::Std::min(3u, 7u) == 3u, "Std::max/min");
   static_assert(DivCeil(10, 4) == 3 && DivCeil(8u, 4u) == 2u && AlignUp(10, 8) == 16, "DivCeil/AlignUp");
+  static_assert(MAX_REPEAT_TIMES == 255 && DEFAULT_REPEAT_STRIDE == 8 && HALF_DEFAULT_REPEAT_STRIDE == 4, "limits");
+  static_assert(IsSameType<half, half>::value && !IsSameType<half, bfloat16_t>::value, "IsSameType");
+  static_assert(SupportType<float, half, float>() && !SupportType<int8_t, half, float>(), "SupportType");
+  static_assert(SupportEnum<RoundMode::CAST_RINT, RoundMode::CAST_NONE, RoundMode::CAST_RINT>(), "SupportEnum");
+  launch(1, {}, [&] { EXPECT(g_coreType == AIV && ASCEND_IS_AIV); });   // a vector kernel runs on AIV cores
   const int64_t a = GetSystemCycle();
   const int64_t b = GetSystemCycle();
   EXPECT(b >= a && a > 0);

@@ -1,8 +1,10 @@
 // half / bfloat16_t: portable conversions against F16C (exhaustive over half), rounding, arithmetic, bulk paths.
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
+#include "kernel_utils.h"   // CANN's kernels include it by this name (e.g. for its constants)
 #include "vec_harness.h"
 
 namespace {
@@ -78,6 +80,18 @@ CASE("numeric", bfloat16_rounding) {
   }
   CHECK(float(bfloat16_t(1.0f + std::ldexp(1.0f, -8))) == 1.0f, "tie to even");
   CHECK(std::isinf(float(bfloat16_t(3.4e38f))), "overflow to inf");
+}
+
+CASE("numeric", compiler_float_names_and_scalar_bf16_casts) {
+  // The kernel compiler's own names, and asc-devkit's scalar bfloat16_t <-> float (kernel_scalar_convert.h).
+  static_assert(std::is_same_v<float16_t, half> && std::is_same_v<float32_t, float> &&
+                std::is_same_v<float64_t, double>, "bisheng's float16_t/float32_t/float64_t");
+  const float up = 1.0f + std::ldexp(1.0f, -8) + std::ldexp(1.0f, -12);   // above the tie: rounds up
+  CHECK(AscendC::ToFloat(AscendC::ToBfloat16(up)) == 1.0f + std::ldexp(1.0f, -7), "ToBfloat16 rounds to nearest");
+  CHECK(AscendC::Cast(AscendC::Cast(1.0f + std::ldexp(1.0f, -8))) == 1.0f, "a tie goes to even");
+  CHECK(AscendC::Cast(bfloat16_t(-2.5f)) == -2.5f && std::isnan(AscendC::ToFloat(AscendC::ToBfloat16(NAN))), "");
+  const float16_t h = float32_t(0.5f);
+  CHECK(float(h) == 0.5f, "float16_t holds halves");
 }
 
 CASE("numeric", double_and_int_conversions) {

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "graph/types.h"   // CANN's ascend_string.h includes it: code reaching ge::DataType through it compiles
+
 namespace ge {
 
 class AscendString {

@@ -57,4 +57,14 @@ inline int GetSizeByDataType(DataType dt) {
   }
 }
 
+// Dimension markers and the packed-format helpers of CANN's graph/types.h (a format's low byte is its primary
+// format, then 16 bits of sub-format and 4 of C0), which host code calls as GetPrimaryFormat(desc->GetFormat()).
+static const int64_t UNKNOWN_DIM = -1;
+static const int64_t UNKNOWN_DIM_NUM = -2;
+inline int32_t GetPrimaryFormat(int32_t format) { return static_cast<int32_t>(static_cast<uint32_t>(format) & 0xffU); }
+inline int32_t GetSubFormat(int32_t format) {
+  return static_cast<int32_t>((static_cast<uint32_t>(format) & 0xffff00U) >> 8);
+}
+inline bool HasSubFormat(int32_t format) { return GetSubFormat(format) > 0; }
+
 }  // namespace ge

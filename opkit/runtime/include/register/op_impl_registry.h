@@ -1,6 +1,12 @@
 // IMPL_OP / IMPL_OP_INFERSHAPE / IMPL_OP_OPTILING: the ops-nn style of registering an op's functions by type name.
 #pragma once
 
+// The contexts the registered functions take, complete, as CANN's op_impl_registry.h includes them.
+#include "exe_graph/runtime/infer_datatype_context.h"
+#include "exe_graph/runtime/infer_shape_context.h"
+#include "exe_graph/runtime/tiling_context.h"
+#include "exe_graph/runtime/tiling_parse_context.h"
+#include "graph/ascend_string.h"
 #include "opkit/host/op_store.h"
 #include "register/op_impl_kernel_registry.h"
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "graph/ascend_string.h"   // as CANN's: tiling headers use ge::DataType without including more
 #include "opkit/host/tiling_buffer.h"
 
 // Fields are public data members with CANN's accessors, laid out as a plain struct (natural alignment); the

@@ -73,4 +73,10 @@ inline void check_cancelled(const char* api, const char* file, int line) {
   if (b.cancelled != nullptr && b.cancelled->load(std::memory_order_relaxed)) throw LaunchCancelled{};
 }
 
+// g_coreType's value for the running block: MIX (0) where one AI Core has both units, else AIC (1) or AIV (2).
+inline int32_t core_type_of_block() {
+  const BlockContext& b = current_block();
+  return b.is_aic && b.is_aiv ? 0 : b.is_aic ? 1 : 2;
+}
+
 }  // namespace opkit::sim::detail

@@ -83,6 +83,14 @@
 #define ASCEND_IS_AIC (::opkit::sim::detail::current_block().is_aic)
 #define ASCEND_IS_NOT_AIV (!::opkit::sim::detail::current_block().is_aiv)
 #define ASCEND_IS_NOT_AIC (!::opkit::sim::detail::current_block().is_aic)
+// CANN's CPU debug build names the running core g_coreType (asc-devkit impl/utils/sys_macros.h) and kernels compare
+// it with AscendC::AIC/AIV/MIX; the values follow DumpScalar's numbering of the same cores (0 MIX, 1 AIC, 2 AIV) (?).
+namespace AscendC {
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+}  // namespace AscendC
+#define g_coreType (::opkit::sim::detail::core_type_of_block())
 #define __cube__
 
 namespace opkit::sim::detail {

@@ -230,3 +230,8 @@ inline void narrow(const float* src, bfloat16* dst, int64_t n) {
 // CANN kernels name these in the global namespace.
 using half = opkit::sim::half;
 using bfloat16_t = opkit::sim::bfloat16;
+// CANN's kernel compiler predeclares these too (bisheng's __clang_cce_aicpu_neon.h: `typedef __cce_half float16_t;`,
+// `typedef float float32_t;`, `typedef double float64_t;`), so kernels use them without an include.
+using float16_t = half;
+using float32_t = float;
+using float64_t = double;

@@ -350,6 +350,11 @@ bool PopStackBuffer(LocalTensor<T>& popBuffer, OPKIT_SIM_HERE) {
 // CANN's unit sizes (kernel_utils constants): one 256-byte repeat (ONE_BLK_SIZE, the 32-byte block, is with the
 // cube constants in opkit/sim/cube/memory.h).
 inline constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
+// The repeat limits and default strides kernels size their loops with (kernel_utils_constants.h).
+inline constexpr int32_t MAX_REPEAT_TIMES = 255;
+inline constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
+inline constexpr uint8_t HALF_DEFAULT_REPEAT_STRIDE = 4;
+inline constexpr uint8_t ONE_FOURTH_DEFAULT_REPEAT_STRIDE = 2;
 
 // A plain UB buffer for temporaries: no queue, no states.
 template <TPosition pos = TPosition::VECCALC>

@@ -1,4 +1,4 @@
-// Small kernel utilities: AscendC::Std::max/min and type traits, DivCeil/AlignUp, GetSystemCycle.
+// Small kernel utilities: AscendC::Std::max/min and type traits, DivCeil/AlignUp, GetSystemCycle, IsSameType.
 #pragma once
 
 #include <chrono>
@@ -89,6 +89,33 @@ inline int64_t GetSystemCycle() {
   const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                       std::chrono::steady_clock::now().time_since_epoch()).count();
   return static_cast<int64_t>(ns / 20);
+}
+
+// Compile-time type checks kernels use (asc-devkit's kernel_utils_ceil_oom_que.h):
+// `if constexpr (IsSameType<T, half>::value)`, `static_assert(SupportType<T, half, float>())`.
+template <bool b>
+struct BoolInst {
+  using Type = BoolInst<b>;
+  static constexpr bool value = b;
+};
+using TrueType = BoolInst<true>;
+using FalseType = BoolInst<false>;
+
+template <typename T, typename U>
+struct IsSameType : public FalseType {};
+template <typename T>
+struct IsSameType<T, T> : public TrueType {};
+
+template <typename T, typename U, typename... Args>
+constexpr bool SupportType() {
+  if constexpr (sizeof...(Args) > 0) return IsSameType<T, U>::value || SupportType<T, Args...>();
+  return IsSameType<T, U>::value;
+}
+
+template <auto T, auto U, auto... Args>
+constexpr bool SupportEnum() {
+  if constexpr (sizeof...(Args) > 0) return T == U || SupportEnum<T, Args...>();
+  return T == U;
 }
 
 }  // namespace AscendC

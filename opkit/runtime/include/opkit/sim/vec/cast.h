@@ -223,6 +223,15 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 #undef OPKIT_CAST_BF16_FROM_FLOAT
 #undef OPKIT_CAST_BF16_PAIRS
 
+// Scalar bfloat16_t <-> float, as asc-devkit's kernel_scalar_convert.h declares them on the SoCs with bfloat16_t
+// (__NPU_ARCH__ 2201, 3002, 3510): Cast(float) rounds to nearest even; ToFloat/ToBfloat16 are their older names.
+#if OPKIT_SOC_ARCH == 2201 || OPKIT_SOC_ARCH == 3002 || OPKIT_SOC_ARCH == 3510
+inline bfloat16_t Cast(const float& fVal) { return bfloat16_t(fVal); }
+inline float Cast(const bfloat16_t& bVal) { return float(bVal); }
+inline float ToFloat(const bfloat16_t& bVal) { return float(bVal); }
+inline bfloat16_t ToBfloat16(const float& fVal) { return bfloat16_t(fVal); }
+#endif
+
 OPKIT_REJECT_UNMATCHED(Cast, "CANN declares Cast(dst, src, roundMode, count) and Cast(dst, src, roundMode, mask, "
                        "repeatTime, UnaryRepeatParams) with dst and src LocalTensors and roundMode a RoundMode "
                        "(RoundMode::CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD).")
