@@ -18,34 +18,22 @@ inline constexpr TmpRule kThreeNodes{3, 3};
 
 namespace AscendC {
 
-#define OPKIT_LOGIC_TILING(NAME, RULE)                                                                         \
-  inline void Get##NAME##MaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize,                   \
-                                       const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue) {     \
-    opkit::host::detail::adv_max_min("Get" #NAME "MaxMinTmpSize", RULE, srcShape, typeSize, isReuseSource,     \
-                                     maxValue, minValue);                                                      \
-  }                                                                                                            \
-  inline void Get##NAME##TmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,              \
-                                             uint32_t& extraBuf) {                                             \
-    opkit::host::detail::adv_factor("Get" #NAME "TmpBufferFactorSize", RULE, typeSize, maxLiveNodeCount,       \
-                                    extraBuf);                                                                 \
-  }
-OPKIT_LOGIC_TILING(BitwiseAnd, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(BitwiseOr, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(BitwiseXor, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(BitwiseNot, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(LogicalAnd, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(LogicalAnds, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(LogicalOr, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(LogicalOrs, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(LogicalXor, ::opkit::sim::adv::kTwoNodes)
-OPKIT_LOGIC_TILING(LogicalNot, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(Where, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(Fma, ::opkit::sim::adv::kTwoNodes)
-OPKIT_LOGIC_TILING(Hypot, ::opkit::sim::adv::kTwoNodes)
-OPKIT_LOGIC_TILING(IsInf, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(IsNan, ::opkit::sim::adv::kOneNode)
-OPKIT_LOGIC_TILING(SinCos, ::opkit::sim::adv::kThreeNodes)
-#undef OPKIT_LOGIC_TILING
+OPKIT_ADV_TILING(BitwiseAnd, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(BitwiseOr, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(BitwiseXor, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(BitwiseNot, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(LogicalAnd, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(LogicalAnds, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(LogicalOr, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(LogicalOrs, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(LogicalXor, ::opkit::sim::adv::kTwoNodes)
+OPKIT_ADV_TILING(LogicalNot, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(Where, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(Fma, ::opkit::sim::adv::kTwoNodes)
+OPKIT_ADV_TILING(Hypot, ::opkit::sim::adv::kTwoNodes)
+OPKIT_ADV_TILING(IsInf, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(IsNan, ::opkit::sim::adv::kOneNode)
+OPKIT_ADV_TILING(SinCos, ::opkit::sim::adv::kThreeNodes)
 
 // CumSum: one float row (last axis) or one float column block (first axis) of the input.
 inline void GetCumSumMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isLastAxis,

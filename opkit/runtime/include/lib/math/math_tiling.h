@@ -78,7 +78,7 @@ OPKIT_ADV_TILING(Tanh, ::opkit::sim::adv::kTanh)
 OPKIT_ADV_TILING(Trunc, ::opkit::sim::adv::kTrunc)
 OPKIT_ADV_TILING(Xor, ::opkit::sim::adv::kXor)
 OPKIT_ADV_TILING(GeGLU, ::opkit::sim::adv::kGeGLU)
-#undef OPKIT_ADV_TILING
+// OPKIT_ADV_TILING stays defined: lib/math/adv_logic_tiling.h declares its families' helpers with it too.
 
 // Exp: CANN's helper returns bool (true when the shape is valid).
 inline bool GetExpMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
