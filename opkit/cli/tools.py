@@ -63,52 +63,94 @@ def cmake_args(cann: bool) -> None:
 @command("profile", short="Estimate a kernel's NPU time from the simulator's counts: table, trace, PNG.")
 @click.argument("target", type=click.Path(path_type=Path))
 @click.argument("args", nargs=-1)
-@click.option("--op", default=None, help="Project: the op to run (snake_case name or OpType).")
-@click.option("--shape", default=None, help="Project: every input's shape, comma-separated (e.g. 8192,8192).")
+@click.option("--op", default=None, help="Project: the op to run (snake_case name or OpType; default: its only op).")
+@click.option("--shape", default=None,
+              help="Project: every input's shape, comma-separated (e.g. 8192,8192; default: 48,4096).")
 @click.option("--dtype", default="float16", show_default=True, help="Project: every input's dtype.")
 @click.option("--soc", default=None, help="SoC whose timing table to use (default: the launch's).")
+@click.option("--compare", "compare", is_flag=True,
+              help="Profile two targets, TARGET and the first ARG (programs or projects), and print both side by "
+                   "side: each pipe's difference and which wins. Further ARGS go to both programs.")
+@click.option("--no-trace", "no_trace", is_flag=True, help="Do not write the Chrome/Perfetto trace JSON.")
+@click.option("--no-png", "no_png", is_flag=True, help="Do not draw the PNG timeline.")
 @click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="Where the trace JSON, PNG and numbers go (default: TARGET/profile or ./opkit-profile).")
 @click.pass_context
 def profile(ctx: click.Context, target: Path, args: tuple[str, ...], op: str | None, shape: str | None, dtype: str,
-            soc: str | None, out_dir: Path | None) -> None:
+            soc: str | None, compare: bool, no_trace: bool, no_png: bool, out_dir: Path | None) -> None:
     """Estimate how long a kernel takes on the NPU, in msprof's terms, from a simulated run.
 
-    TARGET is a generated project (then --op and --shape, which every input gets) or a kernel-launch program
-    (ICPU_RUN_KF / opkit::sim::Launch; ARGS are passed to it after --). Prints Task Duration, aiv_*_time and ratios,
-    the bounding pipe and advice; writes a Chrome/Perfetto trace (.trace.json), a PNG (needs opkit[plot]) and the
-    numbers (.json). The times are an ESTIMATE from a model calibrated on published msprof figures, not a
-    measurement.
+    TARGET is a generated project (--op, default its only op, and --shape, which every input gets) or a kernel-launch
+    program (ICPU_RUN_KF / opkit::sim::Launch; ARGS are passed to it after --). Prints Task Duration, aiv_*_time and
+    ratios, the bounding pipe and advice; writes the numbers (.json), a Chrome/Perfetto trace (.trace.json, unless
+    --no-trace) and a PNG (needs opkit[plot]; unless --no-png). The times are an ESTIMATE from a model of documented
+    hardware behaviour calibrated on published msprof figures, not a measurement.
 
     \b
     Example:
       opkit profile add_custom --op add_custom --shape 8192,8192 --dtype float16
       opkit profile ./add_bench -- 67108864 48 16384 2
+      opkit profile --compare ./add_v1 ./add_v2 -- 67108864 48 16384 2
     """
-    from opkit.profile import PNG_MISSING, format_table, profile_op, profile_program, write_reports
+    from opkit.profile import format_compare, format_table
 
     console = console_for(ctx)
-    if target.is_dir():
-        if op is None or shape is None:
-            raise click.UsageError(f"{target} is a project: name the op and the input shape (--op NAME --shape 8,1024)")
+    if compare:
+        if not args:
+            raise click.UsageError("--compare needs two targets: opkit profile --compare A B [-- ARGS]")
+        other, rest = Path(args[0]), tuple(args[1:])
+        pair = []
+        for t in (target, other):   # a program's last launch stands for it
+            pair.append(_profile_target(console, t, rest, op, shape, dtype, soc)[-1])
+        console.result(format_compare(pair[0], pair[1], f"A={target}", f"B={other}"), tone="plain")
+        out = out_dir or Path("opkit-profile")
+        for label, e in zip("AB", pair):
+            _write(console, e, out, f"{label}-{e.op}", no_trace, no_png)
+        return
+    estimates = _profile_target(console, target, args, op, shape, dtype, soc)
+    out = out_dir or (target / "profile" if target.is_dir() else Path("opkit-profile"))
+    for i, e in enumerate(estimates):
+        console.result(format_table(e), tone="plain")
+        _write(console, e, out, e.op if len(estimates) == 1 else f"{e.op}-{i}", no_trace, no_png)
+
+
+def _profile_target(console, target: Path, args: tuple[str, ...], op: str | None, shape: str | None, dtype: str,
+                    soc: str | None) -> list:
+    """The estimates of one target: a generated project (one op, one launch) or a program (one per launch)."""
+    from opkit.profile import DEFAULT_SHAPE, profile_op, profile_program, project_ops
+
+    if not target.is_dir():
+        if not target.exists():
+            raise click.UsageError(f"{target}: no such program or project")
+        return profile_program([str(target.absolute()), *args], soc=soc)
+    if op is None:
+        ops = project_ops(target)
+        if len(ops) != 1:
+            have = f"its ops: {', '.join(ops)}" if ops else "no op prototype found"
+            raise click.UsageError(f"{target} is a project: name the op (--op NAME --shape 8,1024); {have}")
+        op = ops[0]
+        console.info(f"no --op: profiling {op}, the project's only op")
+    if shape is None:
+        dims = DEFAULT_SHAPE
+        console.info(f"no --shape: every input is {'x'.join(map(str, dims))} ({dims[0] * dims[1]} elements of "
+                     f"{dtype}); pass --shape for your own")
+    else:
         try:
             dims = tuple(int(d) for d in shape.split(","))
         except ValueError:
             raise click.UsageError(f"--shape {shape!r} is not comma-separated integers") from None
-        estimates = [profile_op(target, op, dims, dtype, soc=soc, on_line=console.detail)]
-        out = out_dir or target / "profile"
-    else:
-        estimates = profile_program([str(target.absolute()), *args], soc=soc)
-        out = out_dir or Path("opkit-profile")
-    for i, e in enumerate(estimates):
-        console.result(format_table(e), tone="plain")
-        stem = e.op if len(estimates) == 1 else f"{e.op}-{i}"
-        paths = write_reports(e, out, stem)
-        for kind in ("trace", "png", "json"):
-            if paths[kind] is not None:
-                console.info(f"{kind}: {paths[kind]}")
-        if paths["png"] is None:
-            console.warning(PNG_MISSING)
+    return [profile_op(target, op, dims, dtype, soc=soc, on_line=console.detail)]
+
+
+def _write(console, e, out: Path, stem: str, no_trace: bool, no_png: bool) -> None:
+    from opkit.profile import PNG_MISSING, write_reports
+
+    paths = write_reports(e, out, stem, trace=not no_trace, png=not no_png)
+    for kind in ("trace", "png", "json"):
+        if paths[kind] is not None:
+            console.info(f"{kind}: {paths[kind]}")
+    if paths["png"] is None and not no_png:
+        console.warning(PNG_MISSING)
 
 
 @command("bench", short="Time each op on the simulator beside its reference over a size sweep: table, JSON, PNG.")

@@ -18,10 +18,14 @@ import numpy as np
 
 from opkit.errors import ProfileError
 from opkit.profile.estimate import Estimate, estimate_launch
-from opkit.profile.report import PNG_MISSING, format_table, write_png, write_trace
+from opkit.profile.report import PNG_MISSING, format_compare, format_table, write_png, write_trace
 
 __all__ = ["Estimate", "estimate_launch", "read_launches", "profile_program", "profile_op", "write_reports",
-           "format_table", "PNG_MISSING"]
+           "format_table", "format_compare", "project_ops", "DEFAULT_SHAPE", "PNG_MISSING"]
+
+# The input shape `opkit profile PROJECT` uses when none is given: one 4096-element row per vector core of the
+# default SoC (196,608 elements), big enough for a tiled kernel's steady state, small enough to simulate in seconds.
+DEFAULT_SHAPE = (48, 4096)
 
 _DTYPES = {"fp16": "float16", "half": "float16", "float": "float32", "fp32": "float32", "bf16": "bfloat16"}
 
@@ -58,6 +62,7 @@ def _recorded(command: list[str], env: dict[str, str], record: Path, what: str) 
         record.unlink()
     proc = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env, "OPKIT_PROFILE":
                                                                          str(record)})
+    # (a recording launch's time limit is 4x the plain one's unless OPKIT_KERNEL_TIMEOUT sets it: watchdog.h)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
         raise ProfileError(f"{what} failed (exit {proc.returncode}):\n{tail}", output=proc.stdout + proc.stderr)
@@ -74,6 +79,21 @@ def profile_program(command: list[str], *, soc: str | None = None,
         path = record or Path(tmp) / "launches.opkit-profile"
         launches = _recorded(command, {}, path, " ".join(command))
     return [estimate_launch(launch, soc) for launch in launches]
+
+
+def project_ops(project: str | os.PathLike[str]) -> list[str]:
+    """The ops (snake names) of a generated project's prototype, [] when it has none."""
+    from opkit.spec import load_spec
+
+    names: list[str] = []
+    root = Path(project)
+    for proto in sorted([*root.glob("*.json"), *root.glob("*.yaml"), *root.glob("*.yml")]):
+        try:
+            spec = load_spec(proto)
+        except Exception:  # noqa: BLE001 - any other JSON in the project root is not the prototype
+            continue
+        names += [o.name for o in spec.ops if o.name not in names]
+    return names
 
 
 def _find_op(project: Path, op: str) -> tuple[str, str, int]:
@@ -116,11 +136,13 @@ def profile_op(project: str | os.PathLike[str], op: str, shape: tuple[int, ...] 
     return estimate_launch(launches[-1], soc)
 
 
-def write_reports(e: Estimate, out_dir: Path, stem: str) -> dict[str, Path | None]:
-    """`stem`.trace.json (Chrome/Perfetto), `stem`.png (None without matplotlib) and `stem`.json (the numbers)."""
+def write_reports(e: Estimate, out_dir: Path, stem: str, *, trace: bool = True,
+                  png: bool = True) -> dict[str, Path | None]:
+    """`stem`.json (the numbers), and unless turned off `stem`.trace.json (Chrome/Perfetto) and `stem`.png (None
+    without matplotlib)."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    trace = write_trace(e, out_dir / f"{stem}.trace.json")
-    png = out_dir / f"{stem}.png"
     numbers = out_dir / f"{stem}.json"
     numbers.write_text(json.dumps(e.to_dict(), indent=2) + "\n")
-    return {"trace": trace, "png": png if write_png(e, png) else None, "json": numbers}
+    trace_path = write_trace(e, out_dir / f"{stem}.trace.json") if trace else None
+    png_path = out_dir / f"{stem}.png"
+    return {"trace": trace_path, "png": png_path if png and write_png(e, png_path) else None, "json": numbers}

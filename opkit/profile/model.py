@@ -26,7 +26,7 @@ import numpy as np
 
 from opkit.profile import replay as rp
 from opkit.profile.replay import Span
-from opkit.profile.soc_table import SocTable, table_for
+from opkit.profile.soc_table import _DEFAULT_HIGHLEVEL, HIGHLEVEL, VEC_CLASSES, SocTable, table_for
 
 __all__ = ["PIPES", "Interval", "CoreTime", "Timeline", "as_events", "simulate", "vec_kind"]
 
@@ -34,7 +34,11 @@ __all__ = ["PIPES", "Interval", "CoreTime", "Timeline", "as_events", "simulate",
 S, V, MTE2, MTE3, ALL = 0, 1, 4, 5, 6
 PIPES = {S: "SCALAR", V: "VECTOR", MTE2: "MTE2", MTE3: "MTE3"}
 _SLOT = {S: 0, V: 1, MTE2: 2, MTE3: 3}  # clock slots of replay.py (slot 4: the memory port, see _Costs.shared_port)
+_DONE = {MTE2: 5, MTE3: 6}  # slots of the time each DMA pipe's last copy lands (its latency after the pipe frees)
 _OFFSET = (1 << 40) - 1  # a copy's field d: GM offset in the low 40 bits, gap between bursts above
+# a copy's field a: pipe (bits 0-2), where its data comes from (bits 3-4, model.py's _l2_sources), L2 bypass (bit
+# 7), GM buffer index (bits 8 and up)
+_PIPE_BITS, _BYPASS = 7, 1 << 7
 
 # Event kinds (profile.h's Ev).
 COPY, VEC, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER, SYNCALL, SCALAR_UB, SCALAR_GM = range(12)
@@ -56,21 +60,25 @@ _EVENT_PIPES = [
 _PIPE_OF = {"S": S, "V": V, "MTE2": MTE2, "MTE3": MTE3}
 EVENT_PIPES = [(_PIPE_OF.get(a, S), _PIPE_OF.get(b, S)) for a, b in _EVENT_PIPES]
 
-_BINARY = {"Add", "Sub", "Mul", "Max", "Min", "And", "Or", "Axpy", "Select", "Compare", "AddRelu", "SubRelu"}
+# One pass over each repeat's datablocks (soc_table.py's vec_simple_cycles).
+_SIMPLE = {"Add", "Sub", "Mul", "Max", "Min", "And", "Or", "Axpy", "Select", "Compare", "AddRelu", "SubRelu", "Abs",
+           "Relu", "Not", "Adds", "Muls", "Maxs", "Mins", "ShiftLeft", "ShiftRight", "LeakyRelu", "Duplicate",
+           "Compares", "CompareScalar", "DataCopy", "Copy", "MulAddDst", "FusedMulAdd", "AddDeqRelu", "Gather",
+           "GatherMask", "Transpose", "BilinearInterpolation", "CopyCubeIn", "Brcb"}
 _TRANSCENDENTAL = {"Exp", "Ln", "Sqrt", "Rsqrt", "Reciprocal", "Div"}
-_UNARY = {"Abs", "Relu", "Not", "Adds", "Muls", "Maxs", "Mins", "ShiftLeft", "ShiftRight", "LeakyRelu", "Duplicate",
-          "Cast", "Compares", "CompareScalar", "DataCopy"}
+_CONVERT = {"Cast", "CastDeq"}
 
 
 def vec_kind(api: str) -> str:
-    """The cost class of a vector API: binary, unary, transcendental, reduce or highlevel."""
-    if api in _BINARY:
-        return "binary"
+    """The cost class of a vector API: simple, transcendental, reduce, convert or highlevel (a high-level API, costed
+    as the instructions it issues: soc_table.HIGHLEVEL)."""
+    if api in _SIMPLE:
+        return "simple"
     if api in _TRANSCENDENTAL:
         return "transcendental"
-    if api in _UNARY:
-        return "unary"
-    if "Reduce" in api:
+    if api in _CONVERT:
+        return "convert"
+    if "Reduce" in api or api.startswith("Block") or api.startswith("Whole") or api.startswith("Pair"):
         return "reduce"
     return "highlevel"
 
@@ -127,22 +135,31 @@ class _Costs:
         us_per_cycle = 1e6 / t["clock_hz"]
         self.cycle = us_per_cycle
         self.latency = t["mte_latency_s"] * 1e6
-        self.rate = {MTE2: min(t["mte2_core_bw"], t["hbm_read_bw"] / active_cores) / 1e6,   # bytes per us
-                     MTE3: min(t["mte3_core_bw"], t["chip_write_bw"] / active_cores) / 1e6}
+        self.mte_issue = t["mte_issue_cycles"] * us_per_cycle
+        self.burst = t["mte_burst_cycles"] * us_per_cycle
+        # bytes per us of each pipe by where the data is: HBM (a miss), L2 (a re-read), shared by many cores
+        miss = min(t["mte2_core_bw"], t["hbm_read_bw"] / active_cores) / 1e6
+        hit = min(t["l2_hit_core_bw"], t["l2_hit_bw"] / active_cores) / 1e6
+        shared = min(hit, t["shared_read_bw"] / active_cores / 1e6)
+        self.rate = {MTE2: (miss, hit, shared, shared / t["same_line_penalty"]),
+                     MTE3: (min(t["mte3_core_bw"], t["chip_write_bw"] / active_cores) / 1e6,) * 4}
         self.unaligned = t["unaligned_efficiency"]
-        # When the active cores together ask for more than the chip's bandwidth, the memory serves a core's reads and
-        # writes from one share: its MTE2 and MTE3 no longer overlap (row 2's pipes add up to its Task Duration).
+        # When the active cores together ask for more than the chip's bandwidth, the memory serves a core's cached
+        # reads and its writes from one share: its MTE2 and MTE3 no longer overlap (add row 3's pipes add up to its
+        # Task Duration); reads that bypass L2 (SetL2CacheHint CACHE_MODE_DISABLE) do not take that share (add row 5).
         self.shared_port = t["hbm_read_bw"] / active_cores < t["mte2_core_bw"]
         self.issue = t["vec_issue_cycles"] * us_per_cycle
-        self.per_repeat = {k: t[f"vec_{k}_cycles"] * us_per_cycle
-                           for k in ("binary", "unary", "transcendental", "reduce", "highlevel")}
+        self.per_repeat = {k: t[f"vec_{k}_cycles"] * us_per_cycle for k in VEC_CLASSES}
+        self.conflict = t["vec_conflict_cycles"] * us_per_cycle
+        self.banks = bool(t["ub_banks"])
         self.api = t["scalar_api_cycles"] * us_per_cycle
         self.entry = t["scalar_entry_cycles"] * us_per_cycle
         self.ub = t["scalar_ub_cycles"] * us_per_cycle
         self.gm_miss = t["scalar_gm_miss_cycles"] * us_per_cycle
 
-    def copy(self, pipe: int, bursts: int, length: int, offset: int, gap: int) -> tuple[float, int]:
-        """(us, bursts not 512-byte aligned) of one GM copy."""
+    def copy(self, pipe: int, bursts: int, length: int, offset: int, gap: int, source: int = 0) -> tuple[float, int]:
+        """(us the pipe is occupied, bursts not 512-byte aligned) of one GM copy; its latency comes on top for the
+        pipe that waits for it (replay.py)."""
         if bursts <= 0 or length <= 0:
             return 0.0, 0
         step = length + gap
@@ -151,15 +168,22 @@ class _Costs:
         else:
             sample = min(bursts, 512)
             unaligned = sum(1 for i in range(sample) if (offset + i * step) % 512) * bursts // sample
-        transfer = bursts * length / self.rate[pipe]
+        transfer = bursts * length / self.rate[pipe][source]
         if unaligned:
             f = unaligned / bursts
             transfer *= (1 - f) + f / self.unaligned
-        return self.latency + transfer, unaligned
+        return self.mte_issue + bursts * self.burst + transfer, unaligned
 
-    def vec(self, api: str, repeats: int) -> float:
+    def vec(self, api: str, repeats: int, conflicts_x16: int = 0) -> float:
+        """us of one vector instruction (a high-level API: the instructions it issues) with `repeats` repeats and
+        conflicts_x16 / 16 extra bank accesses per repeat (opkit/sim/profile.h counts them)."""
         instructions = max(1, math.ceil(repeats / 255))
-        return instructions * self.issue + repeats * self.per_repeat[vec_kind(api)]
+        extra = repeats * conflicts_x16 / 16 * self.conflict if self.banks else 0.0
+        kind = vec_kind(api)
+        if kind != "highlevel":
+            return instructions * self.issue + repeats * self.per_repeat[kind] + extra
+        mix = HIGHLEVEL.get(api, _DEFAULT_HIGHLEVEL)
+        return sum(n * (instructions * self.issue + repeats * self.per_repeat[k] + extra) for k, n in mix.items())
 
 
 def as_events(block: Any) -> np.ndarray:
@@ -201,28 +225,68 @@ def _op(row: list[int], names: list[str], c: _Costs) -> tuple[tuple, int, float,
     if kind == SCALAR_GM:
         return (rp.SCALAR, (x - y) * c.ub + y * c.gm_miss), S, 0.0, 0
     if kind == COPY or kind == VEC:
-        unaligned = 0
+        unaligned, latency, port = 0, 0.0, False
         if kind == VEC:
-            pipe, d = V, c.vec(names[name], y)
-        elif x == V:
+            pipe, d = V, c.vec(names[name], y, w)
+        elif x & _PIPE_BITS == V:
             pipe, d = V, c.vec("DataCopy", math.ceil(y * z / 256))
         else:
-            pipe = x
-            d, unaligned = c.copy(pipe, y, z, w & _OFFSET, w >> 40)
-        return (rp.WORK, c.api, _SLOT[pipe], d, name), pipe, d, unaligned
+            pipe = x & _PIPE_BITS
+            d, unaligned = c.copy(pipe, y, z, w & _OFFSET, w >> 40, (x >> 3) & 3)
+            latency = c.latency
+            port = not (pipe == MTE2 and x & _BYPASS)   # a read that bypasses L2 leaves the shared port alone
+        return (rp.WORK, c.api, _SLOT[pipe], d, name, latency, port), pipe, d, unaligned
     if kind == ALLOC:
         return (rp.ALLOC, c.api, w >> 8, (w & 0xFF) or 1, x, _SLOT[_PRODUCER.get(y, V)]), S, 0.0, 0
     if kind in (ENQUE, FREE, DEQUE):
         pipe = _PRODUCER.get(y, V) if kind == ENQUE else _CONSUMER.get(z, V)
         code = {ENQUE: rp.ENQUE, DEQUE: rp.DEQUE, FREE: rp.FREE}[kind]
-        return (code, c.api, x, _SLOT[pipe]), S, 0.0, 0
+        return (code, c.api, x, _SLOT[pipe], _DONE.get(pipe, _SLOT[pipe])), S, 0.0, 0
     if kind == SETFLAG or kind == WAITFLAG:
         src, dst = EVENT_PIPES[x] if x < len(EVENT_PIPES) else (S, S)
         code, pipe = (rp.SETFLAG, src) if kind == SETFLAG else (rp.WAITFLAG, dst)
-        return (code, c.api, (x, y), _SLOT[pipe]), S, 0.0, 0
+        return (code, c.api, (x, y), _SLOT[pipe], _DONE.get(pipe, _SLOT[pipe])), S, 0.0, 0
     if kind == BARRIER and x == ALL:
         return (rp.BARRIER_ALL, c.api), S, 0.0, 0
     return (rp.ISSUE, c.api), S, 0.0, 0
+
+
+def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTable) -> None:
+    """Where each MTE2 copy's data comes from, written into its field a (bits 3-4, region bits cleared): 0 HBM (a
+    miss), 1 L2 (this data was read within the last share of L2's capacity, counted in bytes the whole chip moved
+    since: this core's bytes x the active cores), 2 L2 shared by several cores (staggered), 3 the same, read by
+    several cores at the same time. Reads that bypass L2 (SetL2CacheHint CACHE_MODE_DISABLE) always miss."""
+    copy = np.flatnonzero((rows[:, 0] == COPY) & ((rows[:, 2] & _PIPE_BITS) == MTE2))
+    if not len(copy):
+        return
+    a = rows[copy, 2]
+    block = np.searchsorted(np.asarray(bounds[1:]), copy, side="right")
+    nbytes = rows[copy, 3] * rows[copy, 4]
+    cum = np.cumsum(nbytes) - nbytes
+    starts = np.concatenate(([0], np.flatnonzero(np.diff(block)) + 1))
+    first = np.zeros(len(copy), dtype=np.int64)
+    first[starts] = cum[starts]
+    cum = cum - np.maximum.accumulate(first)     # bytes this block read before each copy
+    g = cum * active
+    key = ((a >> 8) << 40) | (rows[copy, 5] & _OFFSET)
+    bypass = (a & _BYPASS) != 0
+    order = np.lexsort((g, key))
+    k, gg, bb = key[order], g[order], block[order]
+    same = np.zeros(len(k), dtype=bool)
+    same[1:] = k[1:] == k[:-1]
+    hit = np.zeros(len(k), dtype=bool)
+    hit[1:] = same[1:] & (gg[1:] - gg[:-1] < table["l2_bytes"] * table["l2_share"])
+    tie = np.zeros(len(k), dtype=bool)
+    tie[1:] = same[1:] & (gg[1:] == gg[:-1]) & (bb[1:] != bb[:-1])
+    tie[:-1] |= tie[1:]
+    pairs = np.unique(np.stack([k, bb]), axis=1)
+    keys, readers = np.unique(pairs[0], return_counts=True)
+    many = readers[np.searchsorted(keys, k)] > 1
+    source = np.where(many, np.where(tie, 3, 2), np.where(hit, 1, 0))
+    source[bypass[order]] = 0
+    out = np.empty_like(source)
+    out[order] = source
+    rows[copy, 2] = (a & (_PIPE_BITS | _BYPASS)) | (out << 3)
 
 
 def _counts(distinct: np.ndarray, seen: np.ndarray, work: list[tuple[int, float, int]]) -> dict[str, Any]:
@@ -265,20 +329,23 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     costs = _Costs(table, active)
     names: list[str] = list(launch["names"])
     rows = np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)
+    bounds = np.cumsum([0, *(len(b) for b in blocks)]).tolist()
+    _l2_sources(rows, bounds, active, table)
+    copies = rows[:, 0] == COPY
+    rows[copies, 2] &= _PIPE_BITS | _BYPASS | (3 << 3)   # the GM buffer index only served _l2_sources
     distinct, ids = _distinct(rows)
     described = [_op(row, names, costs) for row in distinct.tolist()]
     ops = [d[0] for d in described]
     work = [(pipe, d, unaligned) for _, pipe, d, unaligned in described]
     counts = _counts(distinct, np.bincount(ids, minlength=len(distinct)), work)
     issue = np.array([op[1] for op in ops])
-    on_pipe = {p: np.array([d if pipe == p else 0.0 for pipe, d, _ in work]) for p in (V, MTE2, MTE3)}
+    on_pipe = {V: np.array([d if pipe == V else 0.0 for pipe, d, _ in work])}
     replay = rp.replay_block if skip_steady_state else rp.full_replay_block
     cores = [CoreTime(i) for i in range(active)]
     per_core_cap = max(1, max_intervals // active)
     kept = [0] * active
     truncated = False
     spans: list[tuple[int, list[rp.Span], int]] = []
-    bounds = np.cumsum([0, *(len(b) for b in blocks)]).tolist()
     segmented = [_segments(b[:, 0]) for b in blocks]
     n_segments = max((len(s) for s in segmented), default=1)
     counts["syncall"] = n_segments - 1
@@ -288,8 +355,7 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
         core.blocks.append(b)
         seen = np.bincount(ids[bounds[b]: bounds[b + 1]], minlength=len(ops))
         core.busy[S] += costs.entry + float(seen @ issue)
-        for p, cost in on_pipe.items():
-            core.busy[p] += float(seen @ cost)
+        core.busy[V] += float(seen @ on_pipe[V])   # MTE2/MTE3: the replay's in-flight time, below
     for seg in range(n_segments):
         for b in range(block_dim):
             state = states[b]
@@ -317,4 +383,7 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     if n_segments > 1:
         for b, s in enumerate(states):
             cores[b % active].end = max(cores[b % active].end, s.end())
+    for b, s in enumerate(states):
+        cores[b % active].busy[MTE2] += s.busy[0]
+        cores[b % active].busy[MTE3] += s.busy[1]
     return Timeline(soc_name, block_dim, cores, truncated, counts, names, spans)

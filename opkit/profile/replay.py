@@ -27,7 +27,8 @@ __all__ = ["Block", "Span", "replay_block", "full_replay_block", "SCALAR", "ISSU
 
 # Op codes (the first field of an op tuple; the second is the scalar unit's cost of issuing it).
 SCALAR, ISSUE, WORK, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER_ALL = range(10)
-PORT = 4  # clock slot of the core's memory port; slots 0..3 are SCALAR, VECTOR, MTE2, MTE3
+PORT = 4  # clock slot of the core's memory port; slots 0..3 are SCALAR, VECTOR, MTE2, MTE3; 5 and 6 when the
+# last copy of MTE2 and MTE3 lands (the DMA latency after the pipe is free for the next copy)
 _SLOT_PIPE = (0, 1, 4, 5)  # slot -> pipe_t value
 
 _MIN_REPEATS = 4   # a loop shorter than this many periods is replayed in full
@@ -45,7 +46,7 @@ class Block:
     """One block's clocks and dependency state while its events are replayed."""
 
     def __init__(self, start: float, shared_port: bool) -> None:
-        self.t = [start] * 5
+        self.t = [start] * 7
         self.shared = shared_port
         self.ready: dict[object, float] = {}
         self.freed: dict[object, float] = {}
@@ -55,12 +56,15 @@ class Block:
         self.nbuf: dict[int, int] = {}
         self.alias: dict[int, object] = {}
         self.flags: dict[tuple[int, int], list[float]] = {}
+        # How long MTE2 and MTE3 had a copy moving or in flight (msprof's aiv_mte2/mte3_time): from when the copy
+        # started moving until its data landed, overlaps counted once.
+        self.busy = [0.0, 0.0]
 
     def end(self) -> float:
         return max(self.t)
 
     def restart(self, start: float) -> None:
-        self.t = [start] * 5
+        self.t = [start] * 7
 
 
 def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float, float, int]] | None) -> None:
@@ -68,6 +72,7 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
     t = b.t
     ready, freed, alias, flags, cursor = b.ready, b.freed, b.alias, b.flags, b.cursor
     shared = b.shared
+    busy = b.busy
     for u in seq:
         op = ops[u]
         code = op[0]
@@ -75,10 +80,16 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
         if code == WORK:
             slot, d = op[2], op[3]
             start = t[slot] if t[slot] > t[0] else t[0]
-            if slot != 1:
-                if shared and t[4] > start:
-                    start = t[4]
-                t[4] = start + d
+            if slot > 1:
+                if op[6]:
+                    if shared and t[4] > start:
+                        start = t[4]
+                    t[4] = start + d
+                done = start + d + op[5]
+                landed = t[slot + 3]
+                if done > landed:
+                    busy[slot - 2] += done - (start if start > landed else landed)
+                    t[slot + 3] = done
             t[slot] = start + d
             if out is not None:
                 out.append((_SLOT_PIPE[slot], start, start + d, op[4]))
@@ -94,15 +105,15 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
             if f > t[p]:
                 t[p] = f
         elif code == ENQUE:
-            ready[alias.get(op[2], op[2])] = t[op[3]]
+            ready[alias.get(op[2], op[2])] = t[op[3]] if t[op[3]] > t[op[4]] else t[op[4]]
         elif code == DEQUE:
             r = ready.get(alias.get(op[2], op[2]), 0.0)
             if r > t[op[3]]:
                 t[op[3]] = r
         elif code == FREE:
-            freed[alias.get(op[2], op[2])] = t[op[3]]
+            freed[alias.get(op[2], op[2])] = t[op[3]] if t[op[3]] > t[op[4]] else t[op[4]]
         elif code == SETFLAG:
-            flags.setdefault(op[2], []).append(t[op[3]])
+            flags.setdefault(op[2], []).append(t[op[3]] if t[op[3]] > t[op[4]] else t[op[4]])
         elif code == WAITFLAG:
             pending = flags.get(op[2])
             if pending:
@@ -111,7 +122,7 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
                     t[op[3]] = w
         elif code == BARRIER_ALL:
             now = max(t)
-            t[:] = [now] * 5
+            t[:] = [now] * 7
 
 
 def _period(seq: np.ndarray) -> int:
@@ -144,6 +155,7 @@ def _clone(b: Block) -> Block:
     c.ready, c.freed, c.cursor, c.nbuf, c.alias = dict(b.ready), dict(b.freed), dict(b.cursor), dict(b.nbuf), \
         dict(b.alias)
     c.flags = {k: list(v) for k, v in b.flags.items()}
+    c.busy = list(b.busy)
     return c
 
 
@@ -194,6 +206,8 @@ def _skip(b: Block, before: tuple, after: tuple, d: float, d_scalar: float, m: i
         v[:] = [x + s for x in v]
     for q, c in after[2].cursor.items():
         b.cursor[q] = c + m * (c - before[2].cursor.get(q, 0))
+    for i in range(2):
+        b.busy[i] += m * (after[2].busy[i] - before[2].busy[i])
 
 
 def _steady(ops: list[tuple], seq: list[int], i: int, p: int, snaps: list[tuple]) -> tuple[int, float, float] | None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from opkit.profile.estimate import Estimate
 from opkit.profile.model import PIPES
 
-__all__ = ["format_table", "write_trace", "write_png", "PNG_MISSING"]
+__all__ = ["format_table", "format_compare", "write_trace", "write_png", "PNG_MISSING"]
 
 PNG_MISSING = "matplotlib is not installed (pip install 'opkit[plot]'): no PNG written, the trace JSON has the timeline"
 _ROWS = ["Task Duration(us)", "aiv_time(us)", "aiv_vec_time(us)", "aiv_vec_ratio", "aiv_scalar_time(us)",
@@ -25,6 +25,31 @@ def format_table(e: Estimate) -> str:
     lines.append(f"  {'bound':<22} {e.bound:>14}")
     for advice in e.advice:
         lines.append(f"  advice: {advice}")
+    return "\n".join(lines)
+
+
+def format_compare(a: Estimate, b: Estimate, label_a: str, label_b: str) -> str:
+    """Both estimates side by side: each figure, B's difference from A (us and %) and which is lower per pipe, then
+    which wins overall (the lower Task Duration)."""
+    head = (f"{label_a} vs {label_b} on {a.soc}: ESTIMATES from the simulator's counts (not measurements); "
+            f"block_dim {a.block_dim} vs {b.block_dim}")
+    lines = [head, f"  {'':<22} {'A':>12} {'B':>12} {'B - A':>12} {'':>8}  lower"]
+    for key in _ROWS:
+        x, y = a.metrics[key], b.metrics[key]
+        if key.endswith("ratio"):
+            lines.append(f"  {key:<22} {x:>12.3f} {y:>12.3f} {y - x:>+12.3f}")
+            continue
+        pct = f"{(y - x) / x:+.1%}" if x else ""
+        lower = "A" if x < y * (1 - 1e-3) else "B" if y < x * (1 - 1e-3) else "="
+        lines.append(f"  {key:<22} {x:>12.3f} {y:>12.3f} {y - x:>+12.3f} {pct:>8}  {lower}")
+    lines.append(f"  {'bound':<22} {a.bound:>12} {b.bound:>12}")
+    ta, tb = a.metrics["Task Duration(us)"], b.metrics["Task Duration(us)"]
+    if abs(ta - tb) <= 1e-3 * max(ta, tb):
+        lines.append("  winner: neither (the same Task Duration, to 0.1%)")
+    else:
+        win, lose, fast, slow = (label_a, label_b, ta, tb) if ta < tb else (label_b, label_a, tb, ta)
+        lines.append(f"  winner: {win}, {slow / fast:.2f}x faster than {lose} ({slow - fast:.3f} us less Task "
+                     f"Duration, estimated)")
     return "\n".join(lines)
 
 

@@ -91,14 +91,19 @@ uint64_t count_copy_bytes(uint32_t count, const SourceLoc& where) {
 // apart on the GM side; `gm` null for a UB -> UB copy. The GM offset is taken from the buffer's start, which the
 // device's allocator aligns, so that its 512-byte alignment is what the NPU would see.
 inline void record_copy(BlockRecord& r, const char* api, pipe_t pipe, uint64_t count, uint64_t len, const void* gm,
-                        uint64_t gap) {
+                        uint64_t gap, uint8_t cache = 1) {
   uint64_t offset = 0;
+  uint64_t region = 0;
   if (gm != nullptr && current_block().launch != nullptr) {
-    if (const GmRegion* g = find_region(*current_block().launch, reinterpret_cast<uintptr_t>(gm))) {
+    const LaunchState& l = *current_block().launch;
+    if (const GmRegion* g = find_region(l, reinterpret_cast<uintptr_t>(gm))) {
       offset = reinterpret_cast<uintptr_t>(gm) - g->begin;
+      region = static_cast<uint64_t>(g - l.regions->data()) + 1;
     }
   }
-  r.add(Ev::Copy, api, static_cast<uint64_t>(pipe), count, len, (offset & ((1ull << 40) - 1)) | (gap << 40));
+  const uint64_t bypass = cache == 0 ? 1 << 7 : 0;  // CacheMode::CACHE_MODE_DISABLE
+  r.add(Ev::Copy, api, static_cast<uint64_t>(pipe) | bypass | (region << 8), count, len,
+        (offset & ((1ull << 40) - 1)) | (gap << 40));
 }
 
 // Byte extent of `count` rows of `len` bytes spaced `len + gap` bytes apart.
@@ -161,7 +166,7 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
   const uint64_t ub_step = row + dst_gap_blocks * 32;
   const uint8_t* src_end = check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
   require_ub_operand(api, "dst", dst, (count - 1) * ub_step + row, where);
-  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap);
+  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap, src.opkit_cache);
   for (uint64_t i = 0; i < count; ++i) {
     uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
     const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
@@ -184,7 +189,7 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
   const uint8_t* dst_end = check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
-  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE3, count, len, dst.opkit_addr, dst_gap);
+  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE3, count, len, dst.opkit_addr, dst_gap, dst.opkit_cache);
   store_gm_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, dst_end);
 }
 
@@ -200,7 +205,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_local_operand("DataCopy", "dst", dst, bytes, where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
-  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0);
+  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0, src.opkit_cache);
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, src_end);
 }
 
@@ -211,7 +216,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_local_operand("DataCopy", "src", src, bytes, where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
-  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0);
+  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0, dst.opkit_cache);
   d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, dst_end);
 }
 
@@ -238,7 +243,8 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
-    d::record_copy(*r, "DataCopy", PIPE_MTE2, p.blockCount, len, src.opkit_addr, uint64_t(p.srcStride) * 32);
+    d::record_copy(*r, "DataCopy", PIPE_MTE2, p.blockCount, len, src.opkit_addr, uint64_t(p.srcStride) * 32,
+                   src.opkit_cache);
   }
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, src_end);
@@ -255,7 +261,8 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr,
                                        d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where, dst.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
-    d::record_copy(*r, "DataCopy", PIPE_MTE3, p.blockCount, len, dst.opkit_addr, uint64_t(p.dstStride) * 32);
+    d::record_copy(*r, "DataCopy", PIPE_MTE3, p.blockCount, len, dst.opkit_addr, uint64_t(p.dstStride) * 32,
+                   dst.opkit_cache);
   }
   d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), p.blockCount, len,
                    len + uint64_t(p.srcStride) * 32, len + uint64_t(p.dstStride) * 32, dst_end);

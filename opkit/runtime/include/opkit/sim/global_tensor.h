@@ -48,15 +48,18 @@ class GlobalTensor {
   T* GetPhyAddr() const { return opkit_addr; }
   T* GetPhyAddr(uint64_t offset) const { return opkit_addr + offset; }
 
-  // L2 cache hints change only speed on the device.
+  // L2 cache hints change only speed on the device: kept for `opkit profile` (CACHE_MODE_DISABLE: reads bypass L2).
   template <CacheRwMode rw = CacheRwMode::RW>
-  void SetL2CacheHint(CacheMode) {}
+  void SetL2CacheHint(CacheMode mode) {
+    opkit_cache = static_cast<uint8_t>(mode);
+  }
 
   template <typename U>
   GlobalTensor<U> ReinterpretCast() const {
     GlobalTensor<U> t;
     t.opkit_addr = reinterpret_cast<U*>(opkit_addr);
     t.opkit_base = opkit_base;
+    t.opkit_cache = opkit_cache;
     t.opkit_count = opkit_count * sizeof(T) / sizeof(U);
     return t;
   }
@@ -69,6 +72,7 @@ class GlobalTensor {
   };
   // What SetGlobalBuffer was given: the GM buffer (kernel argument) that this tensor and its views may touch.
   const void* opkit_base = nullptr;
+  uint8_t opkit_cache = static_cast<uint8_t>(CacheMode::CACHE_MODE_NORMAL);  // SetL2CacheHint's mode
   uint64_t opkit_count = 0;
 
  private:

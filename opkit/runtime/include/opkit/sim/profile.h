@@ -26,9 +26,11 @@ namespace opkit::sim::detail {
 
 // Event kinds and their fields a, b, c, d. Pipes are pipe_t values (PIPE_V 1, PIPE_MTE2 4, PIPE_MTE3 5, PIPE_S 0).
 enum class Ev : uint8_t {
-  Copy = 0,      // a: pipe, b: bursts, c: bytes per burst, d: GM offset of the first burst (from its buffer's start)
-                 //   + (GM gap between bursts << 40)
-  Vec = 1,       // a: element bytes, b: repeats, c: active elements per repeat, d: 1 when strided (block stride != 1)
+  Copy = 0,      // a: pipe | (1 << 7 when the GM side bypasses L2: SetL2CacheHint CACHE_MODE_DISABLE) | (GM buffer
+                 //   index << 8), b: bursts, c: bytes per burst, d: GM offset of the first burst (from its buffer's
+                 //   start) + (GM gap between bursts << 40)
+  Vec = 1,       // a: element bytes, b: repeats, c: active elements per repeat, d: UB bank accesses per repeat beyond
+                 //   one per bank group, x16 (bank_conflicts below; 0 when the operands' UB offsets are unknown)
   Alloc = 2,     // a: buffer id, b: queue source position, c: queue destination position (TPosition values),
                  //   d: queue id << 8 | the queue's buffer count
   EnQue = 3,     // same fields as Alloc
@@ -55,6 +57,83 @@ struct BlockRecord {
   uint32_t plan_active = 0;
   uint64_t gm_line = ~0ull;  // the 64-byte GM line of the last scalar GM access
 
+  // The vector instruction whose operands are being checked (tensor.h's require_ub_operand): its UB offsets (dst,
+  // src0, src1; kNone until seen) and strides in 32-byte blocks (the mask form's repeat parameters, else contiguous).
+  static constexpr uint32_t kNone = ~0u;
+  const char* op_api = nullptr;
+  uint32_t op_off[3] = {kNone, kNone, kNone};
+  uint32_t op_blk[3] = {1, 1, 1};
+  uint32_t op_rep[3] = {8, 8, 8};
+  size_t op_event = ~size_t(0);  // its Vec event, once recorded
+
+  void begin_op(const char* api) {
+    op_api = api;
+    op_off[0] = op_off[1] = op_off[2] = kNone;
+    op_blk[0] = op_blk[1] = op_blk[2] = 1;
+    op_rep[0] = op_rep[1] = op_rep[2] = 8;
+    op_event = ~size_t(0);
+  }
+
+  // A mask-form instruction's strides (dst, src0, src1), noted before its operands are checked.
+  void note_strides(const char* api, uint32_t dst_blk, uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep,
+                    uint32_t src0_rep, uint32_t src1_rep) {
+    begin_op(api);
+    op_blk[0] = dst_blk, op_blk[1] = src0_blk, op_blk[2] = src1_blk;
+    op_rep[0] = dst_rep, op_rep[1] = src0_rep, op_rep[2] = src1_rep;
+  }
+
+  // One operand of a vector instruction (role 0 dst, 1 src/src0, 2 src1) at UB offset `off`.
+  void note_operand(const char* api, int role, uint32_t off) {
+    const bool fresh = op_api != api || op_off[role] != kNone;
+    if (fresh) begin_op(api);
+    op_off[role] = off;
+    if (op_event < events.size() && events[op_event].kind == Ev::Vec) events[op_event].d = bank_conflicts();
+  }
+
+  // UB bank accesses per repeat beyond one, x16, over the first 16 repeats, by the Atlas A2/A3 UB layout (asc-devkit
+  // bank_conflict_ub README): an 18-bit UB offset is {bank[1:0], row[6:0], bank group[3:0], byte[4:0]}; a repeat reads
+  // 8 datablocks of each source and writes the previous repeat's 8 of dst in one cycle when the reads fall in distinct
+  // bank groups, the writes too, and no write is in the bank of a read. Otherwise the busiest bank group (or bank)
+  // takes one more cycle per further datablock it serves (a read-write conflict: one more cycle; conflicts of
+  // several kinds in one repeat cost as the worst of them).
+  uint64_t bank_conflicts() const {
+    if (op_event >= events.size()) return 0;
+    const uint64_t repeats = std::min<uint64_t>(events[op_event].b, 16);
+    if (repeats == 0) return 0;
+    uint64_t extra = 0;
+    for (uint64_t r = 0; r < repeats; ++r) {
+      uint32_t reads[16];
+      int n = 0;
+      uint8_t group_reads[16] = {0};
+      uint8_t group_writes[16] = {0};
+      uint8_t read_bank[64] = {0};
+      for (int s = 1; s <= 2; ++s) {
+        if (op_off[s] == kNone) continue;
+        for (uint32_t k = 0; k < 8; ++k) {
+          const uint32_t a = op_off[s] + uint32_t((r * op_rep[s] + k * op_blk[s]) * 32);
+          bool seen = false;
+          for (int i = 0; i < n; ++i) seen = seen || reads[i] == a;
+          if (seen) continue;
+          reads[n++] = a;
+          ++group_reads[(a >> 5) & 15];
+          read_bank[((a >> 5) & 15) | (((a >> 16) & 3) << 4)] = 1;
+        }
+      }
+      int rw = 0;
+      if (r > 0 && op_off[0] != kNone) {
+        for (uint32_t k = 0; k < 8; ++k) {
+          const uint32_t w = op_off[0] + uint32_t(((r - 1) * op_rep[0] + k * op_blk[0]) * 32);
+          ++group_writes[(w >> 5) & 15];
+          if (read_bank[((w >> 5) & 15) | (((w >> 16) & 3) << 4)]) rw = 1;
+        }
+      }
+      int most = 1 + rw;  // a conflicted cycle serves one more access, whichever rule it broke
+      for (int g = 0; g < 16; ++g) most = std::max<int>(most, std::max(group_reads[g], group_writes[g]));
+      extra += uint64_t(most - 1);
+    }
+    return extra * 16 / repeats;
+  }
+
   void add(Ev kind, const char* api, uint64_t a = 0, uint64_t b = 0, uint64_t c = 0, uint64_t d = 0) {
     events.push_back(ProfEvent{kind, api, a, b, c, d});
   }
@@ -74,6 +153,10 @@ struct BlockRecord {
       plan_repeats = 0;
     }
     add(Ev::Vec, api, elem_bytes, repeats, active, 0);
+    if (op_api == api) {
+      op_event = events.size() - 1;
+      events.back().d = bank_conflicts();
+    }
   }
 
   void scalar_ub(const char* api) {

@@ -156,13 +156,14 @@ AscendC::LocalTensor<T> make_local(T* addr, uint32_t count, AscendC::TPosition p
 // instruction: the source ("src", "src0", a high-level API's "inputX"), or the destination of a fill (Duplicate).
 // Copies record themselves (copy.h).
 inline void record_vec_operand(BlockRecord& r, const char* api, const char* role, uint64_t elem_bytes,
-                               uint64_t bytes) {
+                               uint64_t bytes, uint64_t offset) {
   const std::string_view who(role);
   const std::string_view name(api);
   if (name.substr(0, 8) == "DataCopy") return;
-  if (who == "src" || who == "src0" || who == "inputX" || (who == "dst" && name == "Duplicate")) {
-    r.vec(api, elem_bytes, bytes);
-  }
+  const bool source = who == "src" || who == "src0" || who == "inputX";
+  const int slot = who == "dst" ? 0 : source ? 1 : who == "src1" ? 2 : -1;
+  if (slot >= 0) r.note_operand(api, slot, static_cast<uint32_t>(offset));
+  if (source || (who == "dst" && name == "Duplicate")) r.vec(api, elem_bytes, bytes);
 }
 
 template <typename T>
@@ -183,7 +184,7 @@ void require_ub_operand(const char* api, const char* role, const AscendC::LocalT
     fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
                    " elements)"), where);
   }
-  if (BlockRecord* r = c.rec) record_vec_operand(*r, api, role, sizeof(T), bytes);
+  if (BlockRecord* r = c.rec) record_vec_operand(*r, api, role, sizeof(T), bytes, offset);
 }
 
 // Calls found by argument-dependent lookup when operator= is instantiated, so the vector APIs (vector.h)

@@ -52,13 +52,19 @@ inline std::atomic<double>& default_timeout_setting() {
   return seconds;
 }
 
-// The time limit of launches that set none: set_default_timeout's, else OPKIT_KERNEL_TIMEOUT, else 60 s.
+// A recording launch (OPKIT_PROFILE set: `opkit profile`) runs slower; its default limit is this many times longer.
+inline constexpr double kProfileTimeoutFactor = 4;
+
+// The time limit of launches that set none: set_default_timeout's, else OPKIT_KERNEL_TIMEOUT, else 60 s (240 s while
+// OPKIT_PROFILE records).
 inline double default_timeout() {
   std::atomic<double>& s = default_timeout_setting();
   double v = s.load(std::memory_order_relaxed);
   if (v < 0) {
     const char* env = std::getenv("OPKIT_KERNEL_TIMEOUT");
-    v = env != nullptr && *env != '\0' ? parse_timeout(env) : kDefaultTimeoutSeconds;
+    const char* profile = std::getenv("OPKIT_PROFILE");
+    const double factor = profile != nullptr && *profile != '\0' ? kProfileTimeoutFactor : 1;
+    v = env != nullptr && *env != '\0' ? parse_timeout(env) : kDefaultTimeoutSeconds * factor;
     s.store(v, std::memory_order_relaxed);
   }
   return v;

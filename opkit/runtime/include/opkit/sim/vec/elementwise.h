@@ -122,6 +122,10 @@ void binary_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<
 template <typename Op, typename T>
 void binary_masked(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
                    const MaskPlan& p, const AscendC::BinaryRepeatParams& s, const SourceLoc& where) {
+  if (BlockRecord* r = current_block().rec) {
+    r->note_strides(api, s.dstBlkStride, s.src0BlkStride, s.src1BlkStride, s.dstRepStride, s.src0RepStride,
+                    s.src1RepStride);
+  }
   require_ub_operand(api, "dst", dst, span_bytes<T>(p, s.dstBlkStride, s.dstRepStride), where);
   require_ub_operand(api, "src0", a, span_bytes<T>(p, s.src0BlkStride, s.src0RepStride), where);
   require_ub_operand(api, "src1", b, span_bytes<T>(p, s.src1BlkStride, s.src1RepStride), where);
@@ -160,6 +164,9 @@ void unary_count(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
 template <typename T, typename F>
 void unary_masked(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const MaskPlan& p,
                   const AscendC::UnaryRepeatParams& s, F f, const SourceLoc& where) {
+  if (BlockRecord* r = current_block().rec) {
+    r->note_strides(api, s.dstBlkStride, s.srcBlkStride, 1, s.dstRepStride, s.srcRepStride, 8);
+  }
   require_ub_operand(api, "dst", dst, span_bytes<T>(p, s.dstBlkStride, s.dstRepStride), where);
   require_ub_operand(api, "src", src, span_bytes<T>(p, s.srcBlkStride, s.srcRepStride), where);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {

@@ -32,6 +32,9 @@ inline constexpr bool vcopy_type_v = sizeof(T) == 2 || sizeof(T) == 4;
 template <typename T>
 void vcopy(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, const MaskPlan& plan,
            const AscendC::CopyRepeatParams& p, const SourceLoc& where) {
+  if (BlockRecord* r = current_block().rec) {
+    r->note_strides("Copy", p.dstStride, p.srcStride, 1, p.dstRepeatSize, p.srcRepeatSize, 8);
+  }
   require_ub_operand("Copy", "dst", dst, span_bytes<T>(plan, p.dstStride, p.dstRepeatSize), where);
   require_ub_operand("Copy", "src", src, span_bytes<T>(plan, p.srcStride, p.srcRepeatSize), where);
   for_each_slot(plan, [&](uint32_t r, uint32_t j) {
