@@ -59,9 +59,10 @@ def advise(tl: Timeline, metrics: dict[str, float], bound: str) -> list[str]:
                    f"copy) or one strided DataCopy instead of a loop of small ones cut the MTE time")
     unaligned = c["mte2_unaligned"] + c["mte3_unaligned"]
     if unaligned:
-        out.append(f"{unaligned} of {c['mte2_copies'] + c['mte3_copies']} GM copies start at a GM offset that is "
-                   f"not 512-byte aligned: they move at ~{t['unaligned_efficiency']:.0%} of the aligned bandwidth; "
-                   f"align each core's and each tile's start to 512 bytes")
+        out.append(f"{unaligned} of {c['mte2_copies'] + c['mte3_copies']} GM copies start bursts at a GM offset that "
+                   f"is not 512-byte aligned and straddle one more 512-byte transaction than their length needs "
+                   f"(about {int(t['unaligned_extra_bytes'])} bytes more each); align each core's and each tile's "
+                   f"start to 512 bytes")
     aiv = metrics["aiv_time(us)"]
     times = {"VECTOR": metrics["aiv_vec_time(us)"], "SCALAR": metrics["aiv_scalar_time(us)"],
              "MTE2": metrics["aiv_mte2_time(us)"], "MTE3": metrics["aiv_mte3_time(us)"]}

@@ -143,7 +143,7 @@ class _Costs:
         shared = min(hit, t["shared_read_bw"] / active_cores / 1e6)
         self.rate = {MTE2: (miss, hit, shared, shared / t["same_line_penalty"]),
                      MTE3: (min(t["mte3_core_bw"], t["chip_write_bw"] / active_cores) / 1e6,) * 4}
-        self.unaligned = t["unaligned_efficiency"]
+        self.unaligned_extra = t["unaligned_extra_bytes"]
         # When the active cores together ask for more than the chip's bandwidth, the memory serves a core's cached
         # reads and its writes from one share: its MTE2 and MTE3 no longer overlap (add row 3's pipes add up to its
         # Task Duration); reads that bypass L2 (SetL2CacheHint CACHE_MODE_DISABLE) do not take that share (add row 5).
@@ -158,20 +158,21 @@ class _Costs:
         self.gm_miss = t["scalar_gm_miss_cycles"] * us_per_cycle
 
     def copy(self, pipe: int, bursts: int, length: int, offset: int, gap: int, source: int = 0) -> tuple[float, int]:
-        """(us the pipe is occupied, bursts not 512-byte aligned) of one GM copy; its latency comes on top for the
-        pipe that waits for it (replay.py)."""
+        """(us the pipe is occupied, further 512-byte transactions its unaligned bursts need) of one GM copy; its
+        latency comes on top for the pipe that waits for it (replay.py)."""
         if bursts <= 0 or length <= 0:
             return 0.0, 0
+        # a burst moves whole 512-byte GM transactions: one that straddles more of them than its length needs pays
+        # for each further one
+        base = -(-length // 512)
         step = length + gap
         if step % 512 == 0 or bursts == 1:
-            unaligned = bursts if offset % 512 else 0
+            unaligned = bursts * (-(-(offset % 512 + length) // 512) - base)
         else:
             sample = min(bursts, 512)
-            unaligned = sum(1 for i in range(sample) if (offset + i * step) % 512) * bursts // sample
-        transfer = bursts * length / self.rate[pipe][source]
-        if unaligned:
-            f = unaligned / bursts
-            transfer *= (1 - f) + f / self.unaligned
+            unaligned = sum(-(-((offset + i * step) % 512 + length) // 512) - base
+                            for i in range(sample)) * bursts // sample
+        transfer = (bursts * length + unaligned * self.unaligned_extra) / self.rate[pipe][source]
         return self.mte_issue + bursts * self.burst + transfer, unaligned
 
     def vec(self, api: str, repeats: int, conflicts_x16: int = 0) -> float:
@@ -255,7 +256,8 @@ def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTabl
     """Where each MTE2 copy's data comes from, written into its field a (bits 3-4, region bits cleared): 0 HBM (a
     miss), 1 L2 (this data was read within the last share of L2's capacity, counted in bytes the whole chip moved
     since: this core's bytes x the active cores), 2 L2 shared by several cores (staggered), 3 the same, read by
-    several cores at the same time. Reads that bypass L2 (SetL2CacheHint CACHE_MODE_DISABLE) always miss."""
+    several cores at the same time (bypassing L2 or not: the same few channels serve them). A re-read that bypasses
+    L2 (SetL2CacheHint CACHE_MODE_DISABLE) misses."""
     copy = np.flatnonzero((rows[:, 0] == COPY) & ((rows[:, 2] & _PIPE_BITS) == MTE2))
     if not len(copy):
         return
@@ -282,8 +284,7 @@ def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTabl
     pairs = np.unique(np.stack([k, bb]), axis=1)
     keys, readers = np.unique(pairs[0], return_counts=True)
     many = readers[np.searchsorted(keys, k)] > 1
-    source = np.where(many, np.where(tie, 3, 2), np.where(hit, 1, 0))
-    source[bypass[order]] = 0
+    source = np.where(many, np.where(tie, 3, 2), np.where(hit & ~bypass[order], 1, 0))
     out = np.empty_like(source)
     out[order] = source
     rows[copy, 2] = (a & (_PIPE_BITS | _BYPASS)) | (out << 3)

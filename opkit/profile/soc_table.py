@@ -98,8 +98,11 @@ _910B = {
     "mte3_core_bw": Constant(182e9, "B/s", _ADD + " 1 and 2 (one core and 48 cores alike: 159 ns per 8 KiB write)"),
     "chip_write_bw": Constant(2.82e12, "B/s", _ADD + " 3 (48 cores writing 32 KiB copies: 672 ns each); writes land "
                                                "in L2"),
-    "unaligned_efficiency": Constant(0.78, "ratio", _DC + " 3 and 4 (2048 B bursts, 512 B-aligned vs not: 202.7 vs "
-                                                    "259.0 us); Ascend C best practices: 'as little as 70%'"),
+    "unaligned_extra_bytes": Constant(570, "B", _DC + " 3 and 4 (2048 B bursts, 512 B-aligned vs not: 202.7 vs "
+                                                "259.0 us): each further 512 B GM transaction a burst straddles "
+                                                "because its start is not 512 B-aligned; Ascend C best practices ('Using 512-Byte "
+                                                "Alignment for the GM Address': as little as 70% of the bandwidth for "
+                                                "32 B-aligned bursts)"),
     "l2_hit_bw": Constant(5.95e12, "B/s", _DC + " 6 (a 75 MB slice read 4 times: 3 passes from L2 in 114 us)"),
     "l2_hit_core_bw": Constant(124e9, "B/s", _DC + " 6 (per core of the same passes)"),
     "l2_share": Constant(0.5, "ratio", _GUESS + ": the part of L2 a streaming read can reuse while other data "
@@ -162,8 +165,8 @@ _950 = dict(_910B,
             hbm_read_bw=Constant(1.6e12, "B/s", "asc-devkit data_copy README: 'GM bandwidth approximately 1.6 TB/s' "
                                                 "on Ascend 950"),
             chip_write_bw=Constant(1.6e12, "B/s", _GUESS + ": as hbm_read_bw"),
-            unaligned_efficiency=Constant(0.98, "ratio", "asc-devkit data_copy README: unaligned large blocks cost "
-                                                         "1.8% more on Ascend 950 (128 B alignment suffices there)"))
+            unaligned_extra_bytes=Constant(32, "B", "asc-devkit data_copy README: unaligned large blocks cost 1.8% "
+                                                    "more on Ascend 950 (128 B alignment suffices there)"))
 
 TABLES: dict[str, SocTable] = {}
 for _name in ("Ascend910B", "Ascend910B1", "Ascend910B2", "Ascend910B2C", "Ascend910_9391", "Ascend910_9381"):
