@@ -192,7 +192,7 @@ def as_events(block: Any) -> np.ndarray:
     return np.asarray(block, dtype=np.int64).reshape(-1, 6)
 
 
-def _hash_rows(cols: np.ndarray) -> np.ndarray:
+def _hash_rows(cols: list[np.ndarray]) -> np.ndarray:
     h = cols[0].copy()
     for col in cols[1:]:  # wrapping int64 arithmetic
         h *= 1_000_003
@@ -203,19 +203,22 @@ def _hash_rows(cols: np.ndarray) -> np.ndarray:
 
 def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(distinct rows, each row's index into them) of the events with GM offsets reduced to their 512-byte phase
-    (all that a copy's cost depends on), so that the tiles of a loop become equal rows."""
-    cols = rows.T.copy()  # one contiguous array per field
-    copy = cols[0] == COPY
-    w = cols[5][copy]
-    cols[5][copy] = (w & ~_OFFSET) | ((w & _OFFSET) % 512)
+    (all that a copy's cost depends on, written into `rows`), so that the tiles of a loop become equal rows."""
+    copy = np.flatnonzero(rows[:, 0] == COPY)
+    w = rows[copy, 5]
+    reduced = rows   # reduced in place: the caller's rows are its own concatenation
+    reduced[copy, 5] = (w & ~_OFFSET) | ((w & _OFFSET) % 512)
+    cols = [reduced[:, k] for k in range(6)]
     # Sorting one hash per row is ~5x faster than sorting the rows; equal hashes are then checked to be equal rows.
     _, first, inverse = np.unique(_hash_rows(cols), return_index=True, return_inverse=True)
     inverse = inverse.reshape(-1)
-    if not np.array_equal(cols[:, first][:, inverse], cols):  # a collision: sort the rows themselves
-        keys = np.ascontiguousarray(cols.T).view(np.dtype((np.void, 48))).ravel()
+    distinct = reduced[first]
+    if not np.array_equal(distinct[inverse], reduced):  # a collision: sort the rows themselves
+        keys = np.ascontiguousarray(reduced).view(np.dtype((np.void, 48))).ravel()
         _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
-    return cols[:, first].T, inverse
+        distinct = reduced[first]
+    return distinct, inverse
 
 
 def _op(row: list[int], names: list[str], c: _Costs) -> tuple[tuple, int, float, int]:
@@ -281,9 +284,9 @@ def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTabl
     tie = np.zeros(len(k), dtype=bool)
     tie[1:] = same[1:] & (gg[1:] == gg[:-1]) & (bb[1:] != bb[:-1])
     tie[:-1] |= tie[1:]
-    pairs = np.unique(np.stack([k, bb]), axis=1)
-    keys, readers = np.unique(pairs[0], return_counts=True)
-    many = readers[np.searchsorted(keys, k)] > 1
+    starts = np.flatnonzero(~same)   # each key's entries: several blocks among them = data several cores read
+    many = np.repeat(np.minimum.reduceat(bb, starts) != np.maximum.reduceat(bb, starts),
+                     np.diff(np.append(starts, len(k))))
     source = np.where(many, np.where(tie, 3, 2), np.where(hit & ~bypass[order], 1, 0))
     out = np.empty_like(source)
     out[order] = source

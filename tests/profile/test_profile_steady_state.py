@@ -103,7 +103,7 @@ def test_hash_collisions_fall_back_to_sorting_rows(monkeypatch: pytest.MonkeyPat
     launch = {"op": "gen", "soc": "Ascend910B2", "block_dim": 2, "names": _NAMES,
               "blocks": [np.array(_block(rng, _Tiles(rng), 40), dtype=np.int64) for _ in range(2)]}
     want = simulate(launch)
-    monkeypatch.setattr(model, "_hash_rows", lambda cols: np.zeros(cols.shape[1], dtype=np.int64))
+    monkeypatch.setattr(model, "_hash_rows", lambda cols: np.zeros(len(cols[0]), dtype=np.int64))
     assert_same(simulate(launch), want)
 
 
