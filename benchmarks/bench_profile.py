@@ -1,10 +1,11 @@
 """What `opkit profile` costs over an ordinary simulator run of the same launch, and what recording costs when off.
 
 Run: .venv/bin/python benchmarks/bench_profile.py [--reps 5] [--total 16777216] [--cores 8] [--tile 4096]
-                                                  [--without-recorder REV]
+                                                  [--copy-tile 128] [--without-recorder REV]
 
 Builds tests/profile/add_bench.cpp (the CANN-style half add) at -O2 and times its ICPU_RUN_KF launch (the program
-prints it) without recording (plain) and with OPKIT_PROFILE set (counting + writing the launch's events), then
+prints it), twice: the add bench (8 blocks, 4096-element tiles) and a copy-heavy launch (48 blocks, 128-element
+tiles: 2M events, each copy moving only 256 bytes, so the simulator's own work per event is small), without recording (plain) and with OPKIT_PROFILE set (counting + writing the launch's events), then
 times reading the recorded file and the timing model on it (read_launches + estimate_launch: the table's numbers
 and advice). The profile's ratio is (recorded launch + read + model) / plain launch, each the median of --reps runs
 taken in turn in the same run; the issue's budget is 2x. The trace JSON and PNG are not included: they are drawn
@@ -60,23 +61,12 @@ def _headers_at(rev: str) -> Path | None:
     return root / "opkit/runtime/include"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--total", type=int, default=16 * 1024 * 1024)
-    parser.add_argument("--cores", type=int, default=8)
-    parser.add_argument("--tile", type=int, default=4096)
-    parser.add_argument("--without-recorder", default=_BEFORE_RECORDER, metavar="REV")
-    a = parser.parse_args()
-    source = _ROOT / "tests/profile/add_bench.cpp"
-    program = compile_program(source, opt="-O2").path
-    old_headers = _headers_at(a.without_recorder)
-    baseline = compile_program(source, opt="-O2", flags=(f"-I{old_headers}",)).path if old_headers else None
-    args = [str(a.total), str(a.cores), str(a.tile), "2"]
+def _case(label: str, program: Path, args: list[str], reps: int, baseline: Path | None,
+          without: str) -> None:
     plain, recorded, read, model, unrecorded = [], [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         record = Path(tmp) / "launch.opkit-profile"
-        for _ in range(a.reps):
+        for _ in range(reps):
             if baseline is not None:
                 unrecorded.append(_launch_seconds(baseline, args, None))
             plain.append(_launch_seconds(program, args, None))
@@ -89,8 +79,7 @@ def main() -> None:
             model.append(time.perf_counter() - start)
     p, r, rd, m = (statistics.median(x) for x in (plain, recorded, read, model))
     events = sum(len(b) for b in launch["blocks"])
-    print(f"add_bench {' '.join(args)} (half add, {a.total} elements, {a.cores} blocks, tile {a.tile}, {events} "
-          f"events), median of {a.reps}")
+    print(f"{label}: add_bench {' '.join(args)} ({events} events), median of {reps}")
     print(f"  plain launch (OPKIT_PROFILE unset)   {p * 1e3:9.2f} ms")
     print(f"  recorded launch (count + write)      {r * 1e3:9.2f} ms   recorded / plain {r / p:.2f}x")
     print(f"  read the recorded file               {rd * 1e3:9.2f} ms")
@@ -99,10 +88,29 @@ def main() -> None:
           f"{(r + rd + m) / p:.2f}x (budget 2x; trace JSON and PNG not included, drawn only on request)")
     if unrecorded:
         u = statistics.median(unrecorded)
-        print(f"  recording off: plain launch built without the recorder ({a.without_recorder}) {u * 1e3:.2f} ms, "
+        print(f"  recording off: plain launch built without the recorder ({without}) {u * 1e3:.2f} ms, "
               f"with it {p * 1e3:.2f} ms: {(p / u - 1) * 100:+.1f}% (noise included; an upper bound)")
     else:
-        print(f"  recording off: not measured ({a.without_recorder} is not in this checkout's history)")
+        print(f"  recording off: not measured ({without} is not in this checkout's history)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--total", type=int, default=16 * 1024 * 1024)
+    parser.add_argument("--cores", type=int, default=8)
+    parser.add_argument("--tile", type=int, default=4096)
+    parser.add_argument("--copy-tile", type=int, default=128,
+                        help="tile of the copy-heavy case (48 blocks, 3 copies of 2 * TILE bytes per tile)")
+    parser.add_argument("--without-recorder", default=_BEFORE_RECORDER, metavar="REV")
+    a = parser.parse_args()
+    source = _ROOT / "tests/profile/add_bench.cpp"
+    program = compile_program(source, opt="-O2").path
+    old_headers = _headers_at(a.without_recorder)
+    baseline = compile_program(source, opt="-O2", flags=(f"-I{old_headers}",)).path if old_headers else None
+    _case("add bench", program, [str(a.total), str(a.cores), str(a.tile), "2"], a.reps, baseline,
+          a.without_recorder)
+    _case("copy-heavy", program, [str(a.total), "48", str(a.copy_tile), "2"], a.reps, None, a.without_recorder)
 
 
 if __name__ == "__main__":
