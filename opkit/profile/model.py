@@ -78,7 +78,7 @@ def vec_kind(api: str) -> str:
         return "transcendental"
     if api in _CONVERT:
         return "convert"
-    if "Reduce" in api or api.startswith("Block") or api.startswith("Whole") or api.startswith("Pair"):
+    if "Reduce" in api:
         return "reduce"
     return "highlevel"
 
