@@ -5,7 +5,8 @@ Run: .venv/bin/python benchmarks/bench_profile.py [--reps 5] [--total 16777216] 
 
 Builds tests/profile/add_bench.cpp (the CANN-style half add) at -O2 and times its ICPU_RUN_KF launch (the program
 prints it), twice: the add bench (8 blocks, 4096-element tiles) and a copy-heavy launch (48 blocks, 128-element
-tiles: 2M events, each copy moving only 256 bytes, so the simulator's own work per event is small), without recording (plain) and with OPKIT_PROFILE set (counting + writing the launch's events), then
+tiles: 2M events, each copy moving only 256 bytes, so the simulator's own work per event is small), without
+recording (plain) and with OPKIT_PROFILE set (counting + writing the launch's events), then
 times reading the recorded file and the timing model on it (read_launches + estimate_launch: the table's numbers
 and advice). The profile's ratio is (recorded launch + read + model) / plain launch, each the median of --reps runs
 taken in turn in the same run; the issue's budget is 2x. The trace JSON and PNG are not included: they are drawn

@@ -83,8 +83,6 @@ _910B = {
                                                                 "multi-cycle on the vector unit"),
     "vec_reduce_cycles": Constant(2.0, "cycles/repeat", _GUESS + ": a reduction's tree adds about one pass"),
     "vec_convert_cycles": Constant(2.0, "cycles/repeat", _GUESS + ": Cast reads one width and writes another"),
-    "vec_fp32_factor": Constant(1.0, "ratio", "UB layout: a repeat is 256 B whatever the dtype (64 floats, 128 halves); "
-                                              "add row 6 (half) and the same cost per repeat for float"),
     # --- DMA (MTE2 GM -> UB, MTE3 UB -> GM) ---
     "mte_issue_cycles": Constant(12.9, "cycles", _DC + " 1 (49152 copies of one 128 B burst per core, issued back to "
                                                  "back: 11.15 ns each, 4.0 ns of it the bytes)"),
@@ -100,9 +98,9 @@ _910B = {
                                                "in L2"),
     "unaligned_extra_bytes": Constant(570, "B", _DC + " 3 and 4 (2048 B bursts, 512 B-aligned vs not: 202.7 vs "
                                                 "259.0 us): each further 512 B GM transaction a burst straddles "
-                                                "because its start is not 512 B-aligned; Ascend C best practices ('Using 512-Byte "
-                                                "Alignment for the GM Address': as little as 70% of the bandwidth for "
-                                                "32 B-aligned bursts)"),
+                                                "because its start is not 512 B-aligned; Ascend C best practices "
+                                                "('Using 512-Byte Alignment for the GM Address': as little as 70% "
+                                                "of the bandwidth for 32 B-aligned bursts)"),
     "l2_hit_bw": Constant(5.95e12, "B/s", _DC + " 6 (a 75 MB slice read 4 times: 3 passes from L2 in 114 us)"),
     "l2_hit_core_bw": Constant(124e9, "B/s", _DC + " 6 (per core of the same passes)"),
     "l2_share": Constant(0.5, "ratio", _GUESS + ": the part of L2 a streaming read can reuse while other data "

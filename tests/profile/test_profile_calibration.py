@@ -12,7 +12,8 @@ from tests.runtime.cxx import compile_program
 pytestmark = pytest.mark.compile
 
 _FULL = 8192 * 8192
-# (case, block_dim, elements per copy, buffers: one, as add.asc cases 1 and 3) -> msprof's Task Duration, vec, scalar, mte2, mte3 (us)
+# (case, block_dim, elements per copy, buffers: one, as add.asc cases 1 and 3)
+# -> msprof's Task Duration, vec, scalar, mte2, mte3 (us)
 _ROWS = {
     "single core": ((1, 4096, 1), (6909.6, 761.65, 231.166, 6208.762, 2613.205)),
     "48 cores": ((48, 16384, 1), (268.5, 12.845, 2.833, 184.369, 57.354)),

@@ -166,7 +166,9 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
   const uint64_t ub_step = row + dst_gap_blocks * 32;
   const uint8_t* src_end = check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
   require_ub_operand(api, "dst", dst, (count - 1) * ub_step + row, where);
-  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap, src.opkit_cache);
+  if (BlockRecord* r = current_block().rec) {
+    record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap, src.opkit_cache);
+  }
   for (uint64_t i = 0; i < count; ++i) {
     uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
     const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
@@ -189,7 +191,9 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
   const uint8_t* dst_end = check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
-  if (BlockRecord* r = current_block().rec) record_copy(*r, api, PIPE_MTE3, count, len, dst.opkit_addr, dst_gap, dst.opkit_cache);
+  if (BlockRecord* r = current_block().rec) {
+    record_copy(*r, api, PIPE_MTE3, count, len, dst.opkit_addr, dst_gap, dst.opkit_cache);
+  }
   store_gm_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, dst_end);
 }
 
@@ -205,7 +209,9 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_local_operand("DataCopy", "dst", dst, bytes, where);
   const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
-  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0, src.opkit_cache);
+  if (d::BlockRecord* r = d::current_block().rec) {
+    d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0, src.opkit_cache);
+  }
   d::copy_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, src_end);
 }
 
@@ -216,7 +222,9 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_local_operand("DataCopy", "src", src, bytes, where);
   const uint8_t* dst_end = d::check_gm("DataCopy", "write", dst.opkit_addr, bytes, where, dst.opkit_base);
-  if (d::BlockRecord* r = d::current_block().rec) d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0, dst.opkit_cache);
+  if (d::BlockRecord* r = d::current_block().rec) {
+    d::record_copy(*r, "DataCopy", PIPE_MTE3, 1, bytes, dst.opkit_addr, 0, dst.opkit_cache);
+  }
   d::store_gm_rows(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), 1, bytes, 0, 0, dst_end);
 }
 
