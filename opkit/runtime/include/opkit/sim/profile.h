@@ -96,9 +96,29 @@ struct BlockRecord {
   // bank groups, the writes too, and no write is in the bank of a read. Otherwise the busiest bank group (or bank)
   // takes one more cycle per further datablock it serves (a read-write conflict: one more cycle; conflicts of
   // several kinds in one repeat cost as the worst of them).
-  uint64_t bank_conflicts() const {
+  // A tiled kernel issues the same few instructions over and over: the last results are kept (ping-pong buffers).
+  struct ConflictMemo {
+    uint32_t key[10];
+    uint64_t value;
+  };
+  ConflictMemo memo[4] = {};
+  uint32_t memo_next = 0;
+
+  uint64_t bank_conflicts() {
     if (op_event >= events.size()) return 0;
-    const uint64_t repeats = std::min<uint64_t>(events[op_event].b, 16);
+    const uint64_t all = events[op_event].b;
+    const uint32_t key[10] = {op_off[0], op_off[1], op_off[2], op_blk[0], op_blk[1], op_blk[2], op_rep[0], op_rep[1],
+                              op_rep[2], static_cast<uint32_t>(std::min<uint64_t>(all, 16))};
+    for (const ConflictMemo& m : memo) {
+      if (std::equal(key, key + 10, m.key)) return m.value;
+    }
+    ConflictMemo& slot = memo[memo_next++ % 4];
+    std::copy(key, key + 10, slot.key);
+    slot.value = count_conflicts(std::min<uint64_t>(all, 16));
+    return slot.value;
+  }
+
+  uint64_t count_conflicts(uint64_t repeats) const {
     if (repeats == 0) return 0;
     uint64_t extra = 0;
     for (uint64_t r = 0; r < repeats; ++r) {
