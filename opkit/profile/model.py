@@ -39,6 +39,7 @@ _OFFSET = (1 << 40) - 1  # a copy's field d: GM offset in the low 40 bits, gap b
 # a copy's field a: pipe (bits 0-2), where its data comes from (bits 3-4, model.py's _l2_sources), L2 bypass (bit
 # 7), GM buffer index (bits 8 and up)
 _PIPE_BITS, _BYPASS = 7, 1 << 7
+_CLASS_SHIFT = 20  # a row's field 1: name index | (its event class << 20) (profile.h's EventClasses)
 
 # Event kinds (profile.h's Ev).
 COPY, VEC, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER, SYNCALL, SCALAR_UB, SCALAR_GM = range(12)
@@ -201,13 +202,25 @@ def _hash_rows(cols: list[np.ndarray]) -> np.ndarray:
     return h
 
 
-def _distinct(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _distinct(rows: np.ndarray, classes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(distinct rows, each row's index into them) of the events with GM offsets reduced to their 512-byte phase
-    (all that a copy's cost depends on, written into `rows`), so that the tiles of a loop become equal rows."""
+    (all that a copy's cost depends on, written into `rows`), so that the tiles of a loop become equal rows.
+    `classes`: the recorder's event classes (profile.h's EventClasses: equal rows up to a copy's data source), when
+    every row has one; then no sorting is needed."""
     copy = np.flatnonzero(rows[:, 0] == COPY)
     w = rows[copy, 5]
     reduced = rows   # reduced in place: the caller's rows are its own concatenation
     reduced[copy, 5] = (w & ~_OFFSET) | ((w & _OFFSET) % 512)
+    if classes is not None and len(classes):
+        key = classes << 2
+        key[copy] |= (rows[copy, 2] >> 3) & 3   # the data source model.py adds to a copy
+        seen = np.zeros(int(key.max()) + 1, dtype=bool)
+        seen[key] = True
+        remap = np.cumsum(seen) - 1
+        inverse = remap[key]
+        first = np.empty(int(remap[-1]) + 1, dtype=np.int64)
+        first[inverse] = np.arange(len(key))   # any row of a class stands for it: they are equal
+        return reduced[first], inverse
     cols = [reduced[:, k] for k in range(6)]
     # Sorting one hash per row is ~5x faster than sorting the rows; equal hashes are then checked to be equal rows.
     _, first, inverse = np.unique(_hash_rows(cols), return_index=True, return_inverse=True)
@@ -333,11 +346,15 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     costs = _Costs(table, active)
     names: list[str] = list(launch["names"])
     rows = np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)
+    classes = rows[:, 1] >> _CLASS_SHIFT
+    rows[:, 1] &= (1 << _CLASS_SHIFT) - 1
+    if not len(classes) or not classes.all():
+        classes = None
     bounds = np.cumsum([0, *(len(b) for b in blocks)]).tolist()
     _l2_sources(rows, bounds, active, table)
     copies = rows[:, 0] == COPY
     rows[copies, 2] &= _PIPE_BITS | _BYPASS | (3 << 3)   # the GM buffer index only served _l2_sources
-    distinct, ids = _distinct(rows)
+    distinct, ids = _distinct(rows, classes)
     described = [_op(row, names, costs) for row in distinct.tolist()]
     ops = [d[0] for d in described]
     work = [(pipe, d, unaligned) for _, pipe, d, unaligned in described]

@@ -5,9 +5,9 @@
 // opkit::sim::set_profile_output(path); each recorded launch appends to that file one JSON header line
 //   {"format": "opkit-profile/2", "op": ..., "soc": ..., "block_dim": n, "names": [api names],
 //    "events": [event count per block]}
-// followed by the events of every block in block order, each 6 little-endian int64: kind, name index, a, b, c, d
-// (see Ev for the fields). Binary because a tiled kernel records tens of thousands of events per launch: writing
-// and parsing them as JSON text cost more than the launch itself. The timing model that turns the events into
+// followed by the events of every block in block order, each 6 little-endian int64: kind, name index | (event
+// class << 20) (EventClasses), a, b, c, d (see Ev for the fields). Binary because a tiled kernel records tens of
+// thousands of events per launch: writing and parsing them as JSON text cost more than the launch itself. The timing model that turns the events into
 // microseconds is Python (opkit/profile/), so this layer only counts.
 #pragma once
 
@@ -200,6 +200,59 @@ struct BlockRecord {
   }
 };
 
+// Field b of every written row carries, above the name index, the event's class: events of one class cost the same
+// (equal fields, a copy's GM offset reduced to its 512-byte phase and its buffer index left out), so the timing model
+// costs each class once without sorting the launch's events to find them.
+inline constexpr int kClassShift = 20;
+
+class EventClasses {
+ public:
+  // The class (from 1) of a row (kind, name, a, b, c, d), a new one when unseen.
+  uint32_t id(const int64_t* r) {
+    int64_t k[6] = {r[0], r[1], r[2], r[3], r[4], r[5]};
+    if (k[0] == static_cast<int64_t>(Ev::Copy)) {
+      constexpr int64_t kOffset = (int64_t(1) << 40) - 1;
+      k[2] &= 0xFF;  // pipe and bypass bit; not the GM buffer
+      k[5] = (k[5] & ~kOffset) | ((k[5] & kOffset) % 512);
+    }
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int64_t v : k) h = (h ^ static_cast<uint64_t>(v)) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    for (size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& s = slots_[i];
+      if (s.id == 0) {
+        std::copy(k, k + 6, s.key);
+        s.hash = h;
+        s.id = ++count_;
+        return s.id;
+      }
+      if (s.hash == h && std::equal(k, k + 6, s.key)) return s.id;
+    }
+  }
+
+ private:
+  struct Slot {
+    int64_t key[6];
+    uint64_t hash;
+    uint32_t id;
+  };
+
+  void grow() {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    for (const Slot& s : old) {
+      if (s.id == 0) continue;
+      size_t i = s.hash & (slots_.size() - 1);
+      while (slots_[i].id != 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = s;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  uint32_t count_ = 0;
+};
+
 struct LaunchProfile {
   std::vector<BlockRecord> blocks;
 };
@@ -246,6 +299,7 @@ class ProfileSink {
     std::fputs("]}\n", f);
     // The rows go out through a small buffer: a recorded launch already holds every event once in memory.
     constexpr size_t kChunk = 4096;
+    EventClasses classes;
     std::vector<int64_t> rows(kChunk * 6);
     for (const BlockRecord& b : p.blocks) {
       for (size_t start = 0; start < b.events.size(); start += kChunk) {
@@ -259,6 +313,7 @@ class ProfileSink {
           r[3] = static_cast<int64_t>(e.b);
           r[4] = static_cast<int64_t>(e.c);
           r[5] = static_cast<int64_t>(e.d);
+          r[1] |= static_cast<int64_t>(classes.id(r)) << kClassShift;
         }
         std::fwrite(rows.data(), sizeof(int64_t), n * 6, f);
       }
