@@ -55,8 +55,9 @@ def advise(tl: Timeline, metrics: dict[str, float], bound: str) -> list[str]:
     if copies and small / copies > 0.5:
         typical = max(sizes, key=lambda s: sizes[s])
         out.append(f"{small} of {copies} GM copies move less than {big // 1024} KB (most often {typical} B): each "
-                   f"pays a DMA latency of {t['mte_latency_s'] * 1e6:.3f} us; larger tiles (16 KB or more per "
-                   f"copy) or one strided DataCopy instead of a loop of small ones cut the MTE time")
+                   f"pays an issue cost and per-burst costs, and a queue or flag that waits for one a DMA latency of "
+                   f"{t['mte_latency_s'] * 1e6:.3f} us; larger tiles (16 KB or more per copy), more copies in flight "
+                   f"before a wait, or one strided DataCopy instead of a loop of small ones cut the MTE time")
     unaligned = c["mte2_unaligned"] + c["mte3_unaligned"]
     if unaligned:
         out.append(f"{unaligned} of {c['mte2_copies'] + c['mte3_copies']} GM copies start bursts at a GM offset that "
