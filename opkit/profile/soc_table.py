@@ -159,7 +159,8 @@ _950 = dict(_910B,
             ub_banks=Constant(0, "flag", _GUESS + ": the 950's UB layout differs from the A2's (bank_conflict_3510 "
                                                   "README); its conflicts are not modelled yet"),
             l2_bytes=Constant(128 * 2**20, "B", _GUESS),
-            clock_hz=Constant(1.0e9, "Hz", "asc-devkit GetSystemCycle doc: 950 cycles convert at 1 GHz (?)"),
+            clock_hz=Constant(1.8e9, "Hz", _GUESS + ": the 910B's (GetSystemCycle's 1 GHz on the 950 is the system "
+                                                "counter's, not the AI Core's)"),
             hbm_read_bw=Constant(1.6e12, "B/s", "asc-devkit data_copy README: 'GM bandwidth approximately 1.6 TB/s' "
                                                 "on Ascend 950"),
             chip_write_bw=Constant(1.6e12, "B/s", _GUESS + ": as hbm_read_bw"),
