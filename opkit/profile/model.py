@@ -7,13 +7,16 @@ scalar unit has issued it. Queues and flags are the dependencies between pipes, 
 AllocTensor makes the producer pipe wait until the buffer's consumer released it, EnQue marks the buffer ready when
 the producer pipe's work so far is done, DeQue makes the consumer pipe wait for that, FreeTensor releases the buffer
 when the consumer's work so far is done; SetFlag/WaitFlag do the same for named pipes; PipeBarrier<PIPE_ALL> and
-SyncAll wait for everything (SyncAll across all cores). A copy costs one DMA latency plus its bytes at the core's
-bandwidth, which is the chip's bandwidth shared by the active cores when that is smaller; a burst whose GM start is
-not 512-byte aligned moves at the documented worst-case efficiency. A vector instruction costs an issue overhead plus
-cycles per repeat by kind. Constants: soc_table.py.
+SyncAll wait for everything (SyncAll across all cores). A copy occupies its pipe for an issue cost, a cost per burst
+and its bytes at the rate of where its data is (HBM, L2, or L2 shared by many cores: _l2_sources), plus one further
+512-byte transaction per burst that straddles one; its data lands a DMA latency later, which only a sync waiting for
+it exposes (copies in flight hide it). A vector instruction costs an issue overhead plus cycles per repeat by class,
+plus the UB bank conflicts the recorder counted for its operands. docs/profile-model.md describes the model;
+constants: soc_table.py.
 
-Events are costed once per distinct event (a tile loop has a few dozen) and replayed by replay.py, which skips the
-steady state of tiled loops exactly; busy times and counts need no replay (sums over the distinct events).
+Events are costed once per distinct event (a tile loop has a few dozen; the recorder classes them) and replayed by
+replay.py, which skips the steady state of tiled loops exactly; VECTOR and SCALAR busy times and the counts need no
+replay (sums over the distinct events), MTE2/MTE3 busy times (a copy moving or in flight) come from the replay.
 """
 from __future__ import annotations
 
