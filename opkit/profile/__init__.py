@@ -30,9 +30,16 @@ DEFAULT_SHAPE = (48, 4096)
 _DTYPES = {"fp16": "float16", "half": "float16", "float": "float32", "fp32": "float32", "bf16": "bfloat16"}
 
 
+def _split(a: np.ndarray, counts: list[int]) -> list[np.ndarray]:
+    cuts = np.cumsum([0, *counts]).tolist()
+    return [a[x:y] for x, y in zip(cuts[:-1], cuts[1:])]
+
+
 def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    """Every launch recorded in an OPKIT_PROFILE file, in launch order: op, soc, block_dim, names and blocks (one
-    (events, 6) int64 array per block; opkit/sim/profile.h describes the format)."""
+    """Every launch recorded in an OPKIT_PROFILE file, in launch order: op, soc, block_dim, names, classes (the
+    event classes, (k, 6) int64), ids (each block's events as their classes, uint32) and copies (each block's copies'
+    fields a and d, (n, 2) int64), views into the file's bytes; opkit/sim/profile.h describes the format.
+    model.expand_blocks gives the events as rows per block (the blocks of the older opkit-profile/2 files)."""
     data = Path(path).read_bytes()
     launches: list[dict[str, Any]] = []
     pos = 0
@@ -45,12 +52,25 @@ def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             continue
         try:
             launch = json.loads(line)
-            if "blocks" not in launch:  # the binary events of every block follow the header line
+            if launch.get("format") == "opkit-profile/3":  # event classes, copies' fields, each event's class
+                counts = [int(n) for n in launch.pop("events")]
+                ncopies = [int(n) for n in launch["copies"]]
+                k = int(launch["classes"])
+                launch["classes"] = np.frombuffer(data, dtype="<i8", count=6 * k, offset=pos).reshape(-1, 6)
+                pos += launch["classes"].nbytes
+                ad = np.frombuffer(data, dtype="<i8", count=2 * sum(ncopies), offset=pos).reshape(-1, 2)
+                pos += ad.nbytes
+                ids = np.frombuffer(data, dtype="<u4", count=sum(counts), offset=pos)
+                pos += ids.nbytes
+                if len(ids) and int(ids.max()) >= k:
+                    raise ValueError(f"an event of class {int(ids.max())} of {k}")
+                launch["copies"] = _split(ad, ncopies)
+                launch["ids"] = _split(ids, counts)
+            elif "blocks" not in launch:  # opkit-profile/2: the rows of every block follow the header line
                 counts = [int(n) for n in launch.pop("events")]
                 rows = np.frombuffer(data, dtype="<i8", count=6 * sum(counts), offset=pos).reshape(-1, 6)
                 pos += rows.nbytes
-                cuts = np.cumsum([0, *counts]).tolist()
-                launch["blocks"] = [rows[a:b] for a, b in zip(cuts[:-1], cuts[1:])]
+                launch["blocks"] = _split(rows, counts)
         except (ValueError, KeyError, TypeError) as e:
             raise ProfileError(f"{path}: byte {pos}: not a launch recorded by opkit's simulator ({e})") from e
         launches.append(launch)

@@ -31,7 +31,7 @@ from opkit.profile import replay as rp
 from opkit.profile.replay import Span
 from opkit.profile.soc_table import _DEFAULT_HIGHLEVEL, HIGHLEVEL, VEC_CLASSES, SocTable, table_for
 
-__all__ = ["PIPES", "Interval", "CoreTime", "Timeline", "as_events", "simulate", "vec_kind"]
+__all__ = ["PIPES", "Interval", "CoreTime", "Timeline", "as_events", "expand_blocks", "simulate", "vec_kind"]
 
 # pipe_t values (opkit/sim/positions.h) of the pipes a vector core has.
 S, V, MTE2, MTE3, ALL = 0, 1, 4, 5, 6
@@ -281,15 +281,22 @@ def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTabl
     if not len(copy):
         return
     a = rows[copy, 2]
+    out = _sources(copy, a, rows[copy, 3] * rows[copy, 4], rows[copy, 5], bounds, active, table)
+    rows[copy, 2] = (a & (_PIPE_BITS | _BYPASS)) | (out << 3)
+
+
+def _sources(copy: np.ndarray, a: np.ndarray, nbytes: np.ndarray, w: np.ndarray, bounds: list[int], active: int,
+             table: SocTable) -> np.ndarray:
+    """_l2_sources' data source (0-3) of the MTE2 copies at event positions `copy` (launch-wide, in order), from
+    their fields a and d and their bytes."""
     block = np.searchsorted(np.asarray(bounds[1:]), copy, side="right")
-    nbytes = rows[copy, 3] * rows[copy, 4]
     cum = np.cumsum(nbytes) - nbytes
     starts = np.concatenate(([0], np.flatnonzero(np.diff(block)) + 1))
     first = np.zeros(len(copy), dtype=np.int64)
     first[starts] = cum[starts]
     cum = cum - np.maximum.accumulate(first)     # bytes this block read before each copy
     g = cum * active
-    key = ((a >> 8) << 40) | (rows[copy, 5] & _OFFSET)
+    key = ((a >> 8) << 40) | (w & _OFFSET)
     bypass = (a & _BYPASS) != 0
     order = np.lexsort((g, key))
     k, gg, bb = key[order], g[order], block[order]
@@ -306,7 +313,7 @@ def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTabl
     source = np.where(many, np.where(tie, 3, 2), np.where(hit & ~bypass[order], 1, 0))
     out = np.empty_like(source)
     out[order] = source
-    rows[copy, 2] = (a & (_PIPE_BITS | _BYPASS)) | (out << 3)
+    return out
 
 
 def _counts(distinct: np.ndarray, seen: np.ndarray, work: list[tuple[int, float, int]]) -> dict[str, Any]:
@@ -337,17 +344,11 @@ def _segments(kinds: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(cuts[:-1], cuts[1:]))
 
 
-def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int = 200_000,
-             skip_steady_state: bool = True) -> Timeline:
-    """The timeline of one recorded launch (from read_launches). skip_steady_state=False replays every event (the
-    same numbers up to floating-point rounding, slower; for tests)."""
-    soc_name = soc or launch["soc"]
-    table = table_for(soc_name)
+def _prepare_rows(launch: dict[str, Any], active: int,
+                  table: SocTable) -> tuple[np.ndarray, np.ndarray, list[int], list[list[tuple[int, int]]]]:
+    """(distinct events, each event's index into them, block bounds, each block's segments) of a launch given as rows
+    per block (expand_blocks' form, or JSON lists)."""
     blocks = [as_events(b) for b in launch["blocks"]]
-    block_dim = len(blocks)
-    active = max(1, min(block_dim, int(table["vector_cores"])))
-    costs = _Costs(table, active)
-    names: list[str] = list(launch["names"])
     rows = np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)
     classes = rows[:, 1] >> _CLASS_SHIFT
     rows[:, 1] &= (1 << _CLASS_SHIFT) - 1
@@ -358,6 +359,66 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     copies = rows[:, 0] == COPY
     rows[copies, 2] &= _PIPE_BITS | _BYPASS | (3 << 3)   # the GM buffer index only served _l2_sources
     distinct, ids = _distinct(rows, classes)
+    return distinct, ids, bounds, [_segments(b[:, 0]) for b in blocks]
+
+
+def _prepare_classes(launch: dict[str, Any], active: int,
+                     table: SocTable) -> tuple[np.ndarray, np.ndarray, list[int], list[list[tuple[int, int]]]]:
+    """_prepare_rows of a launch as read_launches gives it (profile.h's format: event classes, each event's class,
+    each copy's exact fields a and d), without building its rows: what _prepare_rows gives on expand_blocks(launch)."""
+    tab = np.asarray(launch["classes"], dtype=np.int64).reshape(-1, 6)
+    cls = np.concatenate([np.zeros(0, dtype=np.int64), *launch["ids"]]).astype(np.int64)
+    bounds = np.cumsum([0, *(len(b) for b in launch["ids"])]).tolist()
+    ad = np.concatenate([np.zeros((0, 2), dtype=np.int64), *launch["copies"]])
+    kinds = tab[:, 0][cls]
+    copy = np.flatnonzero(kinds == COPY)
+    if len(copy) != len(ad):
+        raise ValueError(f"{len(copy)} copy events but {len(ad)} copies' fields")
+    key = cls << 2
+    mte2 = (ad[:, 0] & _PIPE_BITS) == MTE2
+    if mte2.any():
+        row = tab[cls[copy[mte2]]]
+        key[copy[mte2]] |= _sources(copy[mte2], ad[mte2, 0], row[:, 3] * row[:, 4], ad[mte2, 1], bounds, active,
+                                    table)
+    seen = np.zeros(int(key.max()) + 1 if len(key) else 0, dtype=bool)
+    seen[key] = True
+    remap = np.cumsum(seen) - 1
+    ids = remap[key]
+    kept = np.flatnonzero(seen)
+    distinct = tab[kept >> 2]
+    distinct[distinct[:, 0] == COPY, 2] |= (kept[distinct[:, 0] == COPY] & 3) << 3
+    segmented = [_segments(kinds[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
+    return distinct, ids, bounds, segmented
+
+
+def expand_blocks(launch: dict[str, Any]) -> list[np.ndarray]:
+    """The launch's events as rows per block, (n, 6) int64 (kind, name | (class from 1) << 20, a, b, c, d): what the
+    recorder's classes and copy fields stand for (tests check that the model gives the same on both)."""
+    tab = np.asarray(launch["classes"], dtype=np.int64).reshape(-1, 6)
+    out = []
+    for ids, ad in zip(launch["ids"], launch["copies"]):
+        cls = np.asarray(ids, dtype=np.int64)
+        rows = tab[cls]
+        rows[:, 1] |= (cls + 1) << _CLASS_SHIFT
+        copy = rows[:, 0] == COPY
+        rows[copy, 2] = ad[:, 0]
+        rows[copy, 5] = ad[:, 1]
+        out.append(rows)
+    return out
+
+
+def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int = 200_000,
+             skip_steady_state: bool = True) -> Timeline:
+    """The timeline of one recorded launch (from read_launches). skip_steady_state=False replays every event (the
+    same numbers up to floating-point rounding, slower; for tests)."""
+    soc_name = soc or launch["soc"]
+    table = table_for(soc_name)
+    block_dim = len(launch["ids"]) if "ids" in launch else len(launch["blocks"])
+    active = max(1, min(block_dim, int(table["vector_cores"])))
+    costs = _Costs(table, active)
+    names: list[str] = list(launch["names"])
+    prepare = _prepare_classes if "ids" in launch else _prepare_rows
+    distinct, ids, bounds, segmented = prepare(launch, active, table)
     described = [_op(row, names, costs) for row in distinct.tolist()]
     ops = [d[0] for d in described]
     work = [(pipe, d, unaligned) for _, pipe, d, unaligned in described]
@@ -370,7 +431,6 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     kept = [0] * active
     truncated = False
     spans: list[tuple[int, list[rp.Span], int]] = []
-    segmented = [_segments(b[:, 0]) for b in blocks]
     n_segments = max((len(s) for s in segmented), default=1)
     counts["syncall"] = n_segments - 1
     states = [rp.Block(0.0, costs.shared_port) for _ in range(block_dim)]

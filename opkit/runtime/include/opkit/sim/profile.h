@@ -2,13 +2,19 @@
 //
 // Off by default: every hook is `if (BlockRecord* r = current_block().rec)`, one well-predicted branch on a pointer
 // that is null unless a launch records. On when $OPKIT_PROFILE names a file (read at the first launch) or after
-// opkit::sim::set_profile_output(path); each recorded launch appends to that file one JSON header line
-//   {"format": "opkit-profile/2", "op": ..., "soc": ..., "block_dim": n, "names": [api names],
-//    "events": [event count per block]}
-// followed by the events of every block in block order, each 6 little-endian int64: kind, name index | (event
-// class << 20) (EventClasses), a, b, c, d (see Ev for the fields). Binary because a tiled kernel records tens of
-// thousands of events per launch: writing and parsing them as JSON text cost more than the launch itself. The timing model that turns the events into
-// microseconds is Python (opkit/profile/), so this layer only counts.
+// opkit::sim::set_profile_output(path); each recorded launch appends to that file one JSON header line (padded with
+// spaces so that the binary part starts at a file offset that is a multiple of 8)
+//   {"format": "opkit-profile/3", "op": ..., "soc": ..., "block_dim": n, "names": [api names],
+//    "events": [event count per block], "copies": [Copy event count per block], "classes": k}
+// followed by three little-endian binary arrays:
+//   1. the k event classes (EventClasses), each 6 int64: kind, name index, a, b, c, d of one event of the class
+//      with a copy's a reduced to its pipe and bypass bits and its GM offset to the offset's 512-byte phase;
+//   2. the exact a and d (2 int64) of every Copy event, blocks in block order, events in program order;
+//   3. the class (uint32, from 0) of every event, blocks in block order, events in program order.
+// An event is its class's row with, for a Copy, its own a and d. A tiled kernel records millions of events that
+// fall into a few dozen classes: this costs 4 bytes per event (plus 16 per copy) where the rows cost 48, and the
+// timing model costs each class once. The timing model that turns the events into microseconds is Python
+// (opkit/profile/), so this layer only counts.
 #pragma once
 
 #include <algorithm>
@@ -200,15 +206,14 @@ struct BlockRecord {
   }
 };
 
-// Field b of every written row carries, above the name index, the event's class: events of one class cost the same
-// (equal fields, a copy's GM offset reduced to its 512-byte phase and its buffer index left out), so the timing model
-// costs each class once without sorting the launch's events to find them.
-inline constexpr int kClassShift = 20;
+// An event's class: events of one class cost the same (equal fields, a copy's GM offset reduced to its 512-byte phase
+// and its buffer index left out), so the timing model costs each class once without sorting the launch's events.
 
 class EventClasses {
  public:
-  // The class (from 1) of a row (kind, name, a, b, c, d), a new one when unseen.
-  uint32_t id(const int64_t* r) {
+  // The class (from 0) of a row (kind, name, a, b, c, d), a new one when unseen (its reduced row appended to
+  // `table`).
+  uint32_t id(const int64_t* r, std::vector<int64_t>& table) {
     int64_t k[6] = {r[0], r[1], r[2], r[3], r[4], r[5]};
     if (k[0] == static_cast<int64_t>(Ev::Copy)) {
       constexpr int64_t kOffset = (int64_t(1) << 40) - 1;
@@ -224,9 +229,10 @@ class EventClasses {
         std::copy(k, k + 6, s.key);
         s.hash = h;
         s.id = ++count_;
-        return s.id;
+        table.insert(table.end(), k, k + 6);
+        return s.id - 1;
       }
-      if (s.hash == h && std::equal(k, k + 6, s.key)) return s.id;
+      if (s.hash == h && std::equal(k, k + 6, s.key)) return s.id - 1;
     }
   }
 
@@ -287,37 +293,41 @@ class ProfileSink {
     }
     std::vector<const char*> names;
     size_t last = 0;
-    for (const BlockRecord& b : p.blocks) {
-      for (const ProfEvent& e : b.events) name_index(names, last, e.api);
-    }
-    std::fprintf(f, "{\"format\": \"opkit-profile/2\", \"op\": \"%s\", \"soc\": \"%s\", \"block_dim\": %lld, ",
-                 json(op).c_str(), soc, static_cast<long long>(block_dim));
-    std::fputs("\"names\": [", f);
-    for (size_t i = 0; i < names.size(); ++i) std::fprintf(f, "%s\"%s\"", i ? ", " : "", json(names[i]).c_str());
-    std::fputs("], \"events\": [", f);
-    for (size_t i = 0; i < p.blocks.size(); ++i) std::fprintf(f, "%s%zu", i ? ", " : "", p.blocks[i].events.size());
-    std::fputs("]}\n", f);
-    // The rows go out through a small buffer: a recorded launch already holds every event once in memory.
-    constexpr size_t kChunk = 4096;
+    size_t total = 0;
+    for (const BlockRecord& b : p.blocks) total += b.events.size();
     EventClasses classes;
-    std::vector<int64_t> rows(kChunk * 6);
+    std::vector<int64_t> table;
+    std::vector<uint32_t> ids;
+    std::vector<int64_t> copies;
+    std::vector<size_t> block_copies;
+    ids.reserve(total);
     for (const BlockRecord& b : p.blocks) {
-      for (size_t start = 0; start < b.events.size(); start += kChunk) {
-        const size_t n = std::min(kChunk, b.events.size() - start);
-        for (size_t j = 0; j < n; ++j) {
-          const ProfEvent& e = b.events[start + j];
-          int64_t* r = &rows[j * 6];
-          r[0] = static_cast<int64_t>(e.kind);
-          r[1] = static_cast<int64_t>(name_index(names, last, e.api));
-          r[2] = static_cast<int64_t>(e.a);
-          r[3] = static_cast<int64_t>(e.b);
-          r[4] = static_cast<int64_t>(e.c);
-          r[5] = static_cast<int64_t>(e.d);
-          r[1] |= static_cast<int64_t>(classes.id(r)) << kClassShift;
-        }
-        std::fwrite(rows.data(), sizeof(int64_t), n * 6, f);
+      const size_t before = copies.size();
+      for (const ProfEvent& e : b.events) {
+        const int64_t r[6] = {static_cast<int64_t>(e.kind), static_cast<int64_t>(name_index(names, last, e.api)),
+                              static_cast<int64_t>(e.a), static_cast<int64_t>(e.b), static_cast<int64_t>(e.c),
+                              static_cast<int64_t>(e.d)};
+        ids.push_back(classes.id(r, table));
+        if (e.kind == Ev::Copy) copies.insert(copies.end(), {r[2], r[5]});
       }
+      block_copies.push_back((copies.size() - before) / 2);
     }
+    std::string head = "{\"format\": \"opkit-profile/3\", \"op\": \"" + json(op) + "\", \"soc\": \"" + soc +
+                       "\", \"block_dim\": " + std::to_string(block_dim) + ", \"names\": [";
+    for (size_t i = 0; i < names.size(); ++i) head += (i ? ", \"" : "\"") + json(names[i]) + "\"";
+    head += "], \"events\": [";
+    for (size_t i = 0; i < p.blocks.size(); ++i) head += (i ? ", " : "") + std::to_string(p.blocks[i].events.size());
+    head += "], \"copies\": [";
+    for (size_t i = 0; i < block_copies.size(); ++i) head += (i ? ", " : "") + std::to_string(block_copies[i]);
+    head += "], \"classes\": " + std::to_string(table.size() / 6) + "}";
+    std::fseek(f, 0, SEEK_END);
+    const long at = std::ftell(f);
+    while ((at + long(head.size()) + 1) % 8 != 0) head += ' ';
+    head += '\n';
+    std::fwrite(head.data(), 1, head.size(), f);
+    std::fwrite(table.data(), sizeof(int64_t), table.size(), f);
+    std::fwrite(copies.data(), sizeof(int64_t), copies.size(), f);
+    std::fwrite(ids.data(), sizeof(uint32_t), ids.size(), f);
     std::fclose(f);
   }
 
