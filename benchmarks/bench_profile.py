@@ -79,7 +79,7 @@ def _case(label: str, program: Path, args: list[str], reps: int, baseline: Path 
             estimate_launch(launch)
             model.append(time.perf_counter() - start)
     p, r, rd, m = (statistics.median(x) for x in (plain, recorded, read, model))
-    events = sum(len(b) for b in launch["blocks"])
+    events = sum(len(b) for b in launch["ids"])
     print(f"{label}: add_bench {' '.join(args)} ({events} events), median of {reps}")
     print(f"  plain launch (OPKIT_PROFILE unset)   {p * 1e3:9.2f} ms")
     print(f"  recorded launch (count + write)      {r * 1e3:9.2f} ms   recorded / plain {r / p:.2f}x")

@@ -50,6 +50,75 @@ enum class Ev : uint8_t {
   ScalarGm = 11,  // a: accesses, b: of them touching a new 64-byte line (a data cache miss)
 };
 
+// An event's class: events of one class cost the same (equal fields, a copy's GM offset reduced to its 512-byte phase
+// and its buffer index left out), so the timing model costs each class once without sorting the launch's events.
+
+class EventClasses {
+ public:
+  // The class (from 0) of a row (kind, name, a, b, c, d), a new one when unseen (its reduced row appended to
+  // `table`, k rows of 6).
+  uint32_t id(const int64_t* r, std::vector<int64_t>& table) {
+    int64_t k[6] = {r[0], r[1], r[2], r[3], r[4], r[5]};
+    if (k[0] == static_cast<int64_t>(Ev::Copy)) {
+      constexpr int64_t kOffset = (int64_t(1) << 40) - 1;
+      k[2] &= 0xFF;  // pipe and bypass bit; not the GM buffer
+      k[5] = (k[5] & ~kOffset) | ((k[5] & kOffset) % 512);
+    }
+    // A tiled loop repeats its events: the class that followed this one's predecessor last time is tried first.
+    if (prev_ < next_.size() && next_[prev_] != kNoClass &&
+        std::equal(k, k + 6, table.begin() + 6 * static_cast<ptrdiff_t>(next_[prev_]))) {
+      return prev_ = next_[prev_];
+    }
+    const uint32_t found = lookup(k, table);
+    if (prev_ < next_.size()) next_[prev_] = found;
+    return prev_ = found;
+  }
+
+ private:
+  static constexpr uint32_t kNoClass = ~0u;
+
+  uint32_t lookup(const int64_t* k, std::vector<int64_t>& table) {
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 6; ++i) h = (h ^ static_cast<uint64_t>(k[i])) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    for (size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& s = slots_[i];
+      if (s.id == 0) {
+        std::copy(k, k + 6, s.key);
+        s.hash = h;
+        s.id = ++count_;
+        table.insert(table.end(), k, k + 6);
+        next_.push_back(kNoClass);
+        return s.id - 1;
+      }
+      if (s.hash == h && std::equal(k, k + 6, s.key)) return s.id - 1;
+    }
+  }
+
+  struct Slot {
+    int64_t key[6];
+    uint64_t hash;
+    uint32_t id;
+  };
+
+  void grow() {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    for (const Slot& s : old) {
+      if (s.id == 0) continue;
+      size_t i = s.hash & (slots_.size() - 1);
+      while (slots_[i].id != 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = s;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  uint32_t count_ = 0;
+  std::vector<uint32_t> next_;  // per class: the class of the event that followed it last
+  uint32_t prev_ = kNoClass;
+};
+
 struct ProfEvent {
   Ev kind;
   const char* api;
@@ -57,7 +126,33 @@ struct ProfEvent {
 };
 
 struct BlockRecord {
+  // The last events, which the hooks still amend (a vector instruction's bank conflicts once its operands are seen,
+  // merged scalar accesses). Older ones are classed as they go (classes/table/ids/copies, the API's name pointer
+  // standing in for its name index until the launch is written): a block keeps 4 bytes per event (16 more per copy)
+  // instead of a growing vector of 48-byte events.
+  static constexpr size_t kWindow = 256;
   std::vector<ProfEvent> events;
+  EventClasses classes;
+  std::vector<int64_t> table;
+  std::vector<uint32_t> ids;
+  std::vector<int64_t> copies;  // a, d of every Copy event classed so far
+
+  size_t size() const { return ids.size() + events.size(); }
+
+  // Class all events but the last `keep`.
+  void flush(size_t keep) {
+    const size_t n = events.size() > keep ? events.size() - keep : 0;
+    for (size_t i = 0; i < n; ++i) {
+      const ProfEvent& e = events[i];
+      const int64_t r[6] = {static_cast<int64_t>(e.kind), static_cast<int64_t>(reinterpret_cast<uintptr_t>(e.api)),
+                            static_cast<int64_t>(e.a), static_cast<int64_t>(e.b), static_cast<int64_t>(e.c),
+                            static_cast<int64_t>(e.d)};
+      ids.push_back(classes.id(r, table));
+      if (e.kind == Ev::Copy) copies.insert(copies.end(), {r[2], r[5]});
+    }
+    events.erase(events.begin(), events.begin() + static_cast<ptrdiff_t>(n));
+    op_event = op_event != ~size_t(0) && op_event >= n ? op_event - n : ~size_t(0);
+  }
   // The mask plan of the mask/repeat-form instruction being issued (common.h's plan_mask runs first).
   uint32_t plan_repeats = 0;
   uint32_t plan_active = 0;
@@ -161,6 +256,7 @@ struct BlockRecord {
   }
 
   void add(Ev kind, const char* api, uint64_t a = 0, uint64_t b = 0, uint64_t c = 0, uint64_t d = 0) {
+    if (events.size() >= 2 * kWindow) flush(kWindow);
     events.push_back(ProfEvent{kind, api, a, b, c, d});
   }
 
@@ -206,59 +302,6 @@ struct BlockRecord {
   }
 };
 
-// An event's class: events of one class cost the same (equal fields, a copy's GM offset reduced to its 512-byte phase
-// and its buffer index left out), so the timing model costs each class once without sorting the launch's events.
-
-class EventClasses {
- public:
-  // The class (from 0) of a row (kind, name, a, b, c, d), a new one when unseen (its reduced row appended to
-  // `table`).
-  uint32_t id(const int64_t* r, std::vector<int64_t>& table) {
-    int64_t k[6] = {r[0], r[1], r[2], r[3], r[4], r[5]};
-    if (k[0] == static_cast<int64_t>(Ev::Copy)) {
-      constexpr int64_t kOffset = (int64_t(1) << 40) - 1;
-      k[2] &= 0xFF;  // pipe and bypass bit; not the GM buffer
-      k[5] = (k[5] & ~kOffset) | ((k[5] & kOffset) % 512);
-    }
-    uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int64_t v : k) h = (h ^ static_cast<uint64_t>(v)) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
-    if (2 * (count_ + 1) > slots_.size()) grow();
-    for (size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      Slot& s = slots_[i];
-      if (s.id == 0) {
-        std::copy(k, k + 6, s.key);
-        s.hash = h;
-        s.id = ++count_;
-        table.insert(table.end(), k, k + 6);
-        return s.id - 1;
-      }
-      if (s.hash == h && std::equal(k, k + 6, s.key)) return s.id - 1;
-    }
-  }
-
- private:
-  struct Slot {
-    int64_t key[6];
-    uint64_t hash;
-    uint32_t id;
-  };
-
-  void grow() {
-    std::vector<Slot> old;
-    old.swap(slots_);
-    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
-    for (const Slot& s : old) {
-      if (s.id == 0) continue;
-      size_t i = s.hash & (slots_.size() - 1);
-      while (slots_[i].id != 0) i = (i + 1) & (slots_.size() - 1);
-      slots_[i] = s;
-    }
-  }
-
-  std::vector<Slot> slots_;
-  uint32_t count_ = 0;
-};
-
 struct LaunchProfile {
   std::vector<BlockRecord> blocks;
 };
@@ -281,7 +324,7 @@ class ProfileSink {
 
   // Append one launch (header line + binary events); a file that cannot be opened is reported once on stderr, not a
   // kernel fault.
-  void write(const LaunchProfile& p, const std::string& op, const char* soc, int64_t block_dim) {
+  void write(LaunchProfile& p, const std::string& op, const char* soc, int64_t block_dim) {
     std::lock_guard<std::mutex> lock(m_);
     if (path_.empty()) return;
     std::FILE* f = std::fopen(path_.c_str(), "ab");
@@ -291,32 +334,38 @@ class ProfileSink {
       on_.store(false);
       return;
     }
+    // The blocks' classes merged in block order: the same classes, ids and names as classing every event of the
+    // launch in order would give.
     std::vector<const char*> names;
     size_t last = 0;
-    size_t total = 0;
-    for (const BlockRecord& b : p.blocks) total += b.events.size();
     EventClasses classes;
     std::vector<int64_t> table;
     std::vector<uint32_t> ids;
     std::vector<int64_t> copies;
     std::vector<size_t> block_copies;
+    size_t total = 0;
+    for (const BlockRecord& b : p.blocks) total += b.size();
     ids.reserve(total);
-    for (const BlockRecord& b : p.blocks) {
-      const size_t before = copies.size();
-      for (const ProfEvent& e : b.events) {
-        const int64_t r[6] = {static_cast<int64_t>(e.kind), static_cast<int64_t>(name_index(names, last, e.api)),
-                              static_cast<int64_t>(e.a), static_cast<int64_t>(e.b), static_cast<int64_t>(e.c),
-                              static_cast<int64_t>(e.d)};
-        ids.push_back(classes.id(r, table));
-        if (e.kind == Ev::Copy) copies.insert(copies.end(), {r[2], r[5]});
+    for (BlockRecord& b : p.blocks) {
+      b.flush(0);
+      std::vector<uint32_t> to_launch(b.table.size() / 6);
+      for (size_t j = 0; j < to_launch.size(); ++j) {
+        int64_t r[6];
+        std::copy(b.table.begin() + 6 * static_cast<ptrdiff_t>(j), b.table.begin() + 6 * static_cast<ptrdiff_t>(j + 1),
+                  r);
+        const char* api = reinterpret_cast<const char*>(static_cast<uintptr_t>(r[1]));
+        r[1] = static_cast<int64_t>(name_index(names, last, api));
+        to_launch[j] = classes.id(r, table);
       }
-      block_copies.push_back((copies.size() - before) / 2);
+      for (uint32_t id : b.ids) ids.push_back(to_launch[id]);
+      copies.insert(copies.end(), b.copies.begin(), b.copies.end());
+      block_copies.push_back(b.copies.size() / 2);
     }
     std::string head = "{\"format\": \"opkit-profile/3\", \"op\": \"" + json(op) + "\", \"soc\": \"" + soc +
                        "\", \"block_dim\": " + std::to_string(block_dim) + ", \"names\": [";
     for (size_t i = 0; i < names.size(); ++i) head += (i ? ", \"" : "\"") + json(names[i]) + "\"";
     head += "], \"events\": [";
-    for (size_t i = 0; i < p.blocks.size(); ++i) head += (i ? ", " : "") + std::to_string(p.blocks[i].events.size());
+    for (size_t i = 0; i < p.blocks.size(); ++i) head += (i ? ", " : "") + std::to_string(p.blocks[i].ids.size());
     head += "], \"copies\": [";
     for (size_t i = 0; i < block_copies.size(); ++i) head += (i ? ", " : "") + std::to_string(block_copies[i]);
     head += "], \"classes\": " + std::to_string(table.size() / 6) + "}";
