@@ -367,27 +367,33 @@ def _prepare_classes(launch: dict[str, Any], active: int,
     """_prepare_rows of a launch as read_launches gives it (profile.h's format: event classes, each event's class,
     each copy's exact fields a and d), without building its rows: what _prepare_rows gives on expand_blocks(launch)."""
     tab = np.asarray(launch["classes"], dtype=np.int64).reshape(-1, 6)
-    cls = np.concatenate([np.zeros(0, dtype=np.int64), *launch["ids"]]).astype(np.int64)
+    if len(tab) >= 1 << 29:
+        raise ValueError(f"{len(tab)} event classes")
+    # 32-bit class ids and keys: a launch's millions of events cost half the memory traffic of int64 ones
+    cls = np.concatenate([np.zeros(0, dtype=np.uint32), *launch["ids"]]).astype(np.uint32, copy=False)
     bounds = np.cumsum([0, *(len(b) for b in launch["ids"])]).tolist()
     ad = np.concatenate([np.zeros((0, 2), dtype=np.int64), *launch["copies"]])
-    kinds = tab[:, 0][cls]
-    copy = np.flatnonzero(kinds == COPY)
+    copy = np.flatnonzero((tab[:, 0] == COPY)[cls])
     if len(copy) != len(ad):
         raise ValueError(f"{len(copy)} copy events but {len(ad)} copies' fields")
-    key = cls << 2
+    key = cls << np.uint32(2)
     mte2 = (ad[:, 0] & _PIPE_BITS) == MTE2
     if mte2.any():
         row = tab[cls[copy[mte2]]]
         key[copy[mte2]] |= _sources(copy[mte2], ad[mte2, 0], row[:, 3] * row[:, 4], ad[mte2, 1], bounds, active,
-                                    table)
-    seen = np.zeros(int(key.max()) + 1 if len(key) else 0, dtype=bool)
+                                    table).astype(np.uint32)
+    seen = np.zeros(4 * len(tab), dtype=bool)
     seen[key] = True
-    remap = np.cumsum(seen) - 1
+    remap = (np.cumsum(seen) - 1).astype(np.int32)
     ids = remap[key]
     kept = np.flatnonzero(seen)
     distinct = tab[kept >> 2]
     distinct[distinct[:, 0] == COPY, 2] |= (kept[distinct[:, 0] == COPY] & 3) << 3
-    segmented = [_segments(kinds[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
+    sync = tab[:, 0] == SYNCALL
+    if sync.any():
+        segmented = [_segments(np.where(sync[cls[a:b]], SYNCALL, 0)) for a, b in zip(bounds[:-1], bounds[1:])]
+    else:
+        segmented = [[(0, b - a)] for a, b in zip(bounds[:-1], bounds[1:])]
     return distinct, ids, bounds, segmented
 
 
