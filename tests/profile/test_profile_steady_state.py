@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from opkit.errors import ProfileError
-from opkit.profile import model, read_launches
+from opkit.profile import estimate_launch, model, read_launches
 from opkit.profile.model import (ALLOC, BARRIER, COPY, DEQUE, ENQUE, FREE, SCALAR_UB, SETFLAG, SYNCALL, VEC,
                                  WAITFLAG, Timeline, simulate)
 from tests.runtime.cxx import compile_program
@@ -126,14 +126,23 @@ def test_skip_equals_full_replay_on_add_kernel(tmp_path: Path, args: tuple[str, 
     for _ in range(2):  # two launches appended to one file
         subprocess.run([str(program), *args], env=env, check=True, capture_output=True)
     first, second = read_launches(record)
-    assert first["block_dim"] == int(args[1]) and len(first["blocks"]) == int(args[1])
+    assert first["block_dim"] == int(args[1]) and len(first["ids"]) == int(args[1])
     # the same events (buffer and queue ids are addresses, which differ between runs)
-    assert all(np.array_equal(a[:, 0], b[:, 0]) for a, b in zip(first["blocks"], second["blocks"], strict=True))
+    kinds = [[launch["classes"][ids, 0] for ids in launch["ids"]] for launch in (first, second)]
+    assert all(np.array_equal(a, b) for a, b in zip(*kinds, strict=True))
     assert_same(*both(second))
-    # the recorder's event classes (no sorting) give what sorting the rows' hashes gives
-    assert all((b[:, 1] >> model._CLASS_SHIFT).all() for b in second["blocks"])
-    unclassed = {**second, "blocks": [np.column_stack([b[:, :1], b[:, 1] & ((1 << model._CLASS_SHIFT) - 1), b[:, 2:]])
-                                      for b in second["blocks"]]}
+    # the recording (each event's class, each copy's exact fields) stands for its events' rows: the model gives
+    # exactly the same on the rows, with the recorder's classes (field 1) and without them (sorting the rows' hashes)
+    rows = model.expand_blocks(second)
+    assert sum(len(b) for b in rows) == sum(len(ids) for ids in second["ids"])
+    assert all((b[:, 1] >> model._CLASS_SHIFT).all() for b in rows)
+    plain = {k: v for k, v in second.items() if k not in ("ids", "classes", "copies")}
+    classed = {**plain, "blocks": rows}
+    unclassed = {**plain, "blocks": [np.column_stack([b[:, :1], b[:, 1] & ((1 << model._CLASS_SHIFT) - 1), b[:, 2:]])
+                                     for b in rows]}
+    compact = estimate_launch(second)
+    assert compact.metrics == estimate_launch(classed).metrics and compact.advice == estimate_launch(classed).advice
+    assert compact.timeline.counts == estimate_launch(classed).timeline.counts
     assert_same(simulate(second), simulate(unclassed))
 
 
@@ -142,3 +151,10 @@ def test_a_damaged_file_is_a_profile_error(tmp_path: Path) -> None:
     bad.write_bytes(b'{"op": "x", "soc": "Ascend910B2", "block_dim": 1, "names": [], "events": [3]}\n' + bytes(40))
     with pytest.raises(ProfileError, match="not a launch recorded"):
         read_launches(bad)
+    head = b'{"format": "opkit-profile/3", "op": "x", "soc": "Ascend910B2", "block_dim": 1, "names": ["Add"], ' \
+           b'"events": [2], "copies": [0], "classes": 1}'
+    event = np.array([1, 0, 2, 1, 128, 0], dtype="<i8").tobytes()
+    for ids, problem in (([0, 1], "class 1 of 1"), ([0], "")):   # a class that is not there; a cut-off file
+        bad.write_bytes(head + b"\n" + event + np.array(ids, dtype="<u4").tobytes())
+        with pytest.raises(ProfileError, match="not a launch recorded.*" + problem):
+            read_launches(bad)
