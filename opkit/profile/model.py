@@ -379,9 +379,9 @@ def _prepare_classes(launch: dict[str, Any], active: int,
     key = cls << np.uint32(2)
     mte2 = (ad[:, 0] & _PIPE_BITS) == MTE2
     if mte2.any():
-        row = tab[cls[copy[mte2]]]
-        key[copy[mte2]] |= _sources(copy[mte2], ad[mte2, 0], row[:, 3] * row[:, 4], ad[mte2, 1], bounds, active,
-                                    table).astype(np.uint32)
+        at = copy[mte2]
+        nbytes = (tab[:, 3] * tab[:, 4])[cls[at]]
+        key[at] |= _sources(at, ad[mte2, 0], nbytes, ad[mte2, 1], bounds, active, table).astype(np.uint32)
     seen = np.zeros(4 * len(tab), dtype=bool)
     seen[key] = True
     remap = (np.cumsum(seen) - 1).astype(np.int32)

@@ -210,7 +210,7 @@ def _skip(b: Block, before: tuple, after: tuple, d: float, d_scalar: float, m: i
         b.busy[i] += m * (after[2].busy[i] - before[2].busy[i])
 
 
-def _steady(ops: list[tuple], seq: list[int], i: int, p: int, snaps: list[tuple]) -> tuple[int, float, float] | None:
+def _steady(ops: list[tuple], seq: np.ndarray, i: int, p: int, snaps: list[tuple]) -> tuple[int, float, float] | None:
     """(periods per group, d, d_scalar) when the groups ending at the last snapshot repeat from now on."""
     for c in range(1, min(_MAX_GROUP, len(snaps) - 1) + 1):
         before, after = snaps[-1 - c], snaps[-1]
@@ -221,19 +221,19 @@ def _steady(ops: list[tuple], seq: list[int], i: int, p: int, snaps: list[tuple]
         tol = _REL_TOL * max(1.0, abs(after[1][0]), abs(after[1][1]))
         if abs(d_scalar - d) <= tol:
             return c, d, d
-        if d_scalar < d and _scalar_irrelevant(ops, seq[i - c * p: i], before, after):
+        if d_scalar < d and _scalar_irrelevant(ops, seq[i - c * p: i].tolist(), before, after):
             return c, d, d_scalar
     return None
 
 
-def _run_periodic(b: Block, ops: list[tuple], seq: list[int], p: int, spans: list[Span] | None) -> None:
+def _run_periodic(b: Block, ops: list[tuple], seq: np.ndarray, p: int, spans: list[Span] | None) -> None:
     """Replay seq (whole periods of p events, then a tail), skipping the steady state."""
     out: list[tuple[int, float, float, int]] | None = [] if spans is not None else None
     periods = len(seq) // p
     snaps = [_snapshot(b, 0)]
     i = 0
     for j in range(periods):
-        _run(b, ops, seq[i: i + p], out)
+        _run(b, ops, seq[i: i + p].tolist(), out)
         i += p
         snaps.append(_snapshot(b, len(out) if out is not None else 0))
         # a loop that has not settled in _PATIENCE periods is checked less often (each check costs a few periods)
@@ -251,14 +251,14 @@ def _run_periodic(b: Block, ops: list[tuple], seq: list[int], p: int, spans: lis
                 i += m * c * p
             break
         del snaps[: -_MAX_GROUP - 1]
-    _run(b, ops, seq[i:], out)
+    _run(b, ops, seq[i:].tolist(), out)
     if out is not None and spans is not None:
         spans.append((out, 0.0, 0.0, 1))
 
 
 def replay_block(b: Block, ops: list[tuple], ids: np.ndarray, spans: list[Span] | None) -> None:
     """Replay one block's events (ids into ops) from b's state; intervals go to spans unless it is None."""
-    seq = ids.tolist()
+    seq = ids   # lists only of the parts replayed (a skipped steady state is most of a tiled loop)
     p = _period(ids)
     pos = 0
     for a, e in _regions(ids, p) if p else []:
@@ -266,13 +266,13 @@ def replay_block(b: Block, ops: list[tuple], ids: np.ndarray, spans: list[Span] 
         if e - a < _MIN_REPEATS * p:
             continue
         out: list[tuple[int, float, float, int]] | None = [] if spans is not None else None
-        _run(b, ops, seq[pos:a], out)
+        _run(b, ops, seq[pos:a].tolist(), out)
         if out and spans is not None:
             spans.append((out, 0.0, 0.0, 1))
         _run_periodic(b, ops, seq[a:e], p, spans)
         pos = e
     out = [] if spans is not None else None
-    _run(b, ops, seq[pos:], out)
+    _run(b, ops, seq[pos:].tolist(), out)
     if out and spans is not None:
         spans.append((out, 0.0, 0.0, 1))
 

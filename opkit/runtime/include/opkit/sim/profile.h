@@ -130,7 +130,8 @@ struct BlockRecord {
   // merged scalar accesses). Older ones are classed as they go (classes/table/ids/copies, the API's name pointer
   // standing in for its name index until the launch is written): a block keeps 4 bytes per event (16 more per copy)
   // instead of a growing vector of 48-byte events.
-  static constexpr size_t kWindow = 256;
+  static constexpr size_t kWindow = 64;
+  static constexpr size_t kFlushAt = 1024;  // events kept before classing all but the window (each moved ~1/15 times)
   std::vector<ProfEvent> events;
   EventClasses classes;
   std::vector<int64_t> table;
@@ -256,7 +257,7 @@ struct BlockRecord {
   }
 
   void add(Ev kind, const char* api, uint64_t a = 0, uint64_t b = 0, uint64_t c = 0, uint64_t d = 0) {
-    if (events.size() >= 2 * kWindow) flush(kWindow);
+    if (events.size() >= kFlushAt) flush(kWindow);
     events.push_back(ProfEvent{kind, api, a, b, c, d});
   }
 
