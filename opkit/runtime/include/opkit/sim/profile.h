@@ -149,7 +149,7 @@ struct BlockRecord {
                             static_cast<int64_t>(e.a), static_cast<int64_t>(e.b), static_cast<int64_t>(e.c),
                             static_cast<int64_t>(e.d)};
       ids.push_back(classes.id(r, table));
-      if (e.kind == Ev::Copy) copies.insert(copies.end(), {r[2], r[5]});
+      if (e.kind == Ev::Copy) copies.push_back(r[2]), copies.push_back(r[5]);
     }
     events.erase(events.begin(), events.begin() + static_cast<ptrdiff_t>(n));
     op_event = op_event != ~size_t(0) && op_event >= n ? op_event - n : ~size_t(0);
