@@ -369,23 +369,26 @@ def _prepare_classes(launch: dict[str, Any], active: int,
     tab = np.asarray(launch["classes"], dtype=np.int64).reshape(-1, 6)
     if len(tab) >= 1 << 29:
         raise ValueError(f"{len(tab)} event classes")
-    # 32-bit class ids and keys: a launch's millions of events cost half the memory traffic of int64 ones
+    # 32-bit class ids: a launch's millions of events cost half the memory traffic of int64 ones
     cls = np.concatenate([np.zeros(0, dtype=np.uint32), *launch["ids"]]).astype(np.uint32, copy=False)
     bounds = np.cumsum([0, *(len(b) for b in launch["ids"])]).tolist()
     ad = np.concatenate([np.zeros((0, 2), dtype=np.int64), *launch["copies"]])
     copy = np.flatnonzero((tab[:, 0] == COPY)[cls])
     if len(copy) != len(ad):
         raise ValueError(f"{len(copy)} copy events but {len(ad)} copies' fields")
-    key = cls << np.uint32(2)
+    # an event's key: its class << 2 | its data source (_sources; 0 but for MTE2 copies, whose classes hold only them)
     mte2 = (ad[:, 0] & _PIPE_BITS) == MTE2
-    if mte2.any():
-        at = copy[mte2]
+    at = copy[mte2]
+    key_at = cls[at].astype(np.int64) << 2
+    if len(at):
         nbytes = (tab[:, 3] * tab[:, 4])[cls[at]]
-        key[at] |= _sources(at, ad[mte2, 0], nbytes, ad[mte2, 1], bounds, active, table).astype(np.uint32)
+        key_at |= _sources(at, ad[mte2, 0], nbytes, ad[mte2, 1], bounds, active, table)
     seen = np.zeros(4 * len(tab), dtype=bool)
-    seen[key] = True
+    seen[np.flatnonzero((tab[:, 0] != COPY) | ((tab[:, 2] & _PIPE_BITS) != MTE2)) << 2] = True
+    seen[key_at] = True
     remap = (np.cumsum(seen) - 1).astype(np.int32)
-    ids = remap[key]
+    ids = remap[0::4][cls]
+    ids[at] = remap[key_at]
     kept = np.flatnonzero(seen)
     distinct = tab[kept >> 2]
     distinct[distinct[:, 0] == COPY, 2] |= (kept[distinct[:, 0] == COPY] & 3) << 3
