@@ -336,31 +336,24 @@ class ProfileSink {
       return;
     }
     // The blocks' classes merged in block order: the same classes, ids and names as classing every event of the
-    // launch in order would give.
+    // launch in order would give. Each block's ids and copies are written from where it holds them.
     std::vector<const char*> names;
     size_t last = 0;
     EventClasses classes;
     std::vector<int64_t> table;
-    std::vector<uint32_t> ids;
-    std::vector<int64_t> copies;
-    std::vector<size_t> block_copies;
-    size_t total = 0;
-    for (const BlockRecord& b : p.blocks) total += b.size();
-    ids.reserve(total);
-    for (BlockRecord& b : p.blocks) {
+    std::vector<std::vector<uint32_t>> to_launch(p.blocks.size());
+    for (size_t i = 0; i < p.blocks.size(); ++i) {
+      BlockRecord& b = p.blocks[i];
       b.flush(0);
-      std::vector<uint32_t> to_launch(b.table.size() / 6);
-      for (size_t j = 0; j < to_launch.size(); ++j) {
+      to_launch[i].resize(b.table.size() / 6);
+      for (size_t j = 0; j < to_launch[i].size(); ++j) {
         int64_t r[6];
         std::copy(b.table.begin() + 6 * static_cast<ptrdiff_t>(j), b.table.begin() + 6 * static_cast<ptrdiff_t>(j + 1),
                   r);
         const char* api = reinterpret_cast<const char*>(static_cast<uintptr_t>(r[1]));
         r[1] = static_cast<int64_t>(name_index(names, last, api));
-        to_launch[j] = classes.id(r, table);
+        to_launch[i][j] = classes.id(r, table);
       }
-      for (uint32_t id : b.ids) ids.push_back(to_launch[id]);
-      copies.insert(copies.end(), b.copies.begin(), b.copies.end());
-      block_copies.push_back(b.copies.size() / 2);
     }
     std::string head = "{\"format\": \"opkit-profile/3\", \"op\": \"" + json(op) + "\", \"soc\": \"" + soc +
                        "\", \"block_dim\": " + std::to_string(block_dim) + ", \"names\": [";
@@ -368,7 +361,9 @@ class ProfileSink {
     head += "], \"events\": [";
     for (size_t i = 0; i < p.blocks.size(); ++i) head += (i ? ", " : "") + std::to_string(p.blocks[i].ids.size());
     head += "], \"copies\": [";
-    for (size_t i = 0; i < block_copies.size(); ++i) head += (i ? ", " : "") + std::to_string(block_copies[i]);
+    for (size_t i = 0; i < p.blocks.size(); ++i) {
+      head += (i ? ", " : "") + std::to_string(p.blocks[i].copies.size() / 2);
+    }
     head += "], \"classes\": " + std::to_string(table.size() / 6) + "}";
     std::fseek(f, 0, SEEK_END);
     const long at = std::ftell(f);
@@ -376,8 +371,14 @@ class ProfileSink {
     head += '\n';
     std::fwrite(head.data(), 1, head.size(), f);
     std::fwrite(table.data(), sizeof(int64_t), table.size(), f);
-    std::fwrite(copies.data(), sizeof(int64_t), copies.size(), f);
-    std::fwrite(ids.data(), sizeof(uint32_t), ids.size(), f);
+    for (const BlockRecord& b : p.blocks) std::fwrite(b.copies.data(), sizeof(int64_t), b.copies.size(), f);
+    std::vector<uint32_t> ids;
+    for (size_t i = 0; i < p.blocks.size(); ++i) {
+      ids.resize(p.blocks[i].ids.size());
+      std::transform(p.blocks[i].ids.begin(), p.blocks[i].ids.end(), ids.begin(),
+                     [&](uint32_t id) { return to_launch[i][id]; });
+      std::fwrite(ids.data(), sizeof(uint32_t), ids.size(), f);
+    }
     std::fclose(f);
   }
 
