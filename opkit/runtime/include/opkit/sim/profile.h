@@ -18,6 +18,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -64,13 +65,19 @@ class EventClasses {
       k[2] &= 0xFF;  // pipe and bypass bit; not the GM buffer
       k[5] = (k[5] & ~kOffset) | ((k[5] & kOffset) % 512);
     }
-    // A tiled loop repeats its events: the class that followed this one's predecessor last time is tried first.
-    if (prev_ < next_.size() && next_[prev_] != kNoClass &&
-        std::equal(k, k + 6, table.begin() + 6 * static_cast<ptrdiff_t>(next_[prev_]))) {
-      return prev_ = next_[prev_];
+    // A tiled loop repeats its events: the two classes that last followed this one's predecessor are tried first
+    // (ping-pong buffers alternate two).
+    if (prev_ < next_.size()) {
+      uint32_t* guess = next_[prev_].data();
+      for (int i = 0; i < 2; ++i) {
+        if (guess[i] != kNoClass && std::equal(k, k + 6, table.begin() + 6 * static_cast<ptrdiff_t>(guess[i]))) {
+          if (i == 1) std::swap(guess[0], guess[1]);
+          return prev_ = guess[0];
+        }
+      }
     }
     const uint32_t found = lookup(k, table);
-    if (prev_ < next_.size()) next_[prev_] = found;
+    if (prev_ < next_.size()) next_[prev_] = {found, next_[prev_][0]};
     return prev_ = found;
   }
 
@@ -88,7 +95,7 @@ class EventClasses {
         s.hash = h;
         s.id = ++count_;
         table.insert(table.end(), k, k + 6);
-        next_.push_back(kNoClass);
+        next_.push_back({kNoClass, kNoClass});
         return s.id - 1;
       }
       if (s.hash == h && std::equal(k, k + 6, s.key)) return s.id - 1;
@@ -115,7 +122,7 @@ class EventClasses {
 
   std::vector<Slot> slots_;
   uint32_t count_ = 0;
-  std::vector<uint32_t> next_;  // per class: the class of the event that followed it last
+  std::vector<std::array<uint32_t, 2>> next_;  // per class: the classes of the events that followed it last
   uint32_t prev_ = kNoClass;
 };
 
