@@ -585,6 +585,39 @@ void list_tensor() {
   EXPECT(b[3] == 7.0f);
 }
 
+// CANN's addn sample: the descriptor lives on the host stack and ICPU_RUN_KF passes it as is; the data it points at
+// is GmAlloc'd GM.
+extern "C" __global__ __aicore__ void list_tensor_sum(GM_ADDR descs, GM_ADDR out) {
+  ListTensorDesc list(reinterpret_cast<__gm__ void*>(descs), (1 + 2 * 2 + 2) * 8, 2);
+  uint64_t shape[1] = {0};
+  TensorDesc<float> d;
+  d.SetShapeAddr(shape);
+  list.GetDesc(d, 1);
+  GlobalTensor<float> x, y, z;
+  x.SetGlobalBuffer(list.GetDataPtr<float>(0), shape[0]);
+  y.SetGlobalBuffer(list.GetDataPtr<float>(1), shape[0]);
+  z.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), shape[0]);
+  for (uint64_t i = 0; i < shape[0]; ++i) z.SetValue(i, x.GetValue(i) + y.GetValue(i));
+}
+
+void list_tensor_host_stack() {
+  float* a = static_cast<float*>(GmAlloc(4 * sizeof(float)));
+  float* b = static_cast<float*>(GmAlloc(4 * sizeof(float)));
+  float* out = static_cast<float*>(GmAlloc(4 * sizeof(float)));
+  for (int i = 0; i < 4; ++i) {
+    a[i] = float(i);
+    b[i] = 10.0f * float(i);
+  }
+  // Two tensors of dim 1 ([4] each): offset, (head, dim) per tensor, then the data pointers.
+  uint64_t host[7] = {5 * 8, 1 | (0ull << 32), 4, 1 | (1ull << 32), 4, reinterpret_cast<uintptr_t>(a),
+                      reinterpret_cast<uintptr_t>(b)};
+  ICPU_RUN_KF(list_tensor_sum, 1, reinterpret_cast<uint8_t*>(host), reinterpret_cast<uint8_t*>(out));
+  for (int i = 0; i < 4; ++i) EXPECT(out[i] == 11.0f * float(i));
+  GmFree(a);
+  GmFree(b);
+  GmFree(out);
+}
+
 void list_tensor_bad_index() {
   std::vector<uint64_t> desc = {24, 0, 0xffffffff, 0};
   launch(1, {{desc.data(), desc.size() * 8, "desc"}}, [&] {
@@ -634,6 +667,7 @@ const std::map<std::string, void (*)()> kCases = {
     {"buf_pool", buf_pool}, {"buf_pool_overflow", buf_pool_overflow}, {"tbuf_free_foreign", tbuf_free_foreign},
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
     {"ascendc_assert_message", ascendc_assert_message}, {"assert_like_cann", assert_like_cann}, {"list_tensor", list_tensor},
+    {"list_tensor_host_stack", list_tensor_host_stack},
     {"list_tensor_bad_index", list_tensor_bad_index}, {"static_tensor", static_tensor},
     {"static_tensor_misaligned", static_tensor_misaligned}, {"static_tensor_cube_memory", static_tensor_cube_memory},
 };
