@@ -24,6 +24,8 @@
 #include "opkit/sim/vec/softmax_flash.h"
 #include "opkit/sim/vec/norm.h"
 #include "opkit/sim/vec/deepnorm.h"
+#include "opkit/sim/vec/welford.h"
+#include "opkit/sim/vec/philox.h"
 #include "opkit/sim/vec/gather.h"
 #include "opkit/sim/vec/sort.h"
 #include "opkit/sim/vec/sort_ext.h"
