@@ -115,3 +115,50 @@ def test_welford_update_refuses_rn_length_other_than_one(program: Program, tmp_p
     proc = run_program(program, "welford", str(tmp_path), "half", "1", "8", "0", "0", "0")
     assert proc.returncode == 1
     assert "WelfordUpdate" in proc.stderr and "is not a multiple of 32 bytes" in proc.stderr
+
+
+@pytest.mark.parametrize(("dtype", "np_dtype"), [("float", np.float32), ("half", np.float16)])
+@pytest.mark.parametrize(("b", "s", "h", "oh"), [(1, 4, 32, 32), (2, 3, 64, 64), (2, 2, 48, 40)])
+def test_layernorm_grad_matches_numpy(program: Program, tmp_path: Path, dtype: str, np_dtype: type, b: int, s: int,
+                                      h: int, oh: int) -> None:
+    rng = np.random.default_rng(b * s * h + oh)
+    rows, eps = b * s, 1e-5
+    x = rng.standard_normal((rows, h)).astype(np_dtype)
+    x[:, oh:] = 0
+    dy = rng.standard_normal((rows, h)).astype(np_dtype)
+    gamma = rng.uniform(0.5, 1.5, h).astype(np_dtype)
+    xr = x[:, :oh].astype(np.float64)
+    mean, var = xr.mean(axis=1).astype(np_dtype), xr.var(axis=1).astype(np_dtype)
+    for name, v in {"dy": dy, "x": x, "var": var, "mean": mean, "gamma": gamma}.items():
+        v.tofile(tmp_path / f"{name}.bin")
+    proc = run_program(program, "lngrad", str(tmp_path), dtype, str(b), str(s), str(h), str(oh), str(eps))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # CANN's documented formulas (LayerNormGrad.md), over the real row of originalH elements
+    f = np.float64
+    d, xx, g = dy[:, :oh].astype(f), x[:, :oh].astype(f), gamma[:oh].astype(f)
+    m, v = mean.astype(f)[:, None], var.astype(f)[:, None]
+    pd_xl = d * g
+    pd_var = np.sum(-0.5 * pd_xl * (xx - m) * np.power(v + eps, -1.5), axis=1, keepdims=True)
+    pd_mean = (np.sum(-1.0 * pd_xl * np.power(v + eps, -0.5), axis=1, keepdims=True)
+               + pd_var * (1.0 / oh) * np.sum(-2.0 * (xx - m), axis=1, keepdims=True))
+    pd_x = pd_xl * np.power(v + eps, -0.5) + pd_var * (2.0 / oh) * (xx - m) + pd_mean * (1.0 / oh)
+    res = (xx - m) * np.power(v + eps, -0.5)
+    tol = 2e-4 if dtype == "float" else 2e-2
+    got = {n: np.fromfile(tmp_path / f"{n}.bin", np_dtype) for n in ("pdx", "res", "pdgamma", "pdbeta")}
+    np.testing.assert_allclose(got["pdx"].reshape(rows, h)[:, :oh], pd_x, rtol=tol, atol=tol)
+    np.testing.assert_allclose(got["res"].reshape(rows, h)[:, :oh], res, rtol=tol, atol=tol)
+    # LayerNormGradBeta sums every row of the whole H, from the kernel's own resForGamma
+    res_all = got["res"].reshape(rows, h).astype(f)
+    np.testing.assert_allclose(got["pdgamma"], (dy.astype(f) * res_all).sum(axis=0), rtol=tol, atol=tol * rows)
+    np.testing.assert_allclose(got["pdbeta"], dy.astype(f).sum(axis=0), rtol=tol, atol=tol * rows)
+    # host helpers: CANN's membase formulas
+    size = np.dtype(np_dtype).itemsize
+    bufs = 9 if dtype == "half" else 6
+    max_g, min_g, max_b, min_b = np.fromfile(tmp_path / "tmp_sizes.bin", np.uint32)
+    assert (max_g, min_g) == (bufs * max(rows * h, h * h) * size, bufs * min(rows * h, h * h) * size)
+    assert (max_b, min_b) == ((4 if dtype == "half" else 2) * rows * h * 4, (4 if dtype == "half" else 2) * h * 4)
+    t = np.fromfile(tmp_path / "tiling.bin", np.uint32)
+    assert list(t[:5]) == [max_g, b, s, h, oh]
+    assert t[-2:].view(np.float32).tolist() == [np.float32(1) / np.float32(oh), np.float32(2) / np.float32(oh)]
+    one = t[5]
+    assert one % h == 0 and t[7] == rows * h // one and t[8] == rows * h % one

@@ -5,6 +5,9 @@
 //     reads dir/x.bin [R + 1, ab] (x's type): R WelfordUpdate steps over all ab lanes, one more over lanes [0, h)
 //     (isInplace, abComputeLength h); WelfordFinalize (head/tail counts, or a counts tensor) writes dir/mean.bin,
 //     dir/var.bin (8 floats each) and dir/lanes.bin (the lanes' means then M2s after the updates).
+//   stats lngrad <dir> <float|half> <B> <S> <H> <originalH> <eps>
+//     reads dir/{dy,x}.bin [B*S, H], dir/{var,mean}.bin [B*S], dir/gamma.bin [H]; LayerNormGrad then
+//     LayerNormGradBeta with the host helpers' tiling write dir/{pdx,res,pdgamma,pdbeta}.bin and dir/tiling.bin.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -130,6 +133,55 @@ void welford(const std::string& dir, uint32_t r, uint32_t ab, uint32_t h, bool u
   write(dir + "/tmp_sizes.bin", sizes, 4);
 }
 
+template <typename T>
+void lngrad(const std::string& dir, uint32_t b, uint32_t s, uint32_t h, uint32_t oh, float eps) {
+  const uint32_t rows = b * s;
+  const auto dy = read<T>(dir + "/dy.bin", rows * h), x = read<T>(dir + "/x.bin", rows * h);
+  const auto var = read<T>(dir + "/var.bin", rows), mean = read<T>(dir + "/mean.bin", rows);
+  const auto gamma = read<T>(dir + "/gamma.bin", h);
+  const TensorShape shape({b, s, h, oh});
+  uint32_t max_g = 0, min_g = 0, max_b = 0, min_b = 0;
+  GetLayerNormGradMaxMinTmpSize(shape, sizeof(T), false, max_g, min_g);
+  GetLayerNormGradBetaMaxMinTmpSize(shape, sizeof(T), false, max_b, min_b);
+  optiling::LayerNormGradTiling gt;
+  AscendC::tiling::LayerNormGradBetaTiling bt;
+  GetLayerNormGradNDTilingInfo(shape, max_g, sizeof(T), false, gt);
+  GetLayerNormGradBetaNDTilingInfo(shape, max_b, sizeof(T), false, bt);
+  std::vector<T> pdx(rows * h), res(rows * h), pdg(h), pdb(h);
+  opkit::sim::Launch launch{"lngrad", "Ascend910B2", 1};
+  launch.run_body([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> bdy, bx, bv, bm, bg, bpx, bres, bpg, bpb, btmp;
+    const auto pad = [](uint32_t n) { return (n * sizeof(T) + 31) / 32 * 32; };
+    pipe.InitBuffer(bdy, pad(rows * h)), pipe.InitBuffer(bx, pad(rows * h)), pipe.InitBuffer(bv, pad(rows));
+    pipe.InitBuffer(bm, pad(rows)), pipe.InitBuffer(bg, pad(h)), pipe.InitBuffer(bpx, pad(rows * h));
+    pipe.InitBuffer(bres, pad(rows * h)), pipe.InitBuffer(bpg, pad(h)), pipe.InitBuffer(bpb, pad(h));
+    pipe.InitBuffer(btmp, 1024);
+    auto tdy = bdy.Get<T>(), tx = bx.Get<T>(), tv = bv.Get<T>(), tm = bm.Get<T>(), tg = bg.Get<T>();
+    auto tpx = bpx.Get<T>(), tres = bres.Get<T>(), tpg = bpg.Get<T>(), tpb = bpb.Get<T>();
+    std::memcpy(tdy.GetPhyAddr(), dy.data(), rows * h * sizeof(T));
+    std::memcpy(tx.GetPhyAddr(), x.data(), rows * h * sizeof(T));
+    std::memcpy(tv.GetPhyAddr(), var.data(), rows * sizeof(T));
+    std::memcpy(tm.GetPhyAddr(), mean.data(), rows * sizeof(T));
+    std::memcpy(tg.GetPhyAddr(), gamma.data(), h * sizeof(T));
+    LocalTensor<uint8_t> tmp = btmp.Get<uint8_t>();
+    if (b % 2) LayerNormGrad<T, false>(tpx, tres, tdy, tx, tv, tm, tg, tmp, T(eps), gt);
+    else LayerNormGrad<T, false>(tpx, tres, tdy, tx, tv, tm, tg, T(eps), gt);
+    if (b % 2) LayerNormGradBeta<T, false>(tpg, tpb, tres, tdy, tmp, bt);
+    else LayerNormGradBeta<T, false>(tpg, tpb, tres, tdy, bt);
+    std::memcpy(pdx.data(), tpx.GetPhyAddr(), rows * h * sizeof(T));
+    std::memcpy(res.data(), tres.GetPhyAddr(), rows * h * sizeof(T));
+    std::memcpy(pdg.data(), tpg.GetPhyAddr(), h * sizeof(T));
+    std::memcpy(pdb.data(), tpb.GetPhyAddr(), h * sizeof(T));
+  });
+  write(dir + "/pdx.bin", pdx.data(), pdx.size()), write(dir + "/res.bin", res.data(), res.size());
+  write(dir + "/pdgamma.bin", pdg.data(), h), write(dir + "/pdbeta.bin", pdb.data(), h);
+  const uint32_t sizes[4] = {max_g, min_g, max_b, min_b};
+  write(dir + "/tmp_sizes.bin", sizes, 4);
+  write(dir + "/tiling.bin", reinterpret_cast<const uint32_t*>(&gt), sizeof(gt) / 4);
+  write(dir + "/beta_tiling.bin", reinterpret_cast<const uint32_t*>(&bt), sizeof(bt) / 4);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -142,6 +194,10 @@ int main(int argc, char** argv) {
     } else if (what == "welford" && argc == 9) {
       if (std::string(argv[3]) == "float") welford<float>(argv[2], u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), u(argv[8]));
       else welford<half>(argv[2], u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), u(argv[8]));
+    } else if (what == "lngrad" && argc == 9) {
+      const float eps = std::strtof(argv[8], nullptr);
+      if (std::string(argv[3]) == "float") lngrad<float>(argv[2], u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), eps);
+      else lngrad<half>(argv[2], u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), eps);
     } else {
       die("bad arguments");
     }

@@ -25,6 +25,7 @@
 #include "opkit/sim/vec/norm.h"
 #include "opkit/sim/vec/deepnorm.h"
 #include "opkit/sim/vec/welford.h"
+#include "opkit/sim/vec/layernorm_grad.h"
 #include "opkit/sim/vec/philox.h"
 #include "opkit/sim/vec/gather.h"
 #include "opkit/sim/vec/sort.h"
