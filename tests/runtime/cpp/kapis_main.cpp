@@ -15,6 +15,8 @@
 #include "lib/pad/broadcast.h"
 #include "lib/pad/pad.h"
 #include "tiling/tiling_api.h"
+#include "utils/debug/asc_dump.h"
+#include "utils/debug/asc_printf.h"
 
 using namespace AscendC;
 
@@ -524,6 +526,8 @@ void dump() {
       PRINTF("value %d of %s is %f\n", 42, "x", 1.25f);
       printf("plain %d\n", 7);
       AscendC::printf("half %f\n", half(0.5f));
+      asc_dump_gm<int32_t>(g.data() + 6, 11, 2);
+      asc_dump(reinterpret_cast<__ubuf__ float*>(t.GetPhyAddr()) + 1, 12, 2);
     }
   });
 }
