@@ -450,6 +450,11 @@ void utils() {
   static_assert(DivCeil(10, 4) == 3 && DivCeil(8u, 4u) == 2u && AlignUp(10, 8) == 16, "DivCeil/AlignUp");
   static_assert(MAX_REPEAT_TIMES == 255 && DEFAULT_REPEAT_STRIDE == 8 && HALF_DEFAULT_REPEAT_STRIDE == 4, "limits");
   static_assert(IsSameType<half, half>::value && !IsSameType<half, bfloat16_t>::value, "IsSameType");
+  static_assert(IsSameType<Conditional<true, float, half>::type, float>::value &&
+                IsSameType<Conditional<false, float, half>::type, half>::value, "Conditional");
+  static_assert(IsSameType<ConditionalMulti<false, true, int8_t, int16_t, int32_t, int64_t>::type, int32_t>::value &&
+                IsSameType<ConditionalMulti<true, false, int8_t, int16_t, int32_t, int64_t>::type, int16_t>::value,
+                "ConditionalMulti");
   static_assert(SupportType<float, half, float>() && !SupportType<int8_t, half, float>(), "SupportType");
   static_assert(SupportEnum<RoundMode::CAST_RINT, RoundMode::CAST_NONE, RoundMode::CAST_RINT>(), "SupportEnum");
   launch(1, {}, [&] { EXPECT(g_coreType == AIV && ASCEND_IS_AIV); });   // a vector kernel runs on AIV cores
