@@ -627,6 +627,36 @@ void list_tensor_host_stack() {
   GmFree(out);
 }
 
+// ---- Gatherb: 32-byte blocks of src by byte offset (CANN's documented reference) ----
+void gatherb() {
+  launch(1, {}, [&] {
+    Ub ub;
+    auto src = ub.get<uint16_t>(128), dst = ub.get<uint16_t>(256);
+    auto off = ub.get<uint32_t>(16);
+    for (uint32_t i = 0; i < 128; ++i) src.SetValue(i, uint16_t(i));
+    for (uint32_t i = 0; i < 256; ++i) dst.SetValue(i, uint16_t(9999));
+    for (uint32_t j = 0; j < 16; ++j) off.SetValue(j, (j < 8 ? 7 - j : j - 8) * 32);  // repeat 0 reversed, 1 in order
+    Gatherb(dst, src, off, 2, GatherRepeatParams(1, 8));
+    for (uint32_t j = 0; j < 8; ++j) {
+      EXPECT(dst.GetValue(j * 16) == (7 - j) * 16 && dst.GetValue(j * 16 + 15) == (7 - j) * 16 + 15);
+      EXPECT(dst.GetValue(128 + j * 16 + 3) == j * 16 + 3);
+    }
+    for (uint32_t i = 0; i < 256; ++i) dst.SetValue(i, uint16_t(9999));
+    Gatherb(dst, src, off, 1, GatherRepeatParams(2, 8));  // dstBlkStride 2: every other block
+    EXPECT(dst.GetValue(0) == 7 * 16 && dst.GetValue(16) == 9999 && dst.GetValue(32) == 6 * 16);
+  });
+}
+
+void gatherb_offset_outside() {
+  launch(1, {}, [&] {
+    Ub ub;
+    auto src = ub.get<uint16_t>(128), dst = ub.get<uint16_t>(128);
+    auto off = ub.get<uint32_t>(8);
+    for (uint32_t j = 0; j < 8; ++j) off.SetValue(j, j == 5 ? 240 : 0);
+    Gatherb(dst, src, off, 1, GatherRepeatParams(1, 8));
+  });
+}
+
 void list_tensor_bad_index() {
   std::vector<uint64_t> desc = {24, 0, 0xffffffff, 0};
   launch(1, {{desc.data(), desc.size() * 8, "desc"}}, [&] {
@@ -677,6 +707,7 @@ const std::map<std::string, void (*)()> kCases = {
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
     {"ascendc_assert_message", ascendc_assert_message}, {"assert_like_cann", assert_like_cann}, {"list_tensor", list_tensor},
     {"list_tensor_host_stack", list_tensor_host_stack},
+    {"gatherb", gatherb}, {"gatherb_offset_outside", gatherb_offset_outside},
     {"list_tensor_bad_index", list_tensor_bad_index}, {"static_tensor", static_tensor},
     {"static_tensor_misaligned", static_tensor_misaligned}, {"static_tensor_cube_memory", static_tensor_cube_memory},
 };

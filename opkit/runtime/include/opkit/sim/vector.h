@@ -28,6 +28,7 @@
 #include "opkit/sim/vec/layernorm_grad.h"
 #include "opkit/sim/vec/philox.h"
 #include "opkit/sim/vec/gather.h"
+#include "opkit/sim/vec/gatherb.h"
 #include "opkit/sim/vec/sort.h"
 #include "opkit/sim/vec/sort_ext.h"
 #include "opkit/sim/vec/vcopy.h"
