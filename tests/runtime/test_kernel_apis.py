@@ -18,7 +18,7 @@ pytestmark = pytest.mark.compile
 
 OK_CASES = ["atomic_add_48", "atomic_none_overwrites", "fill_gm", "global_address", "gather_mask", "sort32",
             "vector_copy", "pad_unpad", "pad_tiling_buffer", "broadcast", "broadcast_int16_int32",
-            "utils", "buf_pool", "list_tensor", "list_tensor_host_stack", "static_tensor", "gatherb"]
+            "utils", "buf_pool", "list_tensor", "list_tensor_host_stack", "static_tensor", "gatherb", "cmp_mask"]
 
 # (case, API in the fault, message): every misuse is a KernelFault naming the block and the kernel's line.
 FAULTS = [

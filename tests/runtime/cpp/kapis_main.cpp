@@ -647,6 +647,27 @@ void gatherb() {
   });
 }
 
+// ---- Compare into the CmpMask register, GetCmpMask/SetCmpMask ----
+void cmp_mask() {
+  launch(1, {}, [&] {
+    Ub ub;
+    auto a = ub.get<half>(128), b = ub.get<half>(128);
+    auto bits = ub.get<uint8_t>(32), pattern = ub.get<uint8_t>(32);
+    for (uint32_t i = 0; i < 128; ++i) a.SetValue(i, half(float(i))), b.SetValue(i, half(64.0f));
+    Compare(a, b, CMPMODE::LT, 128, BinaryRepeatParams{});
+    GetCmpMask(bits);
+    for (uint32_t k = 0; k < 16; ++k) EXPECT(bits.GetValue(k) == (k < 8 ? 0xff : 0x00));
+    const uint64_t low[2] = {0xffffffffffffffffull, 0x1ull};  // elements 0..64 only
+    Compare(a, b, CMPMODE::GE, low, BinaryRepeatParams{});
+    GetCmpMask(bits);
+    EXPECT(bits.GetValue(0) == 0 && bits.GetValue(7) == 0 && bits.GetValue(8) == 0x01 && bits.GetValue(9) == 0);
+    for (uint32_t k = 0; k < 16; ++k) pattern.SetValue(k, uint8_t(k * 17));
+    SetCmpMask(pattern);
+    GetCmpMask(bits);
+    for (uint32_t k = 0; k < 16; ++k) EXPECT(bits.GetValue(k) == k * 17);
+  });
+}
+
 void gatherb_offset_outside() {
   launch(1, {}, [&] {
     Ub ub;
@@ -707,7 +728,7 @@ const std::map<std::string, void (*)()> kCases = {
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
     {"ascendc_assert_message", ascendc_assert_message}, {"assert_like_cann", assert_like_cann}, {"list_tensor", list_tensor},
     {"list_tensor_host_stack", list_tensor_host_stack},
-    {"gatherb", gatherb}, {"gatherb_offset_outside", gatherb_offset_outside},
+    {"gatherb", gatherb}, {"gatherb_offset_outside", gatherb_offset_outside}, {"cmp_mask", cmp_mask},
     {"list_tensor_bad_index", list_tensor_bad_index}, {"static_tensor", static_tensor},
     {"static_tensor_misaligned", static_tensor_misaligned}, {"static_tensor_cube_memory", static_tensor_cube_memory},
 };

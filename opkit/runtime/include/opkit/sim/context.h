@@ -47,6 +47,7 @@ struct BlockContext {
   // SetPadValue's register (copy.h): the element bits DataCopyPad fills with when isPad is false; unset: none.
   uint64_t pad_value_bits = 0;
   uint8_t pad_value_size = 0;
+  uint8_t cmp_mask[16] = {};  // the CmpMask register: Compare's register form writes it (vec/cmpmask.h)
   // The API this block called last and where: what the watchdog reports for a block that does not return. Atomic
   // because the watchdog thread reads them while the block runs (relaxed stores cost what plain ones do on x86).
   std::atomic<const char*> last_api{nullptr};
