@@ -85,6 +85,22 @@ def test_npu_branch_launches_through_a_chevron_wrapper_too(add_launch: Path) -> 
     assert "npu branch done" in _run_and_verify(add_launch, "chevron")
 
 
+def test_msprof_on_path_runs_the_program_under_opkit_profile(add_launch: Path) -> None:
+    # The samples' run.sh profiles with `msprof op [simulator] --output=DIR ./program` after sourcing setenv.bash.
+    script = (f'source "{CANN / "bin" / "setenv.bash"}" && command -v msprof && '
+              f'msprof op simulator --launch-count=2 --output=./prof ./build/ascendc_kernels_bbit')
+    proc = _run(["bash", "-c", script], add_launch, OPKIT_PYTHON=sys.executable)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[0] == str(CANN / "tools" / "profiler" / "bin" / "msprof")
+    assert "Task Duration(us)" in proc.stdout and "ESTIMATE" in proc.stdout, proc.stdout
+    assert list((add_launch / "prof").glob("*.json")), "the numbers go under --output"
+    verify = _run([sys.executable, str(ADD / "scripts" / "verify_result.py"), "output/output_z.bin",
+                   "output/golden.bin"], add_launch)
+    assert verify.stdout.strip() == "test pass", "the profiled run wrote the program's output"
+    bad = _run(["bash", "-c", f'source "{CANN / "bin" / "setenv.bash"}" && msprof --application=x'], add_launch)
+    assert bad.returncode == 2 and "only 'msprof op" in bad.stderr
+
+
 def test_ascendc_library_generates_the_launch_header(add_launch: Path) -> None:
     if add_launch.name.startswith("add_cpu"):
         pytest.skip("RUN_MODE=cpu builds with tikicpulib")

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.compile
 
 OK_CASES = ["atomic_add_48", "atomic_none_overwrites", "fill_gm", "global_address", "gather_mask", "sort32",
             "vector_copy", "pad_unpad", "pad_tiling_buffer", "broadcast", "broadcast_int16_int32",
-            "utils", "buf_pool", "list_tensor", "static_tensor"]
+            "utils", "buf_pool", "list_tensor", "list_tensor_host_stack", "static_tensor", "gatherb", "cmp_mask"]
 
 # (case, API in the fault, message): every misuse is a KernelFault naming the block and the kernel's line.
 FAULTS = [
@@ -35,6 +35,7 @@ FAULTS = [
     ("ascendc_assert_message", "ASSERT", "assertion `std::max(n, 1) < 2` failed: n is 3"),
     ("assert_like_cann", "ASSERT", "assertion `n < 2` failed: n, three, is 3"),
     ("list_tensor_bad_index", "ListTensorDesc::GetDataPtr", "index 1 is outside [0, 1)"),
+    ("gatherb_offset_outside", "Gatherb", "offset[5] = 240 bytes: the 32-byte block is not inside src (256 bytes)"),
     ("static_tensor_misaligned", "LocalTensor", "UB address 100 is not 32-byte aligned"),
     ("static_tensor_cube_memory", "LocalMemAllocator::Alloc", "position A2 lives in L0A, not in this allocator's L1"),
 ]
@@ -87,6 +88,9 @@ def test_dump_output_names_block_and_line(results: dict[str, str]) -> None:
     assert f"[AIV Block 1][kapis_main.cpp:{line_of['PRINTF(']}] value 42 of x is 1.250000\n" in text
     assert "[AIV Block 1] plain 7\n" in text
     assert "[AIV Block 1] half 0.500000\n" in text
+    # CANN 9's raw-pointer dumps (utils/debug/asc_dump.h): the memory is named, GM checked against the buffers
+    assert re.search(r"\] desc=11, addr=[0-9a-f]+, data_type=int32, position=GM, dump_size=2\n\[106, 107\]\n", text)
+    assert "] desc=12, addr=4, data_type=float32, position=UB, dump_size=2\n[1.500000, 2.500000]\n" in text
     assert "[AIV Block 0]" not in text, "only block 1 dumps"
 
 

@@ -9,6 +9,11 @@ case ":$PATH:" in
   *":$_opkit_cann/compiler/ccec_compiler/bin:"*) ;;
   *) export PATH="$_opkit_cann/compiler/ccec_compiler/bin:$PATH" ;;
 esac
+# and its profiler: samples run `msprof op ./program` (opkit profile's estimate, tools/profiler/bin/msprof).
+case ":$PATH:" in
+  *":$_opkit_cann/tools/profiler/bin:"*) ;;
+  *) export PATH="$_opkit_cann/tools/profiler/bin:$PATH" ;;
+esac
 # In the tree `opkit cann-root` lays out (lib64/ holds libascendcl.so & co.): the libraries on the loader path, the
 # operator packages' root (ASCEND_OPP_PATH) and, once `opkit build` installed one, the custom package of vendor
 # customize (ASCEND_CUSTOM_OPP_PATH and its op_api/lib), as CANN's setenv.bash and the package's set_env.bash do.

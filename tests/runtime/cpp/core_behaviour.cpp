@@ -64,6 +64,15 @@ CASE(datacopy_pad_rows) {
     // No padding asked: the row is filled up to 32 bytes with its first element.
     DataCopyPad(t, gm(px, 64)[10], DataCopyExtParams{1, 8, 0, 0, 0}, DataCopyPadExtParams<float>{});
     check(t.GetValue(0) == 10 && t.GetValue(1) == 11 && t.GetValue(2) == 10 && t.GetValue(7) == 10, "filler");
+    // SetPadValue: isPad false fills with the pad register (of the element's size), isPad true still with its value.
+    SetPadValue(-2.5f);
+    DataCopyPad(t, gm(px, 64)[10], DataCopyExtParams{1, 8, 0, 0, 0}, DataCopyPadExtParams<float>{false, 0, 6, 0.0f});
+    check(t.GetValue(0) == 10 && t.GetValue(1) == 11 && t.GetValue(2) == -2.5f && t.GetValue(7) == -2.5f, "SetPadValue");
+    DataCopyPad(t, gm(px, 64)[10], DataCopyExtParams{1, 8, 0, 0, 0}, DataCopyPadExtParams<float>{true, 0, 6, 4.0f});
+    check(t.GetValue(2) == 4.0f, "isPad true ignores SetPadValue");
+    SetPadValue<uint16_t>(uint16_t(9));  // another element size: floats fall back to the first element
+    DataCopyPad(t, gm(px, 64)[10], DataCopyExtParams{1, 8, 0, 0, 0}, DataCopyPadExtParams<float>{});
+    check(t.GetValue(2) == 10, "a pad value of another size does not apply");
     // Legacy overloads; the padding value is the element's bits.
     float seven = 7.5f;
     uint32_t bits;

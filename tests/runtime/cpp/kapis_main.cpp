@@ -15,6 +15,8 @@
 #include "lib/pad/broadcast.h"
 #include "lib/pad/pad.h"
 #include "tiling/tiling_api.h"
+#include "utils/debug/asc_dump.h"
+#include "utils/debug/asc_printf.h"
 
 using namespace AscendC;
 
@@ -448,6 +450,11 @@ void utils() {
   static_assert(DivCeil(10, 4) == 3 && DivCeil(8u, 4u) == 2u && AlignUp(10, 8) == 16, "DivCeil/AlignUp");
   static_assert(MAX_REPEAT_TIMES == 255 && DEFAULT_REPEAT_STRIDE == 8 && HALF_DEFAULT_REPEAT_STRIDE == 4, "limits");
   static_assert(IsSameType<half, half>::value && !IsSameType<half, bfloat16_t>::value, "IsSameType");
+  static_assert(IsSameType<Conditional<true, float, half>::type, float>::value &&
+                IsSameType<Conditional<false, float, half>::type, half>::value, "Conditional");
+  static_assert(IsSameType<ConditionalMulti<false, true, int8_t, int16_t, int32_t, int64_t>::type, int32_t>::value &&
+                IsSameType<ConditionalMulti<true, false, int8_t, int16_t, int32_t, int64_t>::type, int16_t>::value,
+                "ConditionalMulti");
   static_assert(SupportType<float, half, float>() && !SupportType<int8_t, half, float>(), "SupportType");
   static_assert(SupportEnum<RoundMode::CAST_RINT, RoundMode::CAST_NONE, RoundMode::CAST_RINT>(), "SupportEnum");
   launch(1, {}, [&] { EXPECT(g_coreType == AIV && ASCEND_IS_AIV); });   // a vector kernel runs on AIV cores
@@ -524,6 +531,8 @@ void dump() {
       PRINTF("value %d of %s is %f\n", 42, "x", 1.25f);
       printf("plain %d\n", 7);
       AscendC::printf("half %f\n", half(0.5f));
+      asc_dump_gm<int32_t>(g.data() + 6, 11, 2);
+      asc_dump(reinterpret_cast<__ubuf__ float*>(t.GetPhyAddr()) + 1, 12, 2);
     }
   });
 }
@@ -585,6 +594,90 @@ void list_tensor() {
   EXPECT(b[3] == 7.0f);
 }
 
+// CANN's addn sample: the descriptor lives on the host stack and ICPU_RUN_KF passes it as is; the data it points at
+// is GmAlloc'd GM.
+extern "C" __global__ __aicore__ void list_tensor_sum(GM_ADDR descs, GM_ADDR out) {
+  ListTensorDesc list(reinterpret_cast<__gm__ void*>(descs), (1 + 2 * 2 + 2) * 8, 2);
+  uint64_t shape[1] = {0};
+  TensorDesc<float> d;
+  d.SetShapeAddr(shape);
+  list.GetDesc(d, 1);
+  GlobalTensor<float> x, y, z;
+  x.SetGlobalBuffer(list.GetDataPtr<float>(0), shape[0]);
+  y.SetGlobalBuffer(list.GetDataPtr<float>(1), shape[0]);
+  z.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), shape[0]);
+  for (uint64_t i = 0; i < shape[0]; ++i) z.SetValue(i, x.GetValue(i) + y.GetValue(i));
+}
+
+void list_tensor_host_stack() {
+  float* a = static_cast<float*>(GmAlloc(4 * sizeof(float)));
+  float* b = static_cast<float*>(GmAlloc(4 * sizeof(float)));
+  float* out = static_cast<float*>(GmAlloc(4 * sizeof(float)));
+  for (int i = 0; i < 4; ++i) {
+    a[i] = float(i);
+    b[i] = 10.0f * float(i);
+  }
+  // Two tensors of dim 1 ([4] each): offset, (head, dim) per tensor, then the data pointers.
+  uint64_t host[7] = {5 * 8, 1 | (0ull << 32), 4, 1 | (1ull << 32), 4, reinterpret_cast<uintptr_t>(a),
+                      reinterpret_cast<uintptr_t>(b)};
+  ICPU_RUN_KF(list_tensor_sum, 1, reinterpret_cast<uint8_t*>(host), reinterpret_cast<uint8_t*>(out));
+  for (int i = 0; i < 4; ++i) EXPECT(out[i] == 11.0f * float(i));
+  GmFree(a);
+  GmFree(b);
+  GmFree(out);
+}
+
+// ---- Gatherb: 32-byte blocks of src by byte offset (CANN's documented reference) ----
+void gatherb() {
+  launch(1, {}, [&] {
+    Ub ub;
+    auto src = ub.get<uint16_t>(128), dst = ub.get<uint16_t>(256);
+    auto off = ub.get<uint32_t>(16);
+    for (uint32_t i = 0; i < 128; ++i) src.SetValue(i, uint16_t(i));
+    for (uint32_t i = 0; i < 256; ++i) dst.SetValue(i, uint16_t(9999));
+    for (uint32_t j = 0; j < 16; ++j) off.SetValue(j, (j < 8 ? 7 - j : j - 8) * 32);  // repeat 0 reversed, 1 in order
+    Gatherb(dst, src, off, 2, GatherRepeatParams(1, 8));
+    for (uint32_t j = 0; j < 8; ++j) {
+      EXPECT(dst.GetValue(j * 16) == (7 - j) * 16 && dst.GetValue(j * 16 + 15) == (7 - j) * 16 + 15);
+      EXPECT(dst.GetValue(128 + j * 16 + 3) == j * 16 + 3);
+    }
+    for (uint32_t i = 0; i < 256; ++i) dst.SetValue(i, uint16_t(9999));
+    Gatherb(dst, src, off, 1, GatherRepeatParams(2, 8));  // dstBlkStride 2: every other block
+    EXPECT(dst.GetValue(0) == 7 * 16 && dst.GetValue(16) == 9999 && dst.GetValue(32) == 6 * 16);
+  });
+}
+
+// ---- Compare into the CmpMask register, GetCmpMask/SetCmpMask ----
+void cmp_mask() {
+  launch(1, {}, [&] {
+    Ub ub;
+    auto a = ub.get<half>(128), b = ub.get<half>(128);
+    auto bits = ub.get<uint8_t>(32), pattern = ub.get<uint8_t>(32);
+    for (uint32_t i = 0; i < 128; ++i) a.SetValue(i, half(float(i))), b.SetValue(i, half(64.0f));
+    Compare(a, b, CMPMODE::LT, 128, BinaryRepeatParams{});
+    GetCmpMask(bits);
+    for (uint32_t k = 0; k < 16; ++k) EXPECT(bits.GetValue(k) == (k < 8 ? 0xff : 0x00));
+    const uint64_t low[2] = {0xffffffffffffffffull, 0x1ull};  // elements 0..64 only
+    Compare(a, b, CMPMODE::GE, low, BinaryRepeatParams{});
+    GetCmpMask(bits);
+    EXPECT(bits.GetValue(0) == 0 && bits.GetValue(7) == 0 && bits.GetValue(8) == 0x01 && bits.GetValue(9) == 0);
+    for (uint32_t k = 0; k < 16; ++k) pattern.SetValue(k, uint8_t(k * 17));
+    SetCmpMask(pattern);
+    GetCmpMask(bits);
+    for (uint32_t k = 0; k < 16; ++k) EXPECT(bits.GetValue(k) == k * 17);
+  });
+}
+
+void gatherb_offset_outside() {
+  launch(1, {}, [&] {
+    Ub ub;
+    auto src = ub.get<uint16_t>(128), dst = ub.get<uint16_t>(128);
+    auto off = ub.get<uint32_t>(8);
+    for (uint32_t j = 0; j < 8; ++j) off.SetValue(j, j == 5 ? 240 : 0);
+    Gatherb(dst, src, off, 1, GatherRepeatParams(1, 8));
+  });
+}
+
 void list_tensor_bad_index() {
   std::vector<uint64_t> desc = {24, 0, 0xffffffff, 0};
   launch(1, {{desc.data(), desc.size() * 8, "desc"}}, [&] {
@@ -634,6 +727,8 @@ const std::map<std::string, void (*)()> kCases = {
     {"buf_pool", buf_pool}, {"buf_pool_overflow", buf_pool_overflow}, {"tbuf_free_foreign", tbuf_free_foreign},
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
     {"ascendc_assert_message", ascendc_assert_message}, {"assert_like_cann", assert_like_cann}, {"list_tensor", list_tensor},
+    {"list_tensor_host_stack", list_tensor_host_stack},
+    {"gatherb", gatherb}, {"gatherb_offset_outside", gatherb_offset_outside}, {"cmp_mask", cmp_mask},
     {"list_tensor_bad_index", list_tensor_bad_index}, {"static_tensor", static_tensor},
     {"static_tensor_misaligned", static_tensor_misaligned}, {"static_tensor_cube_memory", static_tensor_cube_memory},
 };

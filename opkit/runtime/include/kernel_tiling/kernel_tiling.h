@@ -12,6 +12,7 @@
 
 #include "lib/matmul/matmul_tilingdata.h"  // TCubeTiling
 #include "opkit/sim/pad_tiling.h"  // PadTiling, UnPadTiling
+#include "kernel_tiling/layernorm_grad_tiling.h"  // LayerNormGradTiling, LayerNormGradBetaTiling
 
 #define OPKIT_HL_TILING_FIELD(type, name)                    \
   type name = 0;                                             \

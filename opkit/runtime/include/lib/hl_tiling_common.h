@@ -48,19 +48,32 @@ inline void require_aligned_last(const char* api, const char* what, uint64_t las
   }
 }
 
-// [B, S, H] of a norm's input shape: rank 3, or rank 2 read as [1, S, H].
+// [B, S, H] of a norm's input shape: rank 3, rank 2 read as [1, S, H], or CANN's rank 4 [B, S, H, originalH] of the
+// LayerNorm family (H the row length in UB, originalH <= H the real one).
 struct Bsh {
-  uint32_t b = 1, s = 1, h = 0;
+  uint32_t b = 1, s = 1, h = 0, orig = 0;
 };
 
 inline Bsh bsh(const char* api, const char* what, const ge::Shape& shape) {
   const size_t rank = shape.GetDimNum();
-  if (rank != 2 && rank != 3) hl_tiling_error(api, cat(what, " has rank ", rank, "; expected [B, S, H] or [S, H]"));
+  if (rank < 2 || rank > 4) {
+    hl_tiling_error(api, cat(what, " has rank ", rank, "; expected [B, S, H, originalH], [B, S, H] or [S, H]"));
+  }
+  if (rank == 4) {
+    for (size_t i = 0; i < 4; ++i) {
+      if (shape.GetDim(i) <= 0) hl_tiling_error(api, cat(what, " dim ", i, " is ", shape.GetDim(i), "; every dim must be positive"));
+    }
+    Bsh out{static_cast<uint32_t>(shape.GetDim(0)), static_cast<uint32_t>(shape.GetDim(1)),
+            static_cast<uint32_t>(shape.GetDim(2)), static_cast<uint32_t>(shape.GetDim(3))};
+    if (out.orig > out.h) hl_tiling_error(api, cat(what, " originalH ", out.orig, " is more than H ", out.h));
+    return out;
+  }
   const RowsLast r = rows_last(api, what, shape);
   Bsh out;
   out.b = rank == 3 ? static_cast<uint32_t>(shape.GetDim(0)) : 1;
   out.s = static_cast<uint32_t>(shape.GetDim(rank - 2));
   out.h = static_cast<uint32_t>(r.last);
+  out.orig = out.h;
   return out;
 }
 

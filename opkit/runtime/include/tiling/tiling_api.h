@@ -8,6 +8,8 @@
 #include "lib/normalization/layernorm_tiling.h"
 #include "lib/normalization/deepnorm_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
+#include "lib/normalization/welford_tiling.h"
+#include "lib/normalization/layernorm_grad_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/pad/pad_tiling.h"
 #include "lib/softmax/softmax_tiling.h"

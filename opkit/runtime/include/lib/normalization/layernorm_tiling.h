@@ -1,7 +1,8 @@
-// Host tiling of LayerNorm: GetLayerNormMaxMinTmpSize and GetLayerNormNDTilingInfo for src [B, S, H].
-// The tmp-space formula is opkit's (CANN's is not public): a pass over r rows needs numberOfTmpBuf float buffers
-// of r*H elements, numberOfTmpBuf = 2 for float with isReuseSource, else 3. H must fill whole 32 B blocks; for a
-// shorter real row, set originalHLength on the tiling after this call (the kernel API divides by it).
+// Host tiling of LayerNorm: GetLayerNormMaxMinTmpSize and GetLayerNormNDTilingInfo for src [B, S, H, originalH] (as
+// CANN's helpers take it) or [B, S, H] (originalH = H).
+// The tmp-space formula is opkit's: a pass over r rows needs numberOfTmpBuf float buffers of r*H elements,
+// numberOfTmpBuf = 2 for float with isReuseSource, else 3. H must fill whole 32 B blocks; originalHLength is the real
+// row length (the kernel API divides by it).
 #pragma once
 
 #include <algorithm>
@@ -44,7 +45,7 @@ inline void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t s
   // Rows per pass; 0 when stackBufferSize is below the minimum (the kernel API reports it).
   const uint32_t cur = std::min(rows, stackBufferSize / (bufs * s.h * static_cast<uint32_t>(sizeof(float))));
   tiling::LayerNormTiling t;
-  t.bLength = s.b, t.sLength = s.s, t.hLength = s.h, t.originalHLength = s.h;
+  t.bLength = s.b, t.sLength = s.s, t.hLength = s.h, t.originalHLength = s.orig;
   t.inputXSize = rows * s.h, t.meanVarSize = rows;
   t.numberOfTmpBuf = bufs;
   t.tmpBufSize = stackBufferSize / static_cast<uint32_t>(sizeof(float));
@@ -59,7 +60,7 @@ inline void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t s
   t.meanVarRoundSize = cur;
   t.meanVarTailSize = cur == 0 ? 0 : rows % cur;
   t.meanVarTailPos = t.loopRound * cur;
-  t.lastDimValueBack = 1.0f / static_cast<float>(s.h);
+  t.lastDimValueBack = 1.0f / static_cast<float>(s.orig);
   tiling = t;
 }
 

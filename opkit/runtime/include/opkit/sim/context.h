@@ -44,6 +44,10 @@ struct BlockContext {
   std::string exit_where;            // the kernel line exit_fault points at (the AllocTensor/DeQue of the leak)
   uint16_t pending_flags[kHardEvents][kEventIds] = {};  // SetFlag count not yet consumed by WaitFlag
   uint8_t allocated_events[kHardEvents] = {};           // AllocEventID bitmask per HardEvent
+  // SetPadValue's register (copy.h): the element bits DataCopyPad fills with when isPad is false; unset: none.
+  uint64_t pad_value_bits = 0;
+  uint8_t pad_value_size = 0;
+  uint8_t cmp_mask[16] = {};  // the CmpMask register: Compare's register form writes it (vec/cmpmask.h)
   // The API this block called last and where: what the watchdog reports for a block that does not return. Atomic
   // because the watchdog thread reads them while the block runs (relaxed stores cost what plain ones do on x86).
   std::atomic<const char*> last_api{nullptr};

@@ -174,8 +174,13 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
     const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
     copy_rows(out + left * sizeof(T), in, 1, len, 0, 0, src_end);
     T fill = pad_value;
-    // No padding asked: the NPU repeats the row's first element.
-    if (!is_pad) std::memcpy(static_cast<void*>(&fill), in, sizeof(T));
+    // No padding asked: the value SetPadValue set (of this element size), else the NPU repeats the row's first
+    // element.
+    if (!is_pad) {
+      const BlockContext& c = current_block();
+      std::memcpy(static_cast<void*>(&fill), c.pad_value_size == sizeof(T) ? static_cast<const void*>(&c.pad_value_bits)
+                                                                          : static_cast<const void*>(in), sizeof(T));
+    }
     fill_elements(out, 0, left * sizeof(T), fill);
     fill_elements(out, left * sizeof(T) + len, row, fill);
   }
@@ -200,6 +205,18 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
+
+// The pad value register of the MTE: DataCopyPad with isPad false fills its padding with it (elements of T's size;
+// CANN's `pos` selects the destination memory, the same register here).
+template <typename T, TPosition pos = TPosition::MAX>
+void SetPadValue(T paddingValue) {
+  static_assert(sizeof(T) <= 8, "SetPadValue: T is a scalar element type");
+  auto& c = opkit::sim::detail::current_block();
+  c.pad_value_bits = 0;
+  std::memcpy(&c.pad_value_bits, static_cast<const void*>(&paddingValue), sizeof(T));
+  c.pad_value_size = static_cast<uint8_t>(sizeof(T));
+}
+
 
 // ---- count form: count * sizeof(T) must be a multiple of 32 bytes ----
 template <typename T>

@@ -97,6 +97,12 @@ inline void register_allocations(Launch& launch, const std::vector<std::string>&
     }
     launch.register_gm(reinterpret_cast<const void*>(begin), a.bytes, name);
   }
+  for (const void* p : addresses) {
+    const auto addr = reinterpret_cast<uintptr_t>(p);
+    auto it = s.live.upper_bound(addr);
+    const bool in_gm = it != s.live.begin() && addr < std::prev(it)->first + std::prev(it)->second.bytes;
+    if (p != nullptr && !in_gm) launch.note_host_memory(p);  // host memory passed as is, as CANN's CPU debug does
+  }
 }
 
 // CANN's CPU-debug modes as kernel types: MIX_MODE is the 910B's one cube and two vector cores per block.

@@ -72,6 +72,14 @@ class Launch {
     return *this;
   }
 
+  // A kernel argument pointing at host memory outside every GM buffer (CANN's CPU-debug build passes it as is, e.g. a
+  // ListTensorDesc built on the host stack). Only APIs that know the extent they read (ListTensorDesc's length) may
+  // read it; every other GM access to it still faults.
+  Launch& note_host_memory(const void* ptr) {
+    if (ptr != nullptr) host_memory_.push_back(reinterpret_cast<uintptr_t>(ptr));
+    return *this;
+  }
+
   // Run `kernel(args...)` once per block; throws the launch's first KernelFault.
   template <typename Kernel, typename... Args>
   void run(Kernel&& kernel, Args... args) {
@@ -91,6 +99,7 @@ class Launch {
     state.tiling_key = tiling_key_;
     state.device_rounding = device_rounding_;
     state.regions = &regions_;
+    state.host_memory = &host_memory_;
     state.body = &body;
     state.timeout_s = timeout_s_ < 0 ? detail::default_timeout() : timeout_s_;
     detail::ProfileSink& sink = detail::ProfileSink::instance();
@@ -163,6 +172,7 @@ class Launch {
   bool has_kernel_type_ = false;
   double timeout_s_ = -1;  // -1: the process-wide default
   std::vector<detail::GmRegion> regions_;
+  std::vector<uintptr_t> host_memory_;
   std::vector<std::string> warnings_;
 };
 

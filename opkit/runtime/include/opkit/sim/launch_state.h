@@ -65,6 +65,7 @@ struct LaunchState {
   uint64_t tiling_key = 0;
   bool device_rounding = false;
   const std::vector<GmRegion>* regions = nullptr;  // sorted by begin; owned by the Launch, which outlives this
+  const std::vector<uintptr_t>* host_memory = nullptr;  // Launch::note_host_memory: host pointers passed as arguments
   const std::function<void()>* body = nullptr;  // runs the kernel once for the current block
   LaunchProfile* profile = nullptr;  // per-block event records when the launch records (profile.h), else null
 
@@ -102,6 +103,14 @@ struct LaunchState {
     record_locked(f);
   }
 };
+
+// `p` is a host pointer the launch was given as an argument (Launch::note_host_memory).
+inline bool is_host_argument(const void* p) {
+  const LaunchState* l = current_block().launch;
+  if (l == nullptr || l->host_memory == nullptr) return false;
+  return std::find(l->host_memory->begin(), l->host_memory->end(), reinterpret_cast<uintptr_t>(p)) !=
+         l->host_memory->end();
+}
 
 // The registered region holding `p`, or nullptr.
 inline const GmRegion* find_region(const LaunchState& l, uintptr_t p) {

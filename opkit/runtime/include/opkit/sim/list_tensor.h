@@ -58,6 +58,9 @@ class ListTensorDesc {
     const char* api = "ListTensorDesc";
     if (data == nullptr) d::fault(api, "the descriptor pointer is null", where);
     base_ = static_cast<uint64_t*>(data);
+    // A descriptor in host memory handed to ICPU_RUN_KF (CANN's CPU debug passes it as is): its reads are held to
+    // the descriptor's own extent instead of a GM buffer.
+    host_words_ = d::is_host_argument(data) ? 2 : 0;
     const uint64_t data_offset = word(api, 0, where);
     const uint64_t head = word(api, 1, where);
     dim_ = static_cast<uint32_t>(head & 0xffffffffu);
@@ -73,6 +76,7 @@ class ListTensorDesc {
     }
     count_ = static_cast<uint32_t>(shape_words / desc_words_);
     data_words_ = data_offset / 8;
+    if (host_words_ != 0) host_words_ = data_words_ + count_;
     if (shapeSize != 0xffffffff && count_ != shapeSize) {
       d::fault(api, d::cat("the descriptor holds ", count_, " tensors but shapeSize is ", shapeSize), where);
     }
@@ -104,7 +108,13 @@ class ListTensorDesc {
 
  private:
   uint64_t word(const char* api, uint64_t i, const opkit::sim::detail::SourceLoc& where) const {
-    opkit::sim::detail::check_gm(api, "read", base_ + i, 8, where);
+    namespace d = opkit::sim::detail;
+    if (host_words_ == 0) {
+      d::check_gm(api, "read", base_ + i, 8, where);
+    } else if (i >= host_words_) {
+      d::fault(api, d::cat("read of word ", i, " is past the ", host_words_, " words of the descriptor in host memory"),
+               where);
+    }
     return base_[i];
   }
   void check_index(const char* api, uint32_t index, const opkit::sim::detail::SourceLoc& where) const {
@@ -119,6 +129,7 @@ class ListTensorDesc {
   uint32_t desc_words_ = 0;
   uint32_t count_ = 0;
   uint64_t data_words_ = 0;
+  uint64_t host_words_ = 0;  // nonzero: the descriptor is host memory of this many words (ICPU_RUN_KF argument)
 };
 
 }  // namespace AscendC

@@ -121,6 +121,8 @@ inline void enter_block(LaunchState& l, int64_t core) {
   reset_atomic_state();  // SetAtomicAdd is per-core state too
   reset_vector_state();  // mask and counter mode are per-core state: a block never inherits another's
   std::memset(c.allocated_events, 0, sizeof(c.allocated_events));
+  c.pad_value_size = 0;  // SetPadValue is per-core state
+  std::memset(c.cmp_mask, 0, sizeof(c.cmp_mask));
 }
 
 inline void leave_block() {

@@ -112,6 +112,21 @@ constexpr bool SupportType() {
   return IsSameType<T, U>::value;
 }
 
+// Conditional<c, T1, T2>::type is T1 when c, else T2; ConditionalMulti picks by two conditions (kernel_utils_constants.h).
+template <bool condition, class T1, class T2>
+struct Conditional {
+  using type = T1;
+};
+template <class T1, class T2>
+struct Conditional<false, T1, T2> {
+  using type = T2;
+};
+template <bool condition1, bool condition2, class T1, class T2, class T3, class T4>
+struct ConditionalMulti {
+  using type = typename Conditional<condition1, typename Conditional<condition2, T1, T2>::type,
+                                    typename Conditional<condition2, T3, T4>::type>::type;
+};
+
 template <auto T, auto U, auto... Args>
 constexpr bool SupportEnum() {
   if constexpr (sizeof...(Args) > 0) return T == U || SupportEnum<T, Args...>();

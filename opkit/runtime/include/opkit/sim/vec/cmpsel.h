@@ -168,8 +168,16 @@ OPKIT_COMPARE_MASKED(const uint64_t mask[])
 OPKIT_COMPARE_MASKED(const uint64_t mask)
 #undef OPKIT_COMPARE_MASKED
 
+}  // namespace AscendC
+
+// Compare's register form, GetCmpMask and SetCmpMask: before the catch-all below, which must see them.
+#include "opkit/sim/vec/cmpmask.h"
+
+namespace AscendC {
+
 OPKIT_REJECT_UNMATCHED(Compare, "CANN declares Compare(dst, src0, src1, cmpMode, count) and Compare(dst, src0, src1, "
-                       "cmpMode, mask, repeatTime, BinaryRepeatParams) with src0 and src1 LocalTensor<T> of one "
+                       "cmpMode, mask, repeatTime, BinaryRepeatParams), and Compare(src0, src1, cmpMode, mask, "
+                       "BinaryRepeatParams) into the CmpMask register, with src0 and src1 LocalTensor<T> of one "
                        "element type T (" OPKIT_CMP_TYPES ") and dst a LocalTensor of the result bits.")
 
 // Compares is CANN's current name, CompareScalar the older one; both are declared alike.
