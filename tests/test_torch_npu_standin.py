@@ -131,3 +131,54 @@ def test_torch_npu_style_tests_of_one_op(monkeypatch):
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]
     assert "Ran 6 tests" in output and "OK" in output, output[-6000:]
+
+
+def test_meta_library_is_also_reachable_as_m_dot_m():
+    """Samples for newer torch_npu register with `@impl(m.m, ...)` (there `m` is the module), samples for torch_npu 2.1
+    with `@impl(m, ...)`: the stand-in's `m` serves both, and its own registrations still reach the dispatcher."""
+    import torch
+    from torch.library import Library, impl
+
+    registrations = _module(STANDINS / "torch_npu" / "meta" / "_meta_registrations.py")
+    assert isinstance(registrations.m.m, Library)
+    defs = Library("opkit_meta_test", "DEF")
+    defs.define("older(Tensor x) -> Tensor")
+    defs.define("newer(Tensor x) -> Tensor")
+    meta = Library("opkit_meta_test", "IMPL", "Meta")
+    meta.m = registrations._Handle(meta.m, meta)
+
+    @impl(meta, "older")
+    def older(x):
+        return x.new_empty(x.shape[0] * 2)
+
+    @impl(meta.m, "newer")
+    def newer(x):
+        return x.new_empty(x.shape[0] * 3)
+
+    x = torch.empty(4, device="meta")
+    assert torch.ops.opkit_meta_test.older(x).shape == (8,)
+    assert torch.ops.opkit_meta_test.newer(x).shape == (12,)
+    assert meta._op_impls == {"opkit_meta_test/older/Meta", "opkit_meta_test/newer/Meta"}   # both kept by `meta`
+
+
+@pytest.mark.parametrize(("args", "changed"), [
+    (["g++", "-I{torch}", "-D_GLIBCXX_USE_CXX11_ABI=0", "-c", "a.cpp"], True),
+    (["g++", "-isystem", "{torch}/torch/csrc/api/include", "-D", "_GLIBCXX_USE_CXX11_ABI=0", "-c", "a.cpp"], True),
+    (["g++", "-I{torch}", "-D_GLIBCXX_USE_CXX11_ABI=1", "-c", "a.cpp"], False),     # already torch's
+    (["g++", "-I/usr/include/other", "-D_GLIBCXX_USE_CXX11_ABI=0", "-c", "a.cpp"], False),   # no torch headers
+    (["g++", "-I{torch}", "-c", "a.cpp"], False),                                   # no ABI flag
+])
+def test_cmake_compiles_against_torch_get_its_string_abi(args, changed, tmp_path):
+    from opkit.build.abi_launcher import matched_abi
+
+    torch_include = tmp_path / "torch" / "include"
+    (torch_include / "torch" / "csrc" / "api" / "include").mkdir(parents=True)
+    argv = [a.replace("{torch}", str(torch_include)) for a in args]
+    out, note = matched_abi(argv, "1", [str(torch_include)])
+    assert (out != argv) is changed and bool(note) is changed
+    if changed:
+        assert "_GLIBCXX_USE_CXX11_ABI=0" not in " ".join(out) and "-D_GLIBCXX_USE_CXX11_ABI=1" in " ".join(out) \
+            or out[out.index("-D") + 1] == "_GLIBCXX_USE_CXX11_ABI=1"
+        assert note.startswith("opkit run: a.cpp: compiled with -D_GLIBCXX_USE_CXX11_ABI=1, not =0")
+    if "ABI=0" in " ".join(argv):
+        assert matched_abi(argv, "0", [str(torch_include)])[0] == argv   # an old-ABI torch: the sample's flag is right
