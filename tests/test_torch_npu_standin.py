@@ -182,3 +182,20 @@ def test_cmake_compiles_against_torch_get_its_string_abi(args, changed, tmp_path
         assert note.startswith("opkit run: a.cpp: compiled with -D_GLIBCXX_USE_CXX11_ABI=1, not =0")
     if "ABI=0" in " ".join(argv):
         assert matched_abi(argv, "0", [str(torch_include)])[0] == argv   # an old-ABI torch: the sample's flag is right
+
+
+def test_builds_under_run_see_the_standin_as_an_installed_torch_npu(tmp_path):
+    """CMakeLists that take torch_npu's paths from site-packages (where opkit never writes) still find its headers
+    and library: they are the compiler's own search paths, after the user's; CMake's C++ compiles get the launcher."""
+    from opkit.build import run_env
+
+    site = tmp_path / "site"
+    env = {"CPATH": "/mine/include", "CMAKE_CXX_COMPILER_LAUNCHER": "ccache"}
+    run_env._add_build_paths(env, site, "/torch/include", "1")
+    assert env["CPATH"].split(os.pathsep) == ["/mine/include", str(site / "torch_npu" / "include")]
+    assert env["LIBRARY_PATH"] == env["LD_LIBRARY_PATH"] == str(site / "torch_npu" / "lib")
+    launcher = env["CMAKE_CXX_COMPILER_LAUNCHER"].split(";")
+    assert launcher[-1] == "ccache" and launcher[-2].endswith("abi_launcher.py")    # the user's runs after ours
+    assert env["OPKIT_TORCH_CXX11_ABI"] == "1" and "/torch/include" in env["OPKIT_TORCH_INCLUDE"].split(os.pathsep)
+    run_env._add_build_paths(env, site, "/torch/include", "1")                          # idempotent
+    assert env["CPATH"].count("torch_npu") == 1 and env["CMAKE_CXX_COMPILER_LAUNCHER"].count("abi_launcher") == 1
