@@ -199,3 +199,27 @@ def test_builds_under_run_see_the_standin_as_an_installed_torch_npu(tmp_path):
     assert env["OPKIT_TORCH_CXX11_ABI"] == "1" and "/torch/include" in env["OPKIT_TORCH_INCLUDE"].split(os.pathsep)
     run_env._add_build_paths(env, site, "/torch/include", "1")                          # idempotent
     assert env["CPATH"].count("torch_npu") == 1 and env["CMAKE_CXX_COMPILER_LAUNCHER"].count("abi_launcher") == 1
+
+
+def test_npu_extension_compiles_with_the_installed_torchs_abi(tmp_path, monkeypatch, capsys):
+    """A setup.py passing the old-ABI flag (CANN's samples do, for older torch): NpuExtension gives torch's."""
+    import torch
+
+    monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(tmp_path))
+    monkeypatch.setenv("OPKIT_CANN_ROOT", str(tmp_path / "cann"))
+    (tmp_path / "cann" / "lib64").mkdir(parents=True)
+    (tmp_path / "cann" / "lib64" / "libascendcl.so").write_text("")
+    monkeypatch.syspath_prepend(str(STANDINS))
+    for name in [m for m in sys.modules if m == "torch_npu" or m.startswith("torch_npu.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "torch_npu", ModuleType("torch_npu"))     # the package without its device
+    sys.modules["torch_npu"].__path__ = [str(STANDINS / "torch_npu")]
+    from torch_npu.utils.cpp_extension import NpuExtension
+
+    want = f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}"
+    other = f"-D_GLIBCXX_USE_CXX11_ABI={1 - int(torch._C._GLIBCXX_USE_CXX11_ABI)}"
+    ext = NpuExtension("custom_ops_lib", ["a.cpp"], extra_compile_args=["-O2", other])
+    assert ext.extra_compile_args == ["-O2", want]
+    assert f"compiled with {want}, not {other}" in capsys.readouterr().err
+    ext = NpuExtension("custom_ops_lib", ["a.cpp"], extra_compile_args={"cxx": [want]})
+    assert ext.extra_compile_args == {"cxx": [want]} and capsys.readouterr().err == ""
