@@ -223,3 +223,17 @@ def test_npu_extension_compiles_with_the_installed_torchs_abi(tmp_path, monkeypa
     assert f"compiled with {want}, not {other}" in capsys.readouterr().err
     ext = NpuExtension("custom_ops_lib", ["a.cpp"], extra_compile_args={"cxx": [want]})
     assert ext.extra_compile_args == {"cxx": [want]} and capsys.readouterr().err == ""
+
+
+def test_device_library_builds_with_one_spelling_of_the_compiler(tmp_path, monkeypatch):
+    """CMake and make run Python with CXX=/bin/c++, a shell with CXX unset: the same compiler, one ninja command line,
+    so the cached device library is not rebuilt (and waited for) by every other caller."""
+    build = _module(STANDINS / "torch_npu" / "_build.py")
+    monkeypatch.delenv("CXX", raising=False)
+    plain = build.compiler()
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "c++").symlink_to(shutil.which("c++"))
+    monkeypatch.setenv("CXX", str(tmp_path / "bin" / "c++"))
+    assert build.compiler() == plain == os.path.realpath(shutil.which("c++"))
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    assert build.compiler() == "no-such-compiler"                 # left for cpp_extension to report
