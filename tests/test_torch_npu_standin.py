@@ -131,3 +131,109 @@ def test_torch_npu_style_tests_of_one_op(monkeypatch):
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]
     assert "Ran 6 tests" in output and "OK" in output, output[-6000:]
+
+
+def test_meta_library_is_also_reachable_as_m_dot_m():
+    """Samples for newer torch_npu register with `@impl(m.m, ...)` (there `m` is the module), samples for torch_npu 2.1
+    with `@impl(m, ...)`: the stand-in's `m` serves both, and its own registrations still reach the dispatcher."""
+    import torch
+    from torch.library import Library, impl
+
+    registrations = _module(STANDINS / "torch_npu" / "meta" / "_meta_registrations.py")
+    assert isinstance(registrations.m.m, Library)
+    defs = Library("opkit_meta_test", "DEF")
+    defs.define("older(Tensor x) -> Tensor")
+    defs.define("newer(Tensor x) -> Tensor")
+    meta = Library("opkit_meta_test", "IMPL", "Meta")
+    meta.m = registrations._Handle(meta.m, meta)
+
+    @impl(meta, "older")
+    def older(x):
+        return x.new_empty(x.shape[0] * 2)
+
+    @impl(meta.m, "newer")
+    def newer(x):
+        return x.new_empty(x.shape[0] * 3)
+
+    x = torch.empty(4, device="meta")
+    assert torch.ops.opkit_meta_test.older(x).shape == (8,)
+    assert torch.ops.opkit_meta_test.newer(x).shape == (12,)
+    assert meta._op_impls == {"opkit_meta_test/older/Meta", "opkit_meta_test/newer/Meta"}   # both kept by `meta`
+
+
+@pytest.mark.parametrize(("args", "changed"), [
+    (["g++", "-I{torch}", "-D_GLIBCXX_USE_CXX11_ABI=0", "-c", "a.cpp"], True),
+    (["g++", "-isystem", "{torch}/torch/csrc/api/include", "-D", "_GLIBCXX_USE_CXX11_ABI=0", "-c", "a.cpp"], True),
+    (["g++", "-I{torch}", "-D_GLIBCXX_USE_CXX11_ABI=1", "-c", "a.cpp"], False),     # already torch's
+    (["g++", "-I/usr/include/other", "-D_GLIBCXX_USE_CXX11_ABI=0", "-c", "a.cpp"], False),   # no torch headers
+    (["g++", "-I{torch}", "-c", "a.cpp"], False),                                   # no ABI flag
+])
+def test_cmake_compiles_against_torch_get_its_string_abi(args, changed, tmp_path):
+    from opkit.build.abi_launcher import matched_abi
+
+    torch_include = tmp_path / "torch" / "include"
+    (torch_include / "torch" / "csrc" / "api" / "include").mkdir(parents=True)
+    argv = [a.replace("{torch}", str(torch_include)) for a in args]
+    out, note = matched_abi(argv, "1", [str(torch_include)])
+    assert (out != argv) is changed and bool(note) is changed
+    if changed:
+        assert "_GLIBCXX_USE_CXX11_ABI=0" not in " ".join(out) and "-D_GLIBCXX_USE_CXX11_ABI=1" in " ".join(out) \
+            or out[out.index("-D") + 1] == "_GLIBCXX_USE_CXX11_ABI=1"
+        assert note.startswith("opkit run: a.cpp: compiled with -D_GLIBCXX_USE_CXX11_ABI=1, not =0")
+    if "ABI=0" in " ".join(argv):
+        assert matched_abi(argv, "0", [str(torch_include)])[0] == argv   # an old-ABI torch: the sample's flag is right
+
+
+def test_builds_under_run_see_the_standin_as_an_installed_torch_npu(tmp_path):
+    """CMakeLists that take torch_npu's paths from site-packages (where opkit never writes) still find its headers
+    and library: they are the compiler's own search paths, after the user's; CMake's C++ compiles get the launcher."""
+    from opkit.build import run_env
+
+    site = tmp_path / "site"
+    env = {"CPATH": "/mine/include", "CMAKE_CXX_COMPILER_LAUNCHER": "ccache"}
+    run_env._add_build_paths(env, site, "/torch/include", "1")
+    assert env["CPATH"].split(os.pathsep) == ["/mine/include", str(site / "torch_npu" / "include")]
+    assert env["LIBRARY_PATH"] == env["LD_LIBRARY_PATH"] == str(site / "torch_npu" / "lib")
+    launcher = env["CMAKE_CXX_COMPILER_LAUNCHER"].split(";")
+    assert launcher[-1] == "ccache" and launcher[-2].endswith("abi_launcher.py")    # the user's runs after ours
+    assert env["OPKIT_TORCH_CXX11_ABI"] == "1" and "/torch/include" in env["OPKIT_TORCH_INCLUDE"].split(os.pathsep)
+    run_env._add_build_paths(env, site, "/torch/include", "1")                          # idempotent
+    assert env["CPATH"].count("torch_npu") == 1 and env["CMAKE_CXX_COMPILER_LAUNCHER"].count("abi_launcher") == 1
+
+
+def test_npu_extension_compiles_with_the_installed_torchs_abi(tmp_path, monkeypatch, capsys):
+    """A setup.py passing the old-ABI flag (CANN's samples do, for older torch): NpuExtension gives torch's."""
+    import torch
+
+    monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(tmp_path))
+    monkeypatch.setenv("OPKIT_CANN_ROOT", str(tmp_path / "cann"))
+    (tmp_path / "cann" / "lib64").mkdir(parents=True)
+    (tmp_path / "cann" / "lib64" / "libascendcl.so").write_text("")
+    monkeypatch.syspath_prepend(str(STANDINS))
+    for name in [m for m in sys.modules if m == "torch_npu" or m.startswith("torch_npu.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "torch_npu", ModuleType("torch_npu"))     # the package without its device
+    sys.modules["torch_npu"].__path__ = [str(STANDINS / "torch_npu")]
+    from torch_npu.utils.cpp_extension import NpuExtension
+
+    want = f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}"
+    other = f"-D_GLIBCXX_USE_CXX11_ABI={1 - int(torch._C._GLIBCXX_USE_CXX11_ABI)}"
+    ext = NpuExtension("custom_ops_lib", ["a.cpp"], extra_compile_args=["-O2", other])
+    assert ext.extra_compile_args == ["-O2", want]
+    assert f"compiled with {want}, not {other}" in capsys.readouterr().err
+    ext = NpuExtension("custom_ops_lib", ["a.cpp"], extra_compile_args={"cxx": [want]})
+    assert ext.extra_compile_args == {"cxx": [want]} and capsys.readouterr().err == ""
+
+
+def test_device_library_builds_with_one_spelling_of_the_compiler(tmp_path, monkeypatch):
+    """CMake and make run Python with CXX=/bin/c++, a shell with CXX unset: the same compiler, one ninja command line,
+    so the cached device library is not rebuilt (and waited for) by every other caller."""
+    build = _module(STANDINS / "torch_npu" / "_build.py")
+    monkeypatch.delenv("CXX", raising=False)
+    plain = build.compiler()
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "c++").symlink_to(shutil.which("c++"))
+    monkeypatch.setenv("CXX", str(tmp_path / "bin" / "c++"))
+    assert build.compiler() == plain == os.path.realpath(shutil.which("c++"))
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    assert build.compiler() == "no-such-compiler"                 # left for cpp_extension to report

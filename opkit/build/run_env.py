@@ -77,22 +77,46 @@ def standin_environment(command: Sequence[str], op_plugins: Sequence[Path] = ())
     if op_plugins:
         old = [p for p in env.get("OPKIT_OP_PLUGIN", "").split(os.pathsep) if p]
         env["OPKIT_OP_PLUGIN"] = os.pathsep.join([*(str(p.resolve()) for p in op_plugins), *old])
-    env["PYTHONPATH"] = os.pathsep.join([str(_lay_out_site(python, env)),
-                                         *[p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]])
+    site, torch_include, torch_abi = _lay_out_site(python, env)
+    env["PYTHONPATH"] = _joined(str(site), env.get("PYTHONPATH", ""))
+    _add_build_paths(env, site, torch_include, torch_abi)
     return env
 
 
-def _lay_out_site(python: str, env: dict[str, str]) -> Path:
-    """Build the device library against CMD's torch (once) and lay out the package tree; returns its directory."""
+def _joined(first: str, rest: str) -> str:
+    return os.pathsep.join([first, *[p for p in rest.split(os.pathsep) if p and p != first]])
+
+
+def _add_build_paths(env: dict[str, str], site: Path, torch_include: str, torch_abi: str) -> None:
+    """The stand-in as an installed torch_npu for compilers (after the user's own paths) and CMake's launcher."""
+    include, lib = str(site / "torch_npu" / "include"), str(site / "torch_npu" / "lib")
+    for name, value in (("CPATH", include), ("LIBRARY_PATH", lib), ("LD_LIBRARY_PATH", lib)):
+        old = [p for p in env.get(name, "").split(os.pathsep) if p and p != value]
+        env[name] = os.pathsep.join([*old, value])
+    env["OPKIT_TORCH_CXX11_ABI"] = torch_abi
+    env["OPKIT_TORCH_INCLUDE"] = os.pathsep.join([torch_include, include, str(_PYTHON_DIR.parent.parent / "runtime"
+                                                                                  / "include")])
+    launcher = ";".join([sys.executable, "-S", str(Path(__file__).with_name("abi_launcher.py"))])
+    old = env.get("CMAKE_CXX_COMPILER_LAUNCHER", "")
+    if launcher not in old:   # a user's launcher (ccache) runs after ours
+        env["CMAKE_CXX_COMPILER_LAUNCHER"] = f"{launcher};{old}" if old else launcher
+
+
+def _lay_out_site(python: str, env: dict[str, str]) -> tuple[Path, str, str]:
+    """Build the device library against CMD's torch (once) and lay out the package tree; returns its directory,
+    torch's include directory and its C++ string ABI ('1' new, '0' old)."""
     probe = dict(env)
     probe["PYTHONPATH"] = os.pathsep.join([str(_PYTHON_DIR), env.get("PYTHONPATH", "")])
     probe.pop("OPKIT_OP_PLUGIN", None)
-    code = "import torch_npu, torch_npu._build as b; print(b.layout_site())"
+    code = ("import os, torch, torch_npu, torch_npu._build as b; print(b.layout_site()); "
+            "print(os.path.join(os.path.dirname(torch.__file__), 'include')); "
+            "print(int(torch._C._GLIBCXX_USE_CXX11_ABI))")
     result = subprocess.run([python, "-c", code], capture_output=True, text=True, env=probe)
     if result.returncode != 0:
         raise BuildError(f"cannot set up the torch_npu stand-in with {python}:\n{result.stderr[-3000:]}",
                          command=[python, "-c", code], returncode=result.returncode, output=result.stderr)
-    return Path(result.stdout.strip().splitlines()[-1])
+    site, torch_include, abi = result.stdout.strip().splitlines()[-3:]
+    return Path(site), torch_include, abi
 
 
 def run_command(command: Sequence[str], op_plugins: Sequence[Path] = ()) -> int:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["cache_root", "include_dir", "lib_dir", "load_device_library", "layout_site"]
+__all__ = ["cache_root", "compiler", "include_dir", "lib_dir", "load_device_library", "layout_site"]
 
 _HERE = Path(__file__).resolve().parent
 _OPKIT = _HERE.parents[2]          # opkit/cann/python/torch_npu -> opkit/
@@ -70,6 +72,36 @@ def load_device_library() -> Path:
     if not (build / "opkit_torch_npu.so").exists():
         print("opkit: building the npu device for torch", torch.__version__, "(once, about a minute)",
               file=sys.stderr)
+    with _one_compiler_spelling():
+        _load(cpp_extension, build, lib64, verbose)
+    lib = build / "opkit_torch_npu.so"
+    _link(lib_dir() / "libtorch_npu.so", lib)
+    return lib
+
+
+def compiler() -> str:
+    """The C++ compiler the device library is built with: $CXX (else c++) as one real path, so a CMake or make
+    context that spells it `/bin/c++` does not rebuild the cached library (ninja compares command lines) while
+    programs that use it wait on the build lock."""
+    name = os.environ.get("CXX") or "c++"
+    found = shutil.which(name)
+    return os.path.realpath(found) if found else name
+
+
+@contextmanager
+def _one_compiler_spelling():
+    old = os.environ.get("CXX")
+    os.environ["CXX"] = compiler()
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("CXX", None)
+        else:
+            os.environ["CXX"] = old
+
+
+def _load(cpp_extension, build: Path, lib64: Path, verbose: bool) -> None:
     cpp_extension.load(
         name="opkit_torch_npu",
         sources=[str(_HERE / "_csrc" / s) for s in _SOURCES],
@@ -84,9 +116,6 @@ def load_device_library() -> Path:
         is_python_module=False,
         verbose=verbose,
     )
-    lib = build / "opkit_torch_npu.so"
-    _link(lib_dir() / "libtorch_npu.so", lib)
-    return lib
 
 
 def layout_site() -> Path:
