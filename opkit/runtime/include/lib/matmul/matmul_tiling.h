@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iostream>  // CANN's tiling headers bring iostream; host tiling code prints with std::cout
 
 #include "lib/matmul/matmul_tilingdata.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -98,6 +99,7 @@ class MatmulApiTilingBase {
     bias_ = isBiasIn;
     return 0;
   }
+  int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }  // CANN 8.5's name of SetBias
   // -1 keeps the whole memory. UB is not used by the NORM/MDL templates opkit models.
   int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, int32_t btSize = -1) {
     if (l1Size >= 0) l1_ = l1Size;
