@@ -12,6 +12,7 @@
 #include "kernel_operator.h"
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
+#include "lib/matmul/matmul_check.h"
 #include "opkit/sim/cube/operand.h"
 
 namespace opkit::sim::detail {
@@ -24,34 +25,6 @@ inline auto mm_value(T v) {
   } else {
     return static_cast<float>(v);
   }
-}
-
-// The checks CANN's tiling rules guarantee and a hand-written or truncated tiling breaks.
-void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where);
-
-inline void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where) {
-  const char* api = "Matmul::Init";
-  const int arch = current_block().npu_arch;
-  const uint32_t c0 = 32 / a_bytes;
-  auto bad = [&](const std::string& what) {
-    fault(api, cat("the TCubeTiling is not valid: ", what, " (M=", t.M, " N=", t.N, " Ka=", t.Ka, " singleCore ",
-                   t.singleCoreM, "x", t.singleCoreN, "x", t.singleCoreK, " base ", t.baseM, "x", t.baseN, "x",
-                   t.baseK, "); was it made by GetTiling, and copied whole?"), where);
-  };
-  if (t.M <= 0 || t.N <= 0 || t.Ka <= 0) bad("M, N and Ka must be positive");
-  if (t.singleCoreM <= 0 || t.singleCoreN <= 0 || t.singleCoreK <= 0) bad("singleCoreM/N/K must be positive");
-  if (t.baseM <= 0 || t.baseM % 16 != 0 || t.baseN <= 0 || t.baseN % 16 != 0) {
-    bad("baseM and baseN must be positive multiples of 16");
-  }
-  if (t.baseK <= 0 || t.baseK % static_cast<int32_t>(c0) != 0) bad(cat("baseK must be a multiple of C0 = ", c0));
-  const auto db = [](int32_t v) { return v > 1 ? 2 : 1; };
-  const uint64_t l0a = uint64_t(t.baseM) * t.baseK * a_bytes * db(t.dbL0A);
-  const uint64_t l0b = uint64_t(t.baseN) * t.baseK * b_bytes * db(t.dbL0B);
-  const uint64_t l0c = uint64_t(t.baseM) * t.baseN * 4 * db(t.dbL0C);
-  if (l0a > cube_mem_bytes(arch, Mem::L0A)) bad(cat("A's base blocks need ", l0a, " bytes of L0A"));
-  if (l0b > cube_mem_bytes(arch, Mem::L0B)) bad(cat("B's base blocks need ", l0b, " bytes of L0B"));
-  if (l0c > cube_mem_bytes(arch, Mem::L0C)) bad(cat("C's base blocks need ", l0c, " bytes of L0C"));
-  if (t.iterateOrder != 0 && t.iterateOrder != 1) bad(cat("iterateOrder ", t.iterateOrder, " is not 0 or 1"));
 }
 
 }  // namespace opkit::sim::detail
@@ -69,10 +42,32 @@ class Matmul {
   using Acc = std::conditional_t<std::is_integral_v<SrcAT>, int64_t, float>;
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
+  // MM_CFG: a MatmulConfig, or a MatmulApiStaticTiling (GetMatmulApiTiling) used when no tiling is given.
+  static constexpr bool kStaticTiling = std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>;
+  static constexpr const MatmulConfig& config() {
+    if constexpr (kStaticTiling) {
+      return MM_CFG.cfg;
+    } else {
+      return MM_CFG;
+    }
+  }
+
   void Init(const TCubeTiling* cubeTiling, TPipe* tpipe = nullptr, OPKIT_SIM_HERE) {
     namespace d = opkit::sim::detail;
-    if (cubeTiling == nullptr) d::fault("Matmul::Init", "the tiling is null (a constant tiling is not simulated)", where);
-    tiling_ = *cubeTiling;
+    if (cubeTiling == nullptr) {
+      if constexpr (kStaticTiling) {
+        if (MM_CFG.baseM <= 0) {
+          d::fault("Matmul::Init", "no tiling was given and the constant tiling has no shape (GetMMConfig needs "
+                                   "MatmulShapeParams)", where);
+        }
+        tiling_ = static_tiling();
+      } else {
+        d::fault("Matmul::Init", "the tiling is null: pass a TCubeTiling, or make MM_CFG a constant tiling "
+                                 "(GetMatmulApiTiling)", where);
+      }
+    } else {
+      tiling_ = *cubeTiling;
+    }
     d::check_cube_tiling(tiling_, sizeof(SrcAT), sizeof(SrcBT), where);
     org_m_ = tiling_.M;
     org_n_ = tiling_.N;
@@ -82,6 +77,7 @@ class Matmul {
     single_n_ = tiling_.singleCoreN;
     single_k_ = tiling_.singleCoreK;
     has_bias_ = tiling_.isBias != 0;
+    bias_on_ = !(kStaticTiling && cubeTiling == nullptr);  // a constant tiling allows a bias; SetBias turns it on
     if (tpipe != nullptr) reserve(*tpipe, where);
     inited_ = true;
     reset_iteration();
@@ -149,7 +145,12 @@ class Matmul {
   template <class T>
   void SetLocalWorkspace(const LocalTensor<T>&) {}
   template <class T>
-  void SetWorkspace(const GlobalTensor<T>&) {}
+  void SetWorkspace(const GlobalTensor<T>& gm) {
+    if constexpr (std::is_same_v<T, DstT>) {
+      workspace_ = gm.opkit_addr;
+      workspace_base_ = gm.opkit_base;
+    }
+  }
   void SetWorkspace(GM_ADDR, int = 0) {}
   void SetHF32(bool = false, int32_t = 0) {}
   void SetSubBlockIdx(uint8_t) {}
@@ -249,8 +250,159 @@ class Matmul {
   void WaitIterateAll() {}
   void End() { reset_iteration(); }
 
+  // Batch matmul: batchA x batchB matrices (C gets the larger count; the smaller side repeats), each singleCoreM x
+  // singleCoreN x singleCoreK, laid out as the MatmulTypes' LayoutMode says: NORMAL (matrices one after another, or
+  // matrixStride elements apart) or BSNGD (the tiling's layout info: matrix q at its (b, n, g) place, rows N*G*D apart).
+  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                    OPKIT_SIM_HERE) {
+    (void)enSequentialWrite;
+    run_batch("Matmul::IterateBatch", gm.opkit_addr, gm.opkit_base, 0, batchA, batchB,
+              {matrixStrideA, matrixStrideB, matrixStrideC}, where);
+  }
+  void IterateBatch(const LocalTensor<DstT>& ub, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                    OPKIT_SIM_HERE) {
+    (void)enSequentialWrite;
+    const uint32_t batches = std::max(batchA, batchB);
+    opkit::sim::detail::require_ub_operand("Matmul::IterateBatch", "dst", ub,
+                                           uint64_t(batches) * single_m_ * single_n_ * sizeof(DstT), where);
+    run_batch("Matmul::IterateBatch", ub.opkit_addr, nullptr, 0, batchA, batchB,
+              {matrixStrideA, matrixStrideB, matrixStrideC}, where);
+  }
+  // batchLoop rounds of IterateBatch into the workspace (SetWorkspace), A/B/C matrices advancing round by round.
+  template <bool sync = true>
+  void IterateNBatch(uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                     OPKIT_SIM_HERE) {
+    (void)enSequentialWrite;
+    if (workspace_ == nullptr) {
+      opkit::sim::detail::fault("Matmul::IterateNBatch", "no workspace: call SetWorkspace with the GM tensor the "
+                                                         "batches go to", where);
+    }
+    for (uint32_t loop = 0; loop < batchLoop; ++loop) {
+      run_batch("Matmul::IterateNBatch", workspace_, workspace_base_, loop * std::max(batchA, batchB), batchA, batchB,
+                {matrixStrideA, matrixStrideB, matrixStrideC}, where);
+    }
+    n_batch_pending_ = sync ? 0 : batchLoop;
+  }
+  // After IterateNBatch<false>: the results already sit in the workspace; each call takes one round.
+  template <bool sync = true>
+  void GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false, OPKIT_SIM_HERE) {
+    (void)batchA;
+    (void)batchB;
+    (void)enSequentialWrite;
+    if (n_batch_pending_ == 0) {
+      opkit::sim::detail::fault("Matmul::GetBatchTensorC", "no IterateNBatch<false> round is left to take", where);
+    }
+    --n_batch_pending_;
+  }
+
  private:
   static int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+  struct Strides {
+    uint32_t a, b, c;
+  };
+  // Offset of matrix q and the row stride of an operand laid out by `layout` (layout info b, s, n, g, d).
+  static void place(LayoutMode layout, int64_t q, int64_t rows, int64_t cols, uint32_t stride, int32_t lb, int32_t ls,
+                    int32_t ln, int32_t lg, int32_t ld, int64_t& off, int64_t& row) {
+    (void)lb;
+    if (layout == LayoutMode::BSNGD) {
+      const int64_t ng = int64_t(std::max(ln, 1)) * std::max(lg, 1);
+      off = (q / ng) * ls * ng * ld + (q % ng) * ld;
+      row = ng * ld;
+    } else {
+      off = q * (stride > 0 ? int64_t(stride) : rows * cols);
+      row = cols;
+    }
+  }
+  void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
+                 Strides st, const SourceLoc& where) {
+    namespace d = opkit::sim::detail;
+    require_ready(api, where);
+    for (LayoutMode l : {A_TYPE::layout, B_TYPE::layout, C_TYPE::layout}) {
+      if (l != LayoutMode::NONE && l != LayoutMode::NORMAL && l != LayoutMode::BSNGD) {
+        d::fault(api, "only the NORMAL and BSNGD batch layouts are simulated", where);
+      }
+    }
+    if (batchA == 0 || batchB == 0) d::fault(api, "batchA and batchB must be positive", where);
+    const uint32_t batches = std::max(batchA, batchB);
+    if (batches % batchA != 0 || batches % batchB != 0) {
+      d::fault(api, d::cat("batchA ", batchA, " and batchB ", batchB, ": one must be a multiple of the other"), where);
+    }
+    const int64_t M = single_m_, N = single_n_, K = single_k_;
+    const TCubeTiling& t = tiling_;
+    const bool bias_batch = config().isBiasBatch;
+    for (uint32_t j = 0; j < batches; ++j) {
+      const int64_t qa = first / batches * batchA + j % batchA, qb = first / batches * batchB + j % batchB;
+      const int64_t qc = first + j;
+      int64_t oa, ra, ob, rb, oc, rc;
+      place(A_TYPE::layout, qa, trans_a_ ? K : M, trans_a_ ? M : K, st.a, t.ALayoutInfoB, t.ALayoutInfoS,
+            t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD, oa, ra);
+      place(B_TYPE::layout, qb, trans_b_ ? N : K, trans_b_ ? K : N, st.b, t.BLayoutInfoB, t.BLayoutInfoS,
+            t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD, ob, rb);
+      place(C_TYPE::layout, qc, M, N, st.c, t.CLayoutInfoB, t.CLayoutInfoS1, t.CLayoutInfoN, t.CLayoutInfoG,
+            t.CLayoutInfoS2, oc, rc);
+      const SrcAT* a = a_ + oa;
+      const SrcBT* b = b_ + ob;
+      if (a_base_ != nullptr) {
+        d::check_gm(api, "read of A", a, uint64_t((trans_a_ ? K : M) - 1) * ra * sizeof(SrcAT) +
+                    (trans_a_ ? M : K) * sizeof(SrcAT), where, a_base_);
+      }
+      if (b_base_ != nullptr) {
+        d::check_gm(api, "read of B", b, uint64_t((trans_b_ ? N : K) - 1) * rb * sizeof(SrcBT) +
+                    (trans_b_ ? K : N) * sizeof(SrcBT), where, b_base_);
+      }
+      const bool with_bias = has_bias_ && bias_on_;
+      const BiasT* bias = with_bias ? bias_ + (bias_batch ? qc * N : 0) : nullptr;
+      if (with_bias && bias_base_ != nullptr) d::check_gm(api, "read of bias", bias, N * sizeof(BiasT), where, bias_base_);
+      if (c_base != nullptr) {
+        d::check_gm(api, "write", c + oc, uint64_t(M - 1) * rc * sizeof(DstT) + N * sizeof(DstT), where, c_base);
+      }
+      for (int64_t i = 0; i < M; ++i) {
+        for (int64_t n = 0; n < N; ++n) {
+          Acc s = with_bias ? Acc(d::mm_value(bias[n])) : Acc(0);
+          for (int64_t k = 0; k < K; ++k) {
+            s += Acc(d::mm_value(trans_a_ ? a[k * ra + i] : a[i * ra + k])) *
+                 Acc(d::mm_value(trans_b_ ? b[n * rb + k] : b[k * rb + n]));
+          }
+          c[oc + i * rc + n] = static_cast<DstT>(s);
+        }
+      }
+    }
+  }
+
+  static TCubeTiling static_tiling() {
+    TCubeTiling t{};
+    if constexpr (kStaticTiling) {
+      const MatmulApiStaticTiling& s = MM_CFG;
+      t.usedCoreNum = s.usedCoreNum;
+      t.M = s.M;
+      t.N = s.N;
+      t.Ka = s.Ka;
+      t.Kb = s.Kb;
+      t.singleCoreM = s.singleCoreM;
+      t.singleCoreN = s.singleCoreN;
+      t.singleCoreK = s.singleCoreK;
+      t.baseM = s.baseM;
+      t.baseN = s.baseN;
+      t.baseK = s.baseK;
+      t.depthA1 = s.depthA1;
+      t.depthB1 = s.depthB1;
+      t.stepM = s.stepM;
+      t.stepN = s.stepN;
+      t.stepKa = s.stepKa;
+      t.stepKb = s.stepKb;
+      t.isBias = s.isBias;
+      t.iterateOrder = s.iterateOrder;
+      t.dbL0A = s.dbL0A;
+      t.dbL0B = s.dbL0B;
+      t.dbL0C = s.dbL0C;
+      t.BatchNum = s.BatchNum;
+    }
+    return t;
+  }
 
   void reserve(TPipe& pipe, const SourceLoc& where) {
     // What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/
@@ -353,6 +505,9 @@ class Matmul {
   bool async_ = false, fetched_ = false;
   int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
   std::vector<Acc> block_;
+  DstT* workspace_ = nullptr;
+  uint32_t n_batch_pending_ = 0;
+  const void* workspace_base_ = nullptr;
   TBuf<TPosition::A1> l1_;
   TBuf<TPosition::A2> l0a_;
   TBuf<TPosition::B2> l0b_;

@@ -102,6 +102,7 @@ class MatmulApiTiling : public MatmulApiTilingBase {
  public:
   using MatmulApiTilingBase::MatmulApiTilingBase;
   int64_t GetTiling(optiling::TCubeTiling& tiling) override {
+    resolve_shape();
     if (m_ <= 0 || n_ <= 0 || k_ <= 0) return -1;
     optiling::TCubeTiling t = tiling;
     if (!fill_core_tiling(t, m_, n_, k_)) return -1;
@@ -110,6 +111,7 @@ class MatmulApiTiling : public MatmulApiTilingBase {
     t.N = org_n_ > 0 ? org_n_ : n_;
     t.Ka = org_ka_ > 0 ? org_ka_ : k_;
     t.Kb = org_kb_ > 0 ? org_kb_ : k_;
+    fill_batch(t);
     tiling = t;
     return 0;
   }
@@ -158,16 +160,18 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
   }
 
   int64_t GetTiling(optiling::TCubeTiling& tiling) override {
+    resolve_shape();
     if (m_ <= 0 || n_ <= 0 || k_ <= 0 || dim_ <= 0) return -1;
     const int64_t am = std::max<int64_t>({16, fix_m_, align_m_}), an = std::max<int64_t>({16, fix_n_, align_n_});
     std::tuple<int, int64_t, int64_t> best{2, 0, 0};
     int64_t best_m = 0, best_n = 0;
-    for (int64_t md = 1; md <= dim_; ++md) {
-      for (int64_t nd = 1; md * nd <= dim_; ++nd) {
+    const int64_t dim = batch_num_ > 0 ? 1 : dim_;  // batched: each matrix whole on one core
+    for (int64_t md = 1; md <= dim; ++md) {
+      for (int64_t nd = 1; md * nd <= dim; ++nd) {
         const int64_t sm = single_m_ > 0 ? single_m_ : align_up(ceil_div(m_, md), am);
         const int64_t sn = single_n_ > 0 ? single_n_ : align_up(ceil_div(n_, nd), an);
         const int64_t used = ceil_div(m_, sm) * ceil_div(n_, sn);
-        if (used > dim_) continue;
+        if (used > dim) continue;
         const int tail = (m_ % sm != 0 || n_ % sn != 0) ? 1 : 0;
         const std::tuple<int, int64_t, int64_t> score{tail, sm * sn, used};
         if (best_m == 0 || score < best) {
@@ -191,6 +195,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     t.N = org_n_ > 0 ? org_n_ : n_;
     t.Ka = org_ka_ > 0 ? org_ka_ : k_;
     t.Kb = org_kb_ > 0 ? org_kb_ : k_;
+    fill_batch(t);
     tiling = t;
     return 0;
   }
