@@ -412,8 +412,10 @@ class Matmul {
     const auto db = [](int32_t v) { return v > 1 ? 2u : 1u; };
     pipe.InitBuffer(l1_, depth_a * bm * bk * uint32_t(sizeof(SrcAT)) + depth_b * bn * bk * uint32_t(sizeof(SrcBT)) +
                              (has_bias_ ? bn * uint32_t(sizeof(BiasT)) : 0u), where);
-    pipe.InitBuffer(l0a_, bm * bk * uint32_t(sizeof(SrcAT)) * db(tiling_.dbL0A), where);
-    pipe.InitBuffer(l0b_, bn * bk * uint32_t(sizeof(SrcBT)) * db(tiling_.dbL0B), where);
+    if (!config().isA2B2Shared) {  // isA2B2Shared: every Matmul object of the kernel shares L0A/L0B
+      pipe.InitBuffer(l0a_, bm * bk * uint32_t(sizeof(SrcAT)) * db(tiling_.dbL0A), where);
+      pipe.InitBuffer(l0b_, bn * bk * uint32_t(sizeof(SrcBT)) * db(tiling_.dbL0B), where);
+    }
     pipe.InitBuffer(l0c_, bm * bn * 4u * db(tiling_.dbL0C), where);
   }
 
@@ -471,14 +473,22 @@ class Matmul {
     check_reads(where);
     block_.assign(size_t(cur_m_) * cur_n_, Acc(0));
     const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
-    std::vector<Acc> col(static_cast<size_t>(single_k_));
+    // A's rows and B's columns converted once, then one dot product per element.
+    const size_t kk = static_cast<size_t>(single_k_);
+    std::vector<Acc> rows(size_t(cur_m_) * kk), cols(size_t(cur_n_) * kk);
+    for (int i = 0; i < cur_m_; ++i) {
+      for (int k = 0; k < single_k_; ++k) rows[i * kk + k] = a_at(m0 + i, k);
+    }
     for (int j = 0; j < cur_n_; ++j) {
-      for (int k = 0; k < single_k_; ++k) col[k] = b_at(k, n0 + j);
-      const Acc bias = has_bias_ && bias_on_ ? Acc(opkit::sim::detail::mm_value(bias_[n0 + j])) : Acc(0);
-      for (int i = 0; i < cur_m_; ++i) {
-        Acc s = 0;
-        for (int k = 0; k < single_k_; ++k) s += a_at(m0 + i, k) * col[k];
-        block_[size_t(i) * cur_n_ + j] = s + bias;
+      for (int k = 0; k < single_k_; ++k) cols[j * kk + k] = b_at(k, n0 + j);
+    }
+    for (int i = 0; i < cur_m_; ++i) {
+      const Acc* r = &rows[i * kk];
+      for (int j = 0; j < cur_n_; ++j) {
+        const Acc* c = &cols[j * kk];
+        Acc s = has_bias_ && bias_on_ ? Acc(opkit::sim::detail::mm_value(bias_[n0 + j])) : Acc(0);
+        for (size_t k = 0; k < kk; ++k) s += r[k] * c[k];
+        block_[size_t(i) * cur_n_ + j] = s;
       }
     }
   }

@@ -64,8 +64,11 @@ inline bool MatmulApiTilingBase::fill_core_tiling(optiling::TCubeTiling& t, int3
   const int64_t k_iter = ceil_div(sk, bk);
   const int64_t bias_bytes = bias_ ? bn * dtype_bytes(bias_type_.dataType) : 0;
   auto l1_use = [&](int64_t step, int64_t db) { return db * step * bk * (bm * sa + bn * sb) + bias_bytes; };
+  // The K steps take at most half of L1 while more than one step is held, which leaves room for the kernel's own L1
+  // buffers and a second Matmul object (CANN's tilings for such kernels fit both).
+  const int64_t budget = l1_ / 2;
   int64_t step = k_iter, db = 2;
-  while (l1_use(step, db) > l1_ && step > 1) step = ceil_div(step, 2);
+  while (l1_use(step, db) > budget && step > 1) step = ceil_div(step, 2);
   if (l1_use(step, db) > l1_) db = 1;
   if (l1_use(step, db) > l1_) return false;
   base_m_ = static_cast<int32_t>(bm);
