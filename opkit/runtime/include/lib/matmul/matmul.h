@@ -317,7 +317,7 @@ class Matmul {
       row = cols;
     }
   }
-  void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
+  OPKIT_CUBE_HOT void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
                  Strides st, const SourceLoc& where) {
     namespace d = opkit::sim::detail;
     require_ready(api, where);
@@ -467,7 +467,7 @@ class Matmul {
     }
   }
 
-  void compute_block(const SourceLoc& where) {
+  OPKIT_CUBE_HOT void compute_block(const SourceLoc& where) {
     cur_m_ = std::min(tiling_.baseM, single_m_ - cur_m_idx_ * tiling_.baseM);
     cur_n_ = std::min(tiling_.baseN, single_n_ - cur_n_idx_ * tiling_.baseN);
     check_reads(where);

@@ -55,7 +55,7 @@ constexpr bool mmad_types_ok() {
 // mi * K1 + ki, rows inside; L0B holds B (k x n) as ZN, fractal (ki, ni) at ki * N1 + ni with n rows of C0 k values
 // inside; L0C holds C (m x n) as NZ, column blocks of 16 n values, each ceil(m, 16) rows. K1, N1: fractal counts.
 template <typename Dst, typename A, typename B, typename Bias>
-void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::LocalTensor<A>& a, const AscendC::LocalTensor<B>& b,
+OPKIT_CUBE_HOT void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::LocalTensor<A>& a, const AscendC::LocalTensor<B>& b,
           const AscendC::LocalTensor<Bias>* bias, const AscendC::MmadParams& p, const SourceLoc& where) {
   const char* api = "Mmad";
   check_cancelled(api, where);
