@@ -204,6 +204,10 @@ class Matmul {
     const char* api = "Matmul::GetTensorC";
     next_async_block<sync>(api, where);
     require_block(api, where);
+    if constexpr (C_TYPE::format == CubeFormat::NZ) {
+      store_nz(gm, enSequentialWrite, enAtomic != 0, where);
+      return;
+    }
     const int64_t stride = enSequentialWrite ? tiling_.baseN : org_n_;
     const int64_t at = enSequentialWrite ? 0 : int64_t(cur_m_idx_) * tiling_.baseM * org_n_ +
                                                    int64_t(cur_n_idx_) * tiling_.baseN;
@@ -489,6 +493,28 @@ class Matmul {
         Acc s = has_bias_ && bias_on_ ? Acc(opkit::sim::detail::mm_value(bias_[n0 + j])) : Acc(0);
         for (size_t k = 0; k < kk; ++k) s += r[k] * c[k];
         block_[size_t(i) * cur_n_ + j] = s;
+      }
+    }
+  }
+
+  // C in NZ: column blocks of c0 values (16; 8 for float with isEnableChannelSplit), each as high as M rounded up to
+  // 16 (the original M, or baseM for a sequential write).
+  void store_nz(const GlobalTensor<DstT>& gm, bool sequential, bool atomic, const SourceLoc& where) const {
+    namespace d = opkit::sim::detail;
+    const int64_t c0 = sizeof(DstT) == 1 ? 32 : (sizeof(DstT) == 4 && config().isEnableChannelSplit) ? 8 : 16;
+    const int64_t height = ((sequential ? tiling_.baseM : org_m_) + 15) / 16 * 16;
+    const int64_t m0 = sequential ? 0 : int64_t(cur_m_idx_) * tiling_.baseM;
+    const int64_t n0 = sequential ? 0 : int64_t(cur_n_idx_) * tiling_.baseN;
+    const int64_t last_n = n0 + cur_n_ - 1;
+    d::check_gm("Matmul::GetTensorC", "write", gm.opkit_addr + (n0 / c0) * height * c0,
+                uint64_t((last_n / c0 - n0 / c0) * height * c0 + (m0 + cur_m_) * c0) * sizeof(DstT), where,
+                gm.opkit_base);
+    for (int i = 0; i < cur_m_; ++i) {
+      for (int j = 0; j < cur_n_; ++j) {
+        const int64_t n = n0 + j;
+        DstT& out = gm.opkit_addr[(n / c0) * height * c0 + (m0 + i) * c0 + n % c0];
+        const Acc v = block_[size_t(i) * cur_n_ + j];
+        out = atomic ? static_cast<DstT>(static_cast<Acc>(d::mm_value(out)) + v) : static_cast<DstT>(v);
       }
     }
   }
