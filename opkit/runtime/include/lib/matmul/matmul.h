@@ -167,6 +167,22 @@ class Matmul {
     fetched_ = false;
     return advance(where);
   }
+  // The next block into an L0C tensor (C at position CO1), NZ: column blocks of 16, each baseM rounded up to 16 high.
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum, const LocalTensor<DstT>& l0c, OPKIT_SIM_HERE) {
+    namespace d = opkit::sim::detail;
+    if (!Iterate<true>(enPartialSum, where)) return false;
+    const int64_t height = (cur_m_ + 15) / 16 * 16, n16 = (cur_n_ + 15) / 16 * 16;
+    d::require_cube_operand("Matmul::Iterate", "dst", l0c, d::Mem::L0C, uint64_t(height * n16) * sizeof(DstT), where);
+    for (int i = 0; i < cur_m_; ++i) {
+      for (int j = 0; j < cur_n_; ++j) {
+        DstT& out = l0c.opkit_addr[(j / 16) * height * 16 + i * 16 + j % 16];
+        const Acc v = block_[size_t(i) * cur_n_ + j];
+        out = enPartialSum ? static_cast<DstT>(static_cast<Acc>(d::mm_value(out)) + v) : static_cast<DstT>(v);
+      }
+    }
+    return true;
+  }
 
  private:
   bool advance(const SourceLoc& where) {

@@ -27,6 +27,16 @@ struct MatmulType {
   constexpr static TPosition srcPos = SRCPOS;
 };
 
+namespace Impl {
+inline constexpr int32_t QUEUE_DEPTH = 1;  // the depth of the Matmul's own queues (kernels size theirs alike)
+}  // namespace Impl
+
+// The L0C type of a Matmul over T: float for half/bfloat16/float, int32_t for int8_t.
+template <typename T>
+struct GetMmDstType {
+  using Type = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+};
+
 template <void (*DataCopyOut)(...) = nullptr, void (*CopyA1)(...) = nullptr, void (*CopyB1)(...) = nullptr>
 struct MatmulCallBackFunc {};
 
