@@ -58,6 +58,18 @@ struct FixpipeParamsV220 {
 
 namespace opkit::sim::detail {
 
+// The fixpipe settings kept between calls on the device (SetFixpipePreQuantFlag, SetFixPipeConfig,
+// SetFixpipeNz2ndFlag), per core: each block runs on one thread.
+struct FixpipeRegs {
+  uint64_t pre_quant = 0;
+  const uint64_t* channel_quant = nullptr;
+  uint16_t nd_num = 1, src_nd_stride = 0, dst_nd_stride = 0;
+};
+inline FixpipeRegs& fixpipe_regs() {
+  thread_local FixpipeRegs r;
+  return r;
+}
+
 // One quantisation word (CANN's pre-quant format, as asc-devkit's fixpipe examples decode it): bits [31:13] the scale
 // (an fp32 with 10 mantissa bits), [35:32] a shift n and [36] its enable, [45:37] an offset, [46] signed output.
 struct QuantWord {
@@ -261,13 +273,15 @@ void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTe
                                                where);
 }
 
-// Clears the unit flags of L0C (unitFlag's handshake between Mmad and Fixpipe, which the simulator runs in program
-// order, so there is nothing to clear); the tensor must be an L0C tensor.
+// SetFixPipeConfig: a uint64_t tensor (in the fixpipe buffer or L1) becomes the per-channel quantisation words of the
+// following DataCopy(GM, L0C) (fixpipe_regs.h); any other tensor (the L0C of the unitFlag examples) only clears the
+// unit flags, which the simulator, running Mmad and Fixpipe in program order, does not keep.
 template <typename T>
-void SetFixPipeConfig(const LocalTensor<T>& l0c, bool isUnitFlag = false, OPKIT_SIM_HERE) {
+void SetFixPipeConfig(const LocalTensor<T>& tensor, bool isUnitFlag = false, OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
   (void)isUnitFlag;
-  opkit::sim::detail::require_cube_operand("SetFixPipeConfig", "tensor", l0c, opkit::sim::detail::mem_of(l0c.opkit_pos),
-                                           0, where);
+  d::require_cube_operand("SetFixPipeConfig", "tensor", tensor, d::mem_of(tensor.opkit_pos), 0, where);
+  if constexpr (std::is_same_v<T, uint64_t>) d::fixpipe_regs().channel_quant = tensor.opkit_addr;
 }
 
 }  // namespace AscendC

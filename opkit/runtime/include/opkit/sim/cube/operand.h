@@ -77,7 +77,7 @@ void require_local_operand(const char* api, const char* role, const AscendC::Loc
     require_ub_operand(api, role, t, bytes, where);
     return;
   }
-  if (m != Mem::L1 && m != Mem::BT) {
+  if (m != Mem::L1 && m != Mem::BT && m != Mem::FB) {
     fault(api, cat(role, " is a tensor at position ", position_name(t.opkit_pos), " (", mem_name(m), "); DataCopy "
                    "moves GM, UB and L1 data (L0A/L0B are filled by LoadData, L0C is read by Fixpipe)"), where);
   }
