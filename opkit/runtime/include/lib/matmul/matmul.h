@@ -12,22 +12,9 @@
 #include "kernel_operator.h"
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
+#include "lib/matmul/matmul_batch.h"
 #include "lib/matmul/matmul_check.h"
 #include "opkit/sim/cube/operand.h"
-
-namespace opkit::sim::detail {
-
-// Element `i` of a GM or UB operand as float (or int64 for integer products).
-template <typename T>
-inline auto mm_value(T v) {
-  if constexpr (std::is_integral_v<T>) {
-    return static_cast<int64_t>(v);
-  } else {
-    return static_cast<float>(v);
-  }
-}
-
-}  // namespace opkit::sim::detail
 
 namespace AscendC {
 
@@ -60,7 +47,7 @@ class Matmul {
           d::fault("Matmul::Init", "no tiling was given and the constant tiling has no shape (GetMMConfig needs "
                                    "MatmulShapeParams)", where);
         }
-        tiling_ = static_tiling();
+        tiling_ = opkit::sim::detail::to_cube_tiling(MM_CFG);
       } else {
         d::fault("Matmul::Init", "the tiling is null: pass a TCubeTiling, or make MM_CFG a constant tiling "
                                  "(GetMatmulApiTiling)", where);
@@ -244,7 +231,7 @@ class Matmul {
     next_async_block<sync>(api, where);
     require_block(api, where);
     d::require_ub_operand(api, "dst", ub, (uint64_t(cur_m_ - 1) * tiling_.baseN + cur_n_) * sizeof(DstT), where);
-    for (int i = 0; i < cur_m_; ++i) store_row(ub.opkit_addr + int64_t(i) * tiling_.baseN, i, enAtomic != 0);
+    for (int i = 0; i < cur_m_; ++i) store_row(ub.opkit_addr + int64_t(i) * tiling_.baseN, i, enAtomic != 0, false);
   }
 
   template <bool sync = true>
@@ -263,7 +250,7 @@ class Matmul {
     while (Iterate<true>(false, where)) {
       for (int i = 0; i < cur_m_; ++i) {
         store_row(ub.opkit_addr + (int64_t(cur_m_idx_) * tiling_.baseM + i) * single_n_ +
-                      int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0);
+                      int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0, false);
       }
     }
   }
@@ -321,108 +308,15 @@ class Matmul {
  private:
   static int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
-  struct Strides {
-    uint32_t a, b, c;
-  };
-  // Offset of matrix q and the row stride of an operand laid out by `layout` (layout info b, s, n, g, d).
-  static void place(LayoutMode layout, int64_t q, int64_t rows, int64_t cols, uint32_t stride, int32_t lb, int32_t ls,
-                    int32_t ln, int32_t lg, int32_t ld, int64_t& off, int64_t& row) {
-    (void)lb;
-    if (layout == LayoutMode::BSNGD) {
-      const int64_t ng = int64_t(std::max(ln, 1)) * std::max(lg, 1);
-      off = (q / ng) * ls * ng * ld + (q % ng) * ld;
-      row = ng * ld;
-    } else {
-      off = q * (stride > 0 ? int64_t(stride) : rows * cols);
-      row = cols;
-    }
-  }
-  OPKIT_CUBE_HOT void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
-                 Strides st, const SourceLoc& where) {
-    namespace d = opkit::sim::detail;
+  void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
+                 opkit::sim::detail::BatchStrides st, const SourceLoc& where) {
     require_ready(api, where);
-    for (LayoutMode l : {A_TYPE::layout, B_TYPE::layout, C_TYPE::layout}) {
-      if (l != LayoutMode::NONE && l != LayoutMode::NORMAL && l != LayoutMode::BSNGD) {
-        d::fault(api, "only the NORMAL and BSNGD batch layouts are simulated", where);
-      }
-    }
-    if (batchA == 0 || batchB == 0) d::fault(api, "batchA and batchB must be positive", where);
-    const uint32_t batches = std::max(batchA, batchB);
-    if (batches % batchA != 0 || batches % batchB != 0) {
-      d::fault(api, d::cat("batchA ", batchA, " and batchB ", batchB, ": one must be a multiple of the other"), where);
-    }
-    const int64_t M = single_m_, N = single_n_, K = single_k_;
-    const TCubeTiling& t = tiling_;
-    const bool bias_batch = config().isBiasBatch;
-    for (uint32_t j = 0; j < batches; ++j) {
-      const int64_t qa = first / batches * batchA + j % batchA, qb = first / batches * batchB + j % batchB;
-      const int64_t qc = first + j;
-      int64_t oa, ra, ob, rb, oc, rc;
-      place(A_TYPE::layout, qa, trans_a_ ? K : M, trans_a_ ? M : K, st.a, t.ALayoutInfoB, t.ALayoutInfoS,
-            t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD, oa, ra);
-      place(B_TYPE::layout, qb, trans_b_ ? N : K, trans_b_ ? K : N, st.b, t.BLayoutInfoB, t.BLayoutInfoS,
-            t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD, ob, rb);
-      place(C_TYPE::layout, qc, M, N, st.c, t.CLayoutInfoB, t.CLayoutInfoS1, t.CLayoutInfoN, t.CLayoutInfoG,
-            t.CLayoutInfoS2, oc, rc);
-      const SrcAT* a = a_ + oa;
-      const SrcBT* b = b_ + ob;
-      if (a_base_ != nullptr) {
-        d::check_gm(api, "read of A", a, uint64_t((trans_a_ ? K : M) - 1) * ra * sizeof(SrcAT) +
-                    (trans_a_ ? M : K) * sizeof(SrcAT), where, a_base_);
-      }
-      if (b_base_ != nullptr) {
-        d::check_gm(api, "read of B", b, uint64_t((trans_b_ ? N : K) - 1) * rb * sizeof(SrcBT) +
-                    (trans_b_ ? K : N) * sizeof(SrcBT), where, b_base_);
-      }
-      const bool with_bias = has_bias_ && bias_on_;
-      const BiasT* bias = with_bias ? bias_ + (bias_batch ? qc * N : 0) : nullptr;
-      if (with_bias && bias_base_ != nullptr) d::check_gm(api, "read of bias", bias, N * sizeof(BiasT), where, bias_base_);
-      if (c_base != nullptr) {
-        d::check_gm(api, "write", c + oc, uint64_t(M - 1) * rc * sizeof(DstT) + N * sizeof(DstT), where, c_base);
-      }
-      for (int64_t i = 0; i < M; ++i) {
-        for (int64_t n = 0; n < N; ++n) {
-          Acc s = with_bias ? Acc(d::mm_value(bias[n])) : Acc(0);
-          for (int64_t k = 0; k < K; ++k) {
-            s += Acc(d::mm_value(trans_a_ ? a[k * ra + i] : a[i * ra + k])) *
-                 Acc(d::mm_value(trans_b_ ? b[n * rb + k] : b[k * rb + n]));
-          }
-          c[oc + i * rc + n] = static_cast<DstT>(s);
-        }
-      }
-    }
+    opkit::sim::detail::BatchOperands<SrcAT, SrcBT, BiasT, DstT> o{a_, a_base_, trans_a_, b_, b_base_, trans_b_,
+        has_bias_ && bias_on_ ? bias_ : nullptr, bias_base_, config().isBiasBatch, c, c_base};
+    opkit::sim::detail::batch_product<Acc, A_TYPE::layout, B_TYPE::layout, C_TYPE::layout>(
+        api, o, tiling_, single_m_, single_n_, single_k_, first, batchA, batchB, st, where);
   }
 
-  static TCubeTiling static_tiling() {
-    TCubeTiling t{};
-    if constexpr (kStaticTiling) {
-      const MatmulApiStaticTiling& s = MM_CFG;
-      t.usedCoreNum = s.usedCoreNum;
-      t.M = s.M;
-      t.N = s.N;
-      t.Ka = s.Ka;
-      t.Kb = s.Kb;
-      t.singleCoreM = s.singleCoreM;
-      t.singleCoreN = s.singleCoreN;
-      t.singleCoreK = s.singleCoreK;
-      t.baseM = s.baseM;
-      t.baseN = s.baseN;
-      t.baseK = s.baseK;
-      t.depthA1 = s.depthA1;
-      t.depthB1 = s.depthB1;
-      t.stepM = s.stepM;
-      t.stepN = s.stepN;
-      t.stepKa = s.stepKa;
-      t.stepKb = s.stepKb;
-      t.isBias = s.isBias;
-      t.iterateOrder = s.iterateOrder;
-      t.dbL0A = s.dbL0A;
-      t.dbL0B = s.dbL0B;
-      t.dbL0C = s.dbL0C;
-      t.BatchNum = s.BatchNum;
-    }
-    return t;
-  }
 
   void reserve(TPipe& pipe, const SourceLoc& where) {
     // What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/
@@ -535,11 +429,23 @@ class Matmul {
     }
   }
 
-  void store_row(DstT* row, int i, bool atomic) const {
-    for (int j = 0; j < cur_n_; ++j) {
-      const Acc v = block_[size_t(i) * cur_n_ + j];
-      row[j] = atomic ? static_cast<DstT>(static_cast<Acc>(opkit::sim::detail::mm_value(row[j])) + v)
-                      : static_cast<DstT>(v);
+  // One row of the block into GM or UB: enAtomic adds onto what is there (under GM's line locks, so cores adding
+  // split-K partial products into one C never lose an update); an atomic mode set with SetAtomicAdd applies as well.
+  void store_row(DstT* row, int i, bool atomic, bool to_gm = true) const {
+    namespace d = opkit::sim::detail;
+    std::vector<DstT> v(static_cast<size_t>(cur_n_));
+    for (int j = 0; j < cur_n_; ++j) v[j] = static_cast<DstT>(block_[size_t(i) * cur_n_ + j]);
+    if constexpr (d::atomic_type_v<DstT>) {
+      if (atomic) {
+        d::atomic_store_elems<DstT>(reinterpret_cast<uint8_t*>(row), reinterpret_cast<const uint8_t*>(v.data()),
+                                    uint64_t(cur_n_) * sizeof(DstT), d::AtomicKind::Add);
+        return;
+      }
+    }
+    if (to_gm) {
+      d::store_gm(row, v.data(), uint64_t(cur_n_) * sizeof(DstT));
+    } else {
+      std::memcpy(static_cast<void*>(row), v.data(), uint64_t(cur_n_) * sizeof(DstT));
     }
   }
 

@@ -1,11 +1,12 @@
 // The checks of a TCubeTiling that CANN's tiling rules guarantee and a hand-written or truncated tiling breaks
-// (Matmul::Init).
+// (Matmul::Init), and a constant tiling's conversion to one.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "lib/matmul/matmul_tilingdata.h"
+#include "lib/matmul/matmul_type.h"
 #include "opkit/sim/cube/operand.h"
 
 namespace opkit::sim::detail {
@@ -36,6 +37,36 @@ inline void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b
   if (l0b > cube_mem_bytes(arch, Mem::L0B)) bad(cat("B's base blocks need ", l0b, " bytes of L0B"));
   if (l0c > cube_mem_bytes(arch, Mem::L0C)) bad(cat("C's base blocks need ", l0c, " bytes of L0C"));
   if (t.iterateOrder != 0 && t.iterateOrder != 1) bad(cat("iterateOrder ", t.iterateOrder, " is not 0 or 1"));
+}
+
+
+// A constant tiling (MatmulApiStaticTiling) as the TCubeTiling the Matmul runs on.
+inline TCubeTiling to_cube_tiling(const MatmulApiStaticTiling& s) {
+  TCubeTiling t{};
+  t.usedCoreNum = s.usedCoreNum;
+  t.M = s.M;
+  t.N = s.N;
+  t.Ka = s.Ka;
+  t.Kb = s.Kb;
+  t.singleCoreM = s.singleCoreM;
+  t.singleCoreN = s.singleCoreN;
+  t.singleCoreK = s.singleCoreK;
+  t.baseM = s.baseM;
+  t.baseN = s.baseN;
+  t.baseK = s.baseK;
+  t.depthA1 = s.depthA1;
+  t.depthB1 = s.depthB1;
+  t.stepM = s.stepM;
+  t.stepN = s.stepN;
+  t.stepKa = s.stepKa;
+  t.stepKb = s.stepKb;
+  t.isBias = s.isBias;
+  t.iterateOrder = s.iterateOrder;
+  t.dbL0A = s.dbL0A;
+  t.dbL0B = s.dbL0B;
+  t.dbL0C = s.dbL0C;
+  t.BatchNum = s.BatchNum;
+  return t;
 }
 
 }  // namespace opkit::sim::detail

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "opkit/sim/atomic.h"
 #include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
@@ -201,7 +202,7 @@ void fixpipe_gm(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<
       check_gm(api, "write", dst.opkit_addr, span * sizeof(T), where, dst.opkit_base);
       checked = true;
     }
-    dst.opkit_addr[at] = v;
+    store_gm(&dst.opkit_addr[at], &v, sizeof(T));  // SetAtomicAdd combines with GM (split-K across cores)
   }, where);
 }
 
