@@ -121,7 +121,7 @@ class MatmulApiTiling : public MatmulApiTilingBase {
 };
 
 // The cores split M and N (never K): among the (mDim, nDim) with mDim * nDim <= dim, an even split (no core with a
-// shorter share) first, then the least work per core, then the fewest cores, then the fewest N parts.
+// shorter share) first, then the least work per core, then the fewest cores.
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
  public:
   MultiCoreMatmulTiling() = default;
@@ -166,7 +166,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     resolve_shape();
     if (m_ <= 0 || n_ <= 0 || k_ <= 0 || dim_ <= 0) return -1;
     const int64_t am = std::max<int64_t>({16, fix_m_, align_m_}), an = std::max<int64_t>({16, fix_n_, align_n_});
-    std::tuple<int, int64_t, int64_t, int64_t> best{2, 0, 0, 0};
+    std::tuple<int, int64_t, int64_t> best{2, 0, 0};
     int64_t best_m = 0, best_n = 0;
     const int64_t dim = batch_num_ > 0 ? 1 : dim_;  // batched: each matrix whole on one core
     for (int64_t md = 1; md <= dim; ++md) {
@@ -176,9 +176,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
         const int64_t used = ceil_div(m_, sm) * ceil_div(n_, sn);
         if (used > dim) continue;
         const int tail = (m_ % sm != 0 || n_ % sn != 0) ? 1 : 0;
-        // ties go to the split along M (asc-devkit's matmul_advanced_api example relies on 512 x 512 on 2 cores
-        // being split along M)
-        const std::tuple<int, int64_t, int64_t, int64_t> score{tail, sm * sn, used, nd};
+        const std::tuple<int, int64_t, int64_t> score{tail, sm * sn, used};
         if (best_m == 0 || score < best) {
           best = score;
           best_m = sm;
