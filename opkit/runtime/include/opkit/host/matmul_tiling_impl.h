@@ -120,6 +120,12 @@ class MatmulApiTiling : public MatmulApiTilingBase {
   }
 };
 
+// Batch matmul's tiling (CANN's bmm_tiling.h): one core's shape; the batch fields from SetBatchNum and the layouts.
+class BatchMatmulTiling : public MatmulApiTiling {
+ public:
+  using MatmulApiTiling::MatmulApiTiling;
+};
+
 // The cores split M and N (never K): among the (mDim, nDim) with mDim * nDim <= dim, an even split (no core with a
 // shorter share) first, then the least work per core, then the fewest cores.
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
