@@ -152,6 +152,8 @@ FAULTS = {
                                     "but the launch runs it as KERNEL_TYPE_AIV_ONLY",
     "fault_bad_cube_tiling": "[Matmul::Init] the TCubeTiling is not valid: baseM and baseN must be positive multiples "
                              "of 16",
+    "fault_fixpipe_vector_quant_without_words": "[Fixpipe] quantPre 8 is a per-channel mode: pass the uint64_t "
+                                                "quantisation tensor",
 }
 
 

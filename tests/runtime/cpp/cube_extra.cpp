@@ -202,3 +202,25 @@ CASE(fixpipe_quant) {
 }
 
 }  // namespace
+
+namespace {
+
+// A per-channel quantisation mode with no quantisation words: a fault naming the form that takes them.
+CASE(fault_fixpipe_vector_quant_without_words) {
+  std::vector<int8_t> out(16 * 16);
+  opkit::sim::Launch launch{"vq", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(out.data(), out.size(), "out");
+  launch.run([](GM_ADDR o) {
+    GlobalTensor<int8_t> oG;
+    oG.SetGlobalBuffer((__gm__ int8_t*)o, 256);
+    TPipe pipe;
+    TBuf<TPosition::CO1> cb;
+    pipe.InitBuffer(cb, 16 * 16 * 4);
+    FixpipeParamsV220 p{16, 16, 16, 16, false};
+    p.quantPre = VREQ8;
+    Fixpipe(oG, cb.Get<int32_t>(), p);
+  }, (GM_ADDR)out.data());
+}
+
+}  // namespace
