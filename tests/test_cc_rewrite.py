@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.build.cc import ccec_arguments, kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
+from opkit.build.cc import ccec_arguments, declared_kernel_types, kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
 
 H = "::opkit::sim::detail::chevron_launch"
 
@@ -101,3 +101,16 @@ def test_ccec_command_line_compiles_the_npu_branch_without_canns_libraries() -> 
     inv = parse_command(["--mode=npu", *args])
     assert (inv.mode, inv.arch) == ("npu", "1001")
     assert inv.args == ["-c", "k.cpp", "-o", "k.o", "-lm", "-lmine"]
+
+
+def test_cube_and_mix_kernels_declare_their_core_type() -> None:
+    """`__mix__(1, 2)` and `__cube__` expand to nothing, so the rewrite names each such kernel's type for the launch;
+    a template kernel counts (its launch names it with template arguments, which the simulator strips)."""
+    text = ('template <int M>\n__global__ __mix__(1, 2) void mm_vec(__gm__ uint8_t* x) {}\n'
+            'extern "C" __global__ __aicore__ __cube__ void mm(GM_ADDR a) {}\n'
+            '__global__ __vector__ void vec(GM_ADDR a) {}\n__global__ __aicore__ void plain(GM_ADDR a) {}\n'
+            '// __global__ __cube__ void commented(int a) {}\n')
+    assert declared_kernel_types(text) == [("mm_vec", "KERNEL_TYPE_MIX_AIC_1_2"), ("mm", "KERNEL_TYPE_AIC_ONLY"),
+                                           ("vec", "KERNEL_TYPE_AIV_ONLY")]
+    with pytest.raises(ValueError, match=r"__mix__\(2, 1\) is not a core pairing"):
+        declared_kernel_types("__global__ __mix__(2, 1) void k(int a) {}")

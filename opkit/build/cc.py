@@ -227,12 +227,52 @@ def _rewritten_path(source: Path, inv: Invocation, scratch: Path) -> Path:
     return scratch / (source.stem + ".opkit.cpp")
 
 
+# A kernel's core type from its qualifiers: `__cube__` runs on the cube core only, `__mix__(c, v)` on c cube and v
+# vector cores per block, `__vector__` on a vector core only. The qualifiers expand to nothing, so the rewrite notes
+# each such kernel's type by name (cube/kernel_type.h) for the launch to find.
+_TYPED_KERNEL = re.compile(r'((?:(?:__global__|__aicore__|__vector__|__cube__|__mix__\s*\([^)]*\)|inline|static|'
+                           r'extern\s+"C")\s+)+)void\s+(\w+)\s*\(')
+_MIX_TYPES = {(1, 0): "KERNEL_TYPE_MIX_AIC_1_0", (1, 1): "KERNEL_TYPE_MIX_AIC_1_1", (1, 2): "KERNEL_TYPE_MIX_AIC_1_2",
+              (0, 1): "KERNEL_TYPE_AIV_ONLY"}
+
+
+def declared_kernel_types(text: str) -> list[tuple[str, str]]:
+    """(kernel, KERNEL_TYPE_...) for every `__global__` kernel with a `__cube__`, `__mix__(c, v)` or `__vector__`."""
+    found = []
+    for match in _TYPED_KERNEL.finditer(_strip_comments(text)):
+        quals = match.group(1)
+        if "__global__" not in quals:
+            continue
+        mix = re.search(r"__mix__\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)", quals)
+        if mix:
+            pair = (int(mix.group(1)), int(mix.group(2)))
+            if pair not in _MIX_TYPES:
+                raise ValueError(f"opkit cc: kernel {match.group(2)}: __mix__{pair} is not a core pairing the "
+                                 f"AI Core has (1, 0), (1, 1), (1, 2)")
+            found.append((match.group(2), _MIX_TYPES[pair]))
+        elif "__cube__" in quals:
+            found.append((match.group(2), "KERNEL_TYPE_AIC_ONLY"))
+        elif "__vector__" in quals:
+            found.append((match.group(2), "KERNEL_TYPE_AIV_ONLY"))
+    return found
+
+
+def _type_notes(text: str) -> str:
+    """Lines to append to a rewritten source: one static note per typed kernel (after the last line, so every line
+    of the user's file keeps its number)."""
+    return "".join(f"\nstatic const bool opkit_kernel_type_note_{i} [[maybe_unused]] = "
+                   f'::opkit::sim::detail::note_task_type_named("{name}", {kind});'
+                   for i, (name, kind) in enumerate(declared_kernel_types(text)))
+
+
 def _prepare_source(source: Path, target: Path) -> bool:
     """Write the rewritten `source` to `target`; False when it needs no rewrite (a plain C++ file)."""
     text = source.read_text(encoding="utf-8", errors="surrogateescape")
     rewritten, launches = rewrite_launches(text)
-    if launches == 0 and source.suffix != ".asc":
+    notes = _type_notes(text)
+    if launches == 0 and not notes and source.suffix != ".asc":
         return False
+    rewritten += notes + ("\n" if notes else "")
     quoted = str(source.resolve()).replace("\\", "\\\\").replace('"', '\\"')
     body = f'#include "opkit/sim/chevron.h"\n#line 1 "{quoted}"\n{rewritten}'
     target.parent.mkdir(parents=True, exist_ok=True)

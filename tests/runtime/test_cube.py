@@ -17,7 +17,7 @@ pytestmark = pytest.mark.compile
 @pytest.fixture(scope="module")
 def cube() -> Program:
     return compile_program([CPP / "cube_numeric.cpp", CPP / "cube_mixed.cpp", CPP / "cube_faults.cpp",
-                            CPP / "core_harness.cpp"])
+                            CPP / "cube_extra.cpp", CPP / "core_harness.cpp"])
 
 
 def _load(out: Path, case: str, name: str, dtype: str, shape: tuple[int, ...]) -> np.ndarray:
@@ -86,6 +86,49 @@ def test_mixed_kernel_matmul_then_leakyrelu(cube: Program, tmp_path: Path) -> No
     np.testing.assert_allclose(_load(tmp_path, "mixed_leakyrelu", "c", "float32", (96, 32)), want, rtol=1e-6, atol=1e-6)
 
 
+def test_split_k_across_cores_with_atomic_adds(cube: Program, tmp_path: Path) -> None:
+    """Four cube cores each multiply a quarter of K and add their partial product into one C (enAtomic)."""
+    _run(cube, "splitk_atomic_cores", tmp_path)
+    a = _load(tmp_path, "splitk_atomic_cores", "a", "float16", (40, 160))
+    b = _load(tmp_path, "splitk_atomic_cores", "b", "float16", (160, 48))
+    np.testing.assert_allclose(_load(tmp_path, "splitk_atomic_cores", "c", "float32", (40, 48)), a @ b, rtol=1e-5,
+                               atol=1e-4)
+
+
+def test_batch_matmul_with_a_bias_row_per_batch(cube: Program, tmp_path: Path) -> None:
+    _run(cube, "batch_matmul_normal", tmp_path)
+    a = _load(tmp_path, "batch_matmul_normal", "a", "float16", (3, 20, 40))
+    b = _load(tmp_path, "batch_matmul_normal", "b", "float16", (3, 40, 24))
+    bias = np.fromfile(tmp_path / "batch_matmul_normal_bias.bin", dtype=np.float32).reshape(3, 1, 24)
+    np.testing.assert_allclose(_load(tmp_path, "batch_matmul_normal", "c", "float32", (3, 20, 24)), a @ b + bias,
+                               rtol=1e-6, atol=1e-5)
+
+
+def test_matmul_with_a_constant_tiling(cube: Program, tmp_path: Path) -> None:
+    _run(cube, "matmul_constant_tiling", tmp_path)
+    a = _load(tmp_path, "matmul_constant_tiling", "a", "float16", (48, 80))
+    b = _load(tmp_path, "matmul_constant_tiling", "b", "float16", (80, 64))
+    np.testing.assert_allclose(_load(tmp_path, "matmul_constant_tiling", "c", "float32", (48, 64)), a @ b, rtol=1e-6,
+                               atol=1e-5)
+
+
+def test_fixpipe_dequantises_and_requantises(cube: Program, tmp_path: Path) -> None:
+    """int8 x int8 -> int32 in L0C; DEQF16 (scale 0.5) to half ND; VREQ8 (a scale per column, ReLU) to int8 NZ, rounded
+    half to even and saturated as CANN's quantisation word says."""
+    _run(cube, "fixpipe_quant", tmp_path)
+    a = np.fromfile(tmp_path / "fixpipe_quant_a.bin", dtype=np.int8).reshape(32, 64).astype(np.int64)
+    b = np.fromfile(tmp_path / "fixpipe_quant_b.bin", dtype=np.int8).reshape(48, 64).astype(np.int64)
+    c = a @ b.T
+    assert np.abs(c).max() > 0
+    deq = np.fromfile(tmp_path / "fixpipe_quant_deq.bin", dtype=np.float16).reshape(32, 48)
+    np.testing.assert_array_equal(deq, (c * 0.5).astype(np.float32).astype(np.float16))
+    scales = np.fromfile(tmp_path / "fixpipe_quant_scales.bin", dtype=np.float32)
+    x = np.clip(np.round(np.clip(np.maximum(c, 0) * scales, -256, 255)), -128, 127).astype(np.int8)
+    nz = np.fromfile(tmp_path / "fixpipe_quant_req.bin", dtype=np.int8).reshape(2, 32, 32)  # column blocks of 32
+    got = np.concatenate([nz[0], nz[1]], axis=1)[:, :48]
+    np.testing.assert_array_equal(got, x)
+
+
 @pytest.mark.parametrize("case", ["mix_core_ids", "tiling_rules"])
 def test_cube_case_passes(cube: Program, case: str, tmp_path: Path) -> None:
     _run(cube, case, tmp_path)
@@ -109,6 +152,8 @@ FAULTS = {
                                     "but the launch runs it as KERNEL_TYPE_AIV_ONLY",
     "fault_bad_cube_tiling": "[Matmul::Init] the TCubeTiling is not valid: baseM and baseN must be positive multiples "
                              "of 16",
+    "fault_fixpipe_vector_quant_without_words": "[Fixpipe] quantPre 8 is a per-channel mode: pass the uint64_t "
+                                                "quantisation tensor",
 }
 
 
@@ -123,7 +168,8 @@ def test_every_case_is_run(cube: Program) -> None:
     proc = run_program(cube)
     listed = sorted(proc.stderr.split("cases:")[1].split())
     covered = sorted([*MMAD, "matmul_api_bias_tails", "matmul_api_transposed", "mixed_leakyrelu", "mix_core_ids",
-                      "tiling_rules", *FAULTS])
+                      "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
+                      "fixpipe_quant", *FAULTS])
     assert listed == covered
 
 

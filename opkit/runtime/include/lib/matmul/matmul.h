@@ -12,49 +12,9 @@
 #include "kernel_operator.h"
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
+#include "lib/matmul/matmul_batch.h"
+#include "lib/matmul/matmul_check.h"
 #include "opkit/sim/cube/operand.h"
-
-namespace opkit::sim::detail {
-
-// Element `i` of a GM or UB operand as float (or int64 for integer products).
-template <typename T>
-inline auto mm_value(T v) {
-  if constexpr (std::is_integral_v<T>) {
-    return static_cast<int64_t>(v);
-  } else {
-    return static_cast<float>(v);
-  }
-}
-
-// The checks CANN's tiling rules guarantee and a hand-written or truncated tiling breaks.
-void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where);
-
-inline void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where) {
-  const char* api = "Matmul::Init";
-  const int arch = current_block().npu_arch;
-  const uint32_t c0 = 32 / a_bytes;
-  auto bad = [&](const std::string& what) {
-    fault(api, cat("the TCubeTiling is not valid: ", what, " (M=", t.M, " N=", t.N, " Ka=", t.Ka, " singleCore ",
-                   t.singleCoreM, "x", t.singleCoreN, "x", t.singleCoreK, " base ", t.baseM, "x", t.baseN, "x",
-                   t.baseK, "); was it made by GetTiling, and copied whole?"), where);
-  };
-  if (t.M <= 0 || t.N <= 0 || t.Ka <= 0) bad("M, N and Ka must be positive");
-  if (t.singleCoreM <= 0 || t.singleCoreN <= 0 || t.singleCoreK <= 0) bad("singleCoreM/N/K must be positive");
-  if (t.baseM <= 0 || t.baseM % 16 != 0 || t.baseN <= 0 || t.baseN % 16 != 0) {
-    bad("baseM and baseN must be positive multiples of 16");
-  }
-  if (t.baseK <= 0 || t.baseK % static_cast<int32_t>(c0) != 0) bad(cat("baseK must be a multiple of C0 = ", c0));
-  const auto db = [](int32_t v) { return v > 1 ? 2 : 1; };
-  const uint64_t l0a = uint64_t(t.baseM) * t.baseK * a_bytes * db(t.dbL0A);
-  const uint64_t l0b = uint64_t(t.baseN) * t.baseK * b_bytes * db(t.dbL0B);
-  const uint64_t l0c = uint64_t(t.baseM) * t.baseN * 4 * db(t.dbL0C);
-  if (l0a > cube_mem_bytes(arch, Mem::L0A)) bad(cat("A's base blocks need ", l0a, " bytes of L0A"));
-  if (l0b > cube_mem_bytes(arch, Mem::L0B)) bad(cat("B's base blocks need ", l0b, " bytes of L0B"));
-  if (l0c > cube_mem_bytes(arch, Mem::L0C)) bad(cat("C's base blocks need ", l0c, " bytes of L0C"));
-  if (t.iterateOrder != 0 && t.iterateOrder != 1) bad(cat("iterateOrder ", t.iterateOrder, " is not 0 or 1"));
-}
-
-}  // namespace opkit::sim::detail
 
 namespace AscendC {
 
@@ -69,10 +29,32 @@ class Matmul {
   using Acc = std::conditional_t<std::is_integral_v<SrcAT>, int64_t, float>;
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
+  // MM_CFG: a MatmulConfig, or a MatmulApiStaticTiling (GetMatmulApiTiling) used when no tiling is given.
+  static constexpr bool kStaticTiling = std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>;
+  static constexpr const MatmulConfig& config() {
+    if constexpr (kStaticTiling) {
+      return MM_CFG.cfg;
+    } else {
+      return MM_CFG;
+    }
+  }
+
   void Init(const TCubeTiling* cubeTiling, TPipe* tpipe = nullptr, OPKIT_SIM_HERE) {
     namespace d = opkit::sim::detail;
-    if (cubeTiling == nullptr) d::fault("Matmul::Init", "the tiling is null (a constant tiling is not simulated)", where);
-    tiling_ = *cubeTiling;
+    if (cubeTiling == nullptr) {
+      if constexpr (kStaticTiling) {
+        if (MM_CFG.baseM <= 0) {
+          d::fault("Matmul::Init", "no tiling was given and the constant tiling has no shape (GetMMConfig needs "
+                                   "MatmulShapeParams)", where);
+        }
+        tiling_ = opkit::sim::detail::to_cube_tiling(MM_CFG);
+      } else {
+        d::fault("Matmul::Init", "the tiling is null: pass a TCubeTiling, or make MM_CFG a constant tiling "
+                                 "(GetMatmulApiTiling)", where);
+      }
+    } else {
+      tiling_ = *cubeTiling;
+    }
     d::check_cube_tiling(tiling_, sizeof(SrcAT), sizeof(SrcBT), where);
     org_m_ = tiling_.M;
     org_n_ = tiling_.N;
@@ -82,6 +64,7 @@ class Matmul {
     single_n_ = tiling_.singleCoreN;
     single_k_ = tiling_.singleCoreK;
     has_bias_ = tiling_.isBias != 0;
+    bias_on_ = !(kStaticTiling && cubeTiling == nullptr);  // a constant tiling allows a bias; SetBias turns it on
     if (tpipe != nullptr) reserve(*tpipe, where);
     inited_ = true;
     reset_iteration();
@@ -149,7 +132,12 @@ class Matmul {
   template <class T>
   void SetLocalWorkspace(const LocalTensor<T>&) {}
   template <class T>
-  void SetWorkspace(const GlobalTensor<T>&) {}
+  void SetWorkspace(const GlobalTensor<T>& gm) {
+    if constexpr (std::is_same_v<T, DstT>) {
+      workspace_ = gm.opkit_addr;
+      workspace_base_ = gm.opkit_base;
+    }
+  }
   void SetWorkspace(GM_ADDR, int = 0) {}
   void SetHF32(bool = false, int32_t = 0) {}
   void SetSubBlockIdx(uint8_t) {}
@@ -165,6 +153,22 @@ class Matmul {
     async_ = !sync;
     fetched_ = false;
     return advance(where);
+  }
+  // The next block into an L0C tensor (C at position CO1), NZ: column blocks of 16, each baseM rounded up to 16 high.
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum, const LocalTensor<DstT>& l0c, OPKIT_SIM_HERE) {
+    namespace d = opkit::sim::detail;
+    if (!Iterate<true>(enPartialSum, where)) return false;
+    const int64_t height = (cur_m_ + 15) / 16 * 16, n16 = (cur_n_ + 15) / 16 * 16;
+    d::require_cube_operand("Matmul::Iterate", "dst", l0c, d::Mem::L0C, uint64_t(height * n16) * sizeof(DstT), where);
+    for (int i = 0; i < cur_m_; ++i) {
+      for (int j = 0; j < cur_n_; ++j) {
+        DstT& out = l0c.opkit_addr[(j / 16) * height * 16 + i * 16 + j % 16];
+        const Acc v = block_[size_t(i) * cur_n_ + j];
+        out = enPartialSum ? static_cast<DstT>(static_cast<Acc>(d::mm_value(out)) + v) : static_cast<DstT>(v);
+      }
+    }
+    return true;
   }
 
  private:
@@ -203,6 +207,10 @@ class Matmul {
     const char* api = "Matmul::GetTensorC";
     next_async_block<sync>(api, where);
     require_block(api, where);
+    if constexpr (C_TYPE::format == CubeFormat::NZ) {
+      store_nz(gm, enSequentialWrite, enAtomic != 0, where);
+      return;
+    }
     const int64_t stride = enSequentialWrite ? tiling_.baseN : org_n_;
     const int64_t at = enSequentialWrite ? 0 : int64_t(cur_m_idx_) * tiling_.baseM * org_n_ +
                                                    int64_t(cur_n_idx_) * tiling_.baseN;
@@ -223,7 +231,7 @@ class Matmul {
     next_async_block<sync>(api, where);
     require_block(api, where);
     d::require_ub_operand(api, "dst", ub, (uint64_t(cur_m_ - 1) * tiling_.baseN + cur_n_) * sizeof(DstT), where);
-    for (int i = 0; i < cur_m_; ++i) store_row(ub.opkit_addr + int64_t(i) * tiling_.baseN, i, enAtomic != 0);
+    for (int i = 0; i < cur_m_; ++i) store_row(ub.opkit_addr + int64_t(i) * tiling_.baseN, i, enAtomic != 0, false);
   }
 
   template <bool sync = true>
@@ -242,15 +250,73 @@ class Matmul {
     while (Iterate<true>(false, where)) {
       for (int i = 0; i < cur_m_; ++i) {
         store_row(ub.opkit_addr + (int64_t(cur_m_idx_) * tiling_.baseM + i) * single_n_ +
-                      int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0);
+                      int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0, false);
       }
     }
   }
   void WaitIterateAll() {}
   void End() { reset_iteration(); }
 
+  // Batch matmul: batchA x batchB matrices (C gets the larger count; the smaller side repeats), each singleCoreM x
+  // singleCoreN x singleCoreK, laid out as the MatmulTypes' LayoutMode says: NORMAL (matrices one after another, or
+  // matrixStride elements apart) or BSNGD (the tiling's layout info: matrix q at its (b, n, g) place, rows N*G*D apart).
+  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                    OPKIT_SIM_HERE) {
+    (void)enSequentialWrite;
+    run_batch("Matmul::IterateBatch", gm.opkit_addr, gm.opkit_base, 0, batchA, batchB,
+              {matrixStrideA, matrixStrideB, matrixStrideC}, where);
+  }
+  void IterateBatch(const LocalTensor<DstT>& ub, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                    OPKIT_SIM_HERE) {
+    (void)enSequentialWrite;
+    const uint32_t batches = std::max(batchA, batchB);
+    opkit::sim::detail::require_ub_operand("Matmul::IterateBatch", "dst", ub,
+                                           uint64_t(batches) * single_m_ * single_n_ * sizeof(DstT), where);
+    run_batch("Matmul::IterateBatch", ub.opkit_addr, nullptr, 0, batchA, batchB,
+              {matrixStrideA, matrixStrideB, matrixStrideC}, where);
+  }
+  // batchLoop rounds of IterateBatch into the workspace (SetWorkspace), A/B/C matrices advancing round by round.
+  template <bool sync = true>
+  void IterateNBatch(uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                     OPKIT_SIM_HERE) {
+    (void)enSequentialWrite;
+    if (workspace_ == nullptr) {
+      opkit::sim::detail::fault("Matmul::IterateNBatch", "no workspace: call SetWorkspace with the GM tensor the "
+                                                         "batches go to", where);
+    }
+    for (uint32_t loop = 0; loop < batchLoop; ++loop) {
+      run_batch("Matmul::IterateNBatch", workspace_, workspace_base_, loop * std::max(batchA, batchB), batchA, batchB,
+                {matrixStrideA, matrixStrideB, matrixStrideC}, where);
+    }
+    n_batch_pending_ = sync ? 0 : batchLoop;
+  }
+  // After IterateNBatch<false>: the results already sit in the workspace; each call takes one round.
+  template <bool sync = true>
+  void GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false, OPKIT_SIM_HERE) {
+    (void)batchA;
+    (void)batchB;
+    (void)enSequentialWrite;
+    if (n_batch_pending_ == 0) {
+      opkit::sim::detail::fault("Matmul::GetBatchTensorC", "no IterateNBatch<false> round is left to take", where);
+    }
+    --n_batch_pending_;
+  }
+
  private:
   static int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+  void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
+                 opkit::sim::detail::BatchStrides st, const SourceLoc& where) {
+    require_ready(api, where);
+    opkit::sim::detail::BatchOperands<SrcAT, SrcBT, BiasT, DstT> o{a_, a_base_, trans_a_, b_, b_base_, trans_b_,
+        has_bias_ && bias_on_ ? bias_ : nullptr, bias_base_, config().isBiasBatch, c, c_base};
+    opkit::sim::detail::batch_product<Acc, A_TYPE::layout, B_TYPE::layout, C_TYPE::layout>(
+        api, o, tiling_, single_m_, single_n_, single_k_, first, batchA, batchB, st, where);
+  }
+
 
   void reserve(TPipe& pipe, const SourceLoc& where) {
     // What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/
@@ -260,8 +326,10 @@ class Matmul {
     const auto db = [](int32_t v) { return v > 1 ? 2u : 1u; };
     pipe.InitBuffer(l1_, depth_a * bm * bk * uint32_t(sizeof(SrcAT)) + depth_b * bn * bk * uint32_t(sizeof(SrcBT)) +
                              (has_bias_ ? bn * uint32_t(sizeof(BiasT)) : 0u), where);
-    pipe.InitBuffer(l0a_, bm * bk * uint32_t(sizeof(SrcAT)) * db(tiling_.dbL0A), where);
-    pipe.InitBuffer(l0b_, bn * bk * uint32_t(sizeof(SrcBT)) * db(tiling_.dbL0B), where);
+    if (!config().isA2B2Shared) {  // isA2B2Shared: every Matmul object of the kernel shares L0A/L0B
+      pipe.InitBuffer(l0a_, bm * bk * uint32_t(sizeof(SrcAT)) * db(tiling_.dbL0A), where);
+      pipe.InitBuffer(l0b_, bn * bk * uint32_t(sizeof(SrcBT)) * db(tiling_.dbL0B), where);
+    }
     pipe.InitBuffer(l0c_, bm * bn * 4u * db(tiling_.dbL0C), where);
   }
 
@@ -313,29 +381,71 @@ class Matmul {
     }
   }
 
-  void compute_block(const SourceLoc& where) {
+  OPKIT_CUBE_HOT void compute_block(const SourceLoc& where) {
     cur_m_ = std::min(tiling_.baseM, single_m_ - cur_m_idx_ * tiling_.baseM);
     cur_n_ = std::min(tiling_.baseN, single_n_ - cur_n_idx_ * tiling_.baseN);
     check_reads(where);
     block_.assign(size_t(cur_m_) * cur_n_, Acc(0));
     const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
-    std::vector<Acc> col(static_cast<size_t>(single_k_));
+    // A's rows and B's columns converted once, then one dot product per element.
+    const size_t kk = static_cast<size_t>(single_k_);
+    std::vector<Acc> rows(size_t(cur_m_) * kk), cols(size_t(cur_n_) * kk);
+    for (int i = 0; i < cur_m_; ++i) {
+      for (int k = 0; k < single_k_; ++k) rows[i * kk + k] = a_at(m0 + i, k);
+    }
     for (int j = 0; j < cur_n_; ++j) {
-      for (int k = 0; k < single_k_; ++k) col[k] = b_at(k, n0 + j);
-      const Acc bias = has_bias_ && bias_on_ ? Acc(opkit::sim::detail::mm_value(bias_[n0 + j])) : Acc(0);
-      for (int i = 0; i < cur_m_; ++i) {
-        Acc s = 0;
-        for (int k = 0; k < single_k_; ++k) s += a_at(m0 + i, k) * col[k];
-        block_[size_t(i) * cur_n_ + j] = s + bias;
+      for (int k = 0; k < single_k_; ++k) cols[j * kk + k] = b_at(k, n0 + j);
+    }
+    for (int i = 0; i < cur_m_; ++i) {
+      const Acc* r = &rows[i * kk];
+      for (int j = 0; j < cur_n_; ++j) {
+        const Acc* c = &cols[j * kk];
+        Acc s = has_bias_ && bias_on_ ? Acc(opkit::sim::detail::mm_value(bias_[n0 + j])) : Acc(0);
+        for (size_t k = 0; k < kk; ++k) s += r[k] * c[k];
+        block_[size_t(i) * cur_n_ + j] = s;
       }
     }
   }
 
-  void store_row(DstT* row, int i, bool atomic) const {
-    for (int j = 0; j < cur_n_; ++j) {
-      const Acc v = block_[size_t(i) * cur_n_ + j];
-      row[j] = atomic ? static_cast<DstT>(static_cast<Acc>(opkit::sim::detail::mm_value(row[j])) + v)
-                      : static_cast<DstT>(v);
+  // C in NZ: column blocks of c0 values (16; 8 for float with isEnableChannelSplit), each as high as M rounded up to
+  // 16 (the original M, or baseM for a sequential write).
+  void store_nz(const GlobalTensor<DstT>& gm, bool sequential, bool atomic, const SourceLoc& where) const {
+    namespace d = opkit::sim::detail;
+    const int64_t c0 = sizeof(DstT) == 1 ? 32 : (sizeof(DstT) == 4 && config().isEnableChannelSplit) ? 8 : 16;
+    const int64_t height = ((sequential ? tiling_.baseM : org_m_) + 15) / 16 * 16;
+    const int64_t m0 = sequential ? 0 : int64_t(cur_m_idx_) * tiling_.baseM;
+    const int64_t n0 = sequential ? 0 : int64_t(cur_n_idx_) * tiling_.baseN;
+    const int64_t last_n = n0 + cur_n_ - 1;
+    d::check_gm("Matmul::GetTensorC", "write", gm.opkit_addr + (n0 / c0) * height * c0,
+                uint64_t((last_n / c0 - n0 / c0) * height * c0 + (m0 + cur_m_) * c0) * sizeof(DstT), where,
+                gm.opkit_base);
+    for (int i = 0; i < cur_m_; ++i) {
+      for (int j = 0; j < cur_n_; ++j) {
+        const int64_t n = n0 + j;
+        DstT& out = gm.opkit_addr[(n / c0) * height * c0 + (m0 + i) * c0 + n % c0];
+        const Acc v = block_[size_t(i) * cur_n_ + j];
+        out = atomic ? static_cast<DstT>(static_cast<Acc>(d::mm_value(out)) + v) : static_cast<DstT>(v);
+      }
+    }
+  }
+
+  // One row of the block into GM or UB: enAtomic adds onto what is there (under GM's line locks, so cores adding
+  // split-K partial products into one C never lose an update); an atomic mode set with SetAtomicAdd applies as well.
+  void store_row(DstT* row, int i, bool atomic, bool to_gm = true) const {
+    namespace d = opkit::sim::detail;
+    std::vector<DstT> v(static_cast<size_t>(cur_n_));
+    for (int j = 0; j < cur_n_; ++j) v[j] = static_cast<DstT>(block_[size_t(i) * cur_n_ + j]);
+    if constexpr (d::atomic_type_v<DstT>) {
+      if (atomic) {
+        d::atomic_store_elems<DstT>(reinterpret_cast<uint8_t*>(row), reinterpret_cast<const uint8_t*>(v.data()),
+                                    uint64_t(cur_n_) * sizeof(DstT), d::AtomicKind::Add);
+        return;
+      }
+    }
+    if (to_gm) {
+      d::store_gm(row, v.data(), uint64_t(cur_n_) * sizeof(DstT));
+    } else {
+      std::memcpy(static_cast<void*>(row), v.data(), uint64_t(cur_n_) * sizeof(DstT));
     }
   }
 
@@ -353,6 +463,9 @@ class Matmul {
   bool async_ = false, fetched_ = false;
   int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
   std::vector<Acc> block_;
+  DstT* workspace_ = nullptr;
+  uint32_t n_batch_pending_ = 0;
+  const void* workspace_base_ = nullptr;
   TBuf<TPosition::A1> l1_;
   TBuf<TPosition::A2> l0a_;
   TBuf<TPosition::B2> l0b_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iostream>  // CANN's tiling headers bring iostream; host tiling code prints with std::cout
 
 #include "lib/matmul/matmul_tilingdata.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -74,7 +75,7 @@ class MatmulApiTilingBase {
     bias_type_ = {pos, type, dataType, false};
     return 0;
   }
-  int32_t SetShape(int32_t m, int32_t n, int32_t k) {
+  int32_t SetShape(int32_t m, int32_t n, int32_t k) {  // -1: the original shape's (SetOrgShape)
     m_ = m;
     n_ = n;
     k_ = k;
@@ -98,6 +99,7 @@ class MatmulApiTilingBase {
     bias_ = isBiasIn;
     return 0;
   }
+  int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }  // CANN 8.5's name of SetBias
   // -1 keeps the whole memory. UB is not used by the NORM/MDL templates opkit models.
   int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, int32_t btSize = -1) {
     if (l1Size >= 0) l1_ = l1Size;
@@ -120,10 +122,31 @@ class MatmulApiTilingBase {
     return 0;
   }
   void SetMatmulConfigParams(int32_t = 1, bool = false, int32_t = 0, int32_t = 0, int32_t = 0) {}
-  int32_t SetALayout(int32_t, int32_t, int32_t, int32_t, int32_t) { return 0; }
-  int32_t SetBLayout(int32_t, int32_t, int32_t, int32_t, int32_t) { return 0; }
-  int32_t SetCLayout(int32_t, int32_t, int32_t, int32_t, int32_t) { return 0; }
-  int32_t SetBatchNum(int32_t) { return 0; }
+  // Batch matmul: the operands' BSNGD layouts (b, s, n, g, d), the batches one IterateBatch computes, and the
+  // NORMAL layout's batch counts. A batched tiling keeps each matrix on one core (the kernel splits the batches).
+  int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    layout_a_ = {b, s, n, g, d};
+    return 0;
+  }
+  int32_t SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    layout_b_ = {b, s, n, g, d};
+    return 0;
+  }
+  int32_t SetCLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    layout_c_ = {b, s, n, g, d};
+    return 0;
+  }
+  int32_t SetBatchNum(int32_t batch) {
+    batch_num_ = batch;
+    return 0;
+  }
+  int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k) {
+    layout_a_ = {batchA, m, 1, 1, k};
+    layout_b_ = {batchB, k, 1, 1, n};
+    layout_c_ = {std::max(batchA, batchB), m, 1, 1, n};
+    if (batch_num_ <= 0) batch_num_ = std::max(batchA, batchB);
+    return 0;
+  }
 
   virtual int64_t GetTiling(optiling::TCubeTiling& tiling) = 0;
 
@@ -143,6 +166,35 @@ class MatmulApiTilingBase {
   int32_t fix_m_ = -1, fix_n_ = -1, fix_k_ = -1;
   int32_t base_m_ = 0, base_n_ = 0, base_k_ = 0;
   bool bias_ = false;
+  struct Layout {
+    int32_t b = 0, s = 0, n = 0, g = 0, d = 0;
+  };
+  Layout layout_a_, layout_b_, layout_c_;
+  int32_t batch_num_ = 0;
+  void resolve_shape() {
+    if (m_ <= 0) m_ = org_m_;
+    if (n_ <= 0) n_ = org_n_;
+    if (k_ <= 0) k_ = org_ka_;
+  }
+  void fill_batch(optiling::TCubeTiling& t) const {
+    if (batch_num_ <= 0) return;
+    t.ALayoutInfoB = layout_a_.b;
+    t.ALayoutInfoS = layout_a_.s;
+    t.ALayoutInfoN = layout_a_.n;
+    t.ALayoutInfoG = layout_a_.g;
+    t.ALayoutInfoD = layout_a_.d;
+    t.BLayoutInfoB = layout_b_.b;
+    t.BLayoutInfoS = layout_b_.s;
+    t.BLayoutInfoN = layout_b_.n;
+    t.BLayoutInfoG = layout_b_.g;
+    t.BLayoutInfoD = layout_b_.d;
+    t.CLayoutInfoB = layout_c_.b;
+    t.CLayoutInfoS1 = layout_c_.s;
+    t.CLayoutInfoN = layout_c_.n;
+    t.CLayoutInfoG = layout_c_.g;
+    t.CLayoutInfoS2 = layout_c_.d;
+    t.BatchNum = batch_num_;
+  }
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;
   int64_t l1_ = 512 * 1024, l0a_ = 64 * 1024, l0b_ = 64 * 1024, l0c_ = 128 * 1024, ub_ = 192 * 1024;
 };

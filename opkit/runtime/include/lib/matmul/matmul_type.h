@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "opkit/sim/positions.h"
 
@@ -26,6 +27,16 @@ struct MatmulType {
   constexpr static TPosition srcPos = SRCPOS;
 };
 
+namespace Impl {
+inline constexpr int32_t QUEUE_DEPTH = 1;  // the depth of the Matmul's own queues (kernels size theirs alike)
+}  // namespace Impl
+
+// The L0C type of a Matmul over T: float for half/bfloat16/float, int32_t for int8_t.
+template <typename T>
+struct GetMmDstType {
+  using Type = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+};
+
 template <void (*DataCopyOut)(...) = nullptr, void (*CopyA1)(...) = nullptr, void (*CopyB1)(...) = nullptr>
 struct MatmulCallBackFunc {};
 
@@ -35,6 +46,8 @@ enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALM
 enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
 enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
 enum class BatchMode : uint8_t { NONE = 0, BATCH_LESS_THAN_L1, BATCH_LARGE_THAN_L1, SINGLE_LARGE_THAN_L1 };
+enum class BatchOutMode : uint8_t { SINGLE_BATCH = 0, MULTI_BATCH, DYNAMIC };
+enum class DecompressionMode : uint8_t { DECOMP_NONE = 0 };
 
 // The fields kernels set or test; every template computes the same product here (docs/simulated-api.md).
 struct MatmulConfig {
@@ -85,6 +98,12 @@ struct MatmulConfig {
   bool isA2B2Shared = false;
   bool isEnableChannelSplit = false;
   bool enableKdimReorderLoad = false;
+  bool isCO1Shared = false;
+  uint32_t sharedCO1BufferSize = 64 * 1024;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+  bool enableL1BankConflictOptimise = false;
+  bool enableRelu = false;
+  DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
 };
 
 constexpr MatmulConfig GetNormalConfig(bool intrinsicsLimit = false, bool batchLoop = false, bool isVecND2NZ = false,
@@ -143,8 +162,162 @@ inline constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
 inline constexpr MatmulConfig MM_CFG_NO_PRELOAD = GetMDLConfig(false, false, 0);
 inline constexpr MatmulConfig MM_CFG_PRELOAD = GetMDLConfig(false, false, 1);
 
+// GetMMConfig's parameter groups (CANN's matmul_config.h, in its field order: kernels brace-initialise them).
+struct MatmulShapeParams {
+  uint32_t singleCoreM;
+  uint32_t singleCoreN;
+  uint32_t singleCoreK;
+  uint32_t basicM;
+  uint32_t basicN;
+  uint32_t basicK;
+};
+struct MatmulQuantParams {
+  bool isPerTensor;
+  bool hasAntiQuantOffset;
+};
+struct MatmulBatchParams {
+  bool isNBatch;
+  BatchMode batchMode;
+  bool isBiasBatch = true;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+};
+struct MatmulFuncParams {
+  bool intrinsicsCheck;
+  bool enVecND2NZ;
+  bool enableDoubleCache;
+  bool enableL1CacheUB;
+  uint32_t doMTE2Preload;
+  IterateOrder iterateOrder;
+  ScheduleType scheduleType;
+  bool enableReuse = true;
+  bool enableUBReuse;
+  bool isPartialOutput = false;
+  bool isA2B2Shared = false;
+  bool isEnableChannelSplit = false;
+  bool enableKdimReorderLoad = false;
+  bool enableL1BankConflictOptimise = false;
+  bool enableRelu = false;
+  DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
+};
+struct MatmulBiasParams {
+  bool enableSetBias = true;
+};
+
+namespace opkit::sim::detail {
+constexpr void apply_mm_params(MatmulConfig&) {}
+template <typename P, typename... Rest>
+constexpr void apply_mm_params(MatmulConfig& c, const P& p, const Rest&... rest) {
+  using Q = std::decay_t<P>;
+  if constexpr (std::is_same_v<Q, MatmulShapeParams>) {
+    c.singleCoreM = p.singleCoreM;
+    c.singleCoreN = p.singleCoreN;
+    c.singleCoreK = p.singleCoreK;
+    c.basicM = p.basicM;
+    c.basicN = p.basicN;
+    c.basicK = p.basicK;
+  } else if constexpr (std::is_same_v<Q, MatmulQuantParams>) {
+    c.isPerTensor = p.isPerTensor;
+    c.hasAntiQuantOffset = p.hasAntiQuantOffset;
+  } else if constexpr (std::is_same_v<Q, MatmulBatchParams>) {
+    c.isNBatch = p.isNBatch;
+    c.batchMode = p.batchMode;
+    c.isBiasBatch = p.isBiasBatch;
+    c.bmmOutMode = p.bmmOutMode;
+  } else if constexpr (std::is_same_v<Q, MatmulFuncParams>) {
+    c.intrinsicsCheck = p.intrinsicsCheck;
+    c.enVecND2NZ = p.enVecND2NZ;
+    c.enableDoubleCache = p.enableDoubleCache;
+    c.enableL1CacheUB = p.enableL1CacheUB;
+    c.doMTE2Preload = p.doMTE2Preload;
+    c.iterateOrder = p.iterateOrder;
+    c.scheduleType = p.scheduleType;
+    c.enableReuse = p.enableReuse;
+    c.enableUBReuse = p.enableUBReuse;
+    c.isPartialOutput = p.isPartialOutput;
+    c.isA2B2Shared = p.isA2B2Shared;
+    c.isEnableChannelSplit = p.isEnableChannelSplit;
+    c.enableKdimReorderLoad = p.enableKdimReorderLoad;
+    c.enableL1BankConflictOptimise = p.enableL1BankConflictOptimise;
+    c.enableRelu = p.enableRelu;
+    c.decompMode = p.decompMode;
+  } else if constexpr (std::is_same_v<Q, MatmulBiasParams>) {
+    c.enableSetBias = p.enableSetBias;
+  } else {
+    static_assert(sizeof(Q) == 0, "GetMMConfig takes MatmulShapeParams, MatmulQuantParams, MatmulBatchParams, "
+                                  "MatmulFuncParams and MatmulBiasParams");
+  }
+  apply_mm_params(c, rest...);
+}
+}  // namespace opkit::sim::detail
+
+template <MatmulConfigMode configMode, typename... ArgTypes>
+constexpr MatmulConfig GetMMConfig(ArgTypes&&... args) {
+  MatmulConfig c = configMode == MatmulConfigMode::CONFIG_MDL       ? CFG_MDL
+                   : configMode == MatmulConfigMode::CONFIG_IBSHARE ? CFG_IBSHARE_NORM
+                                                                    : CFG_NORM;
+  if (configMode == MatmulConfigMode::CONFIG_SPECIALMDL) {
+    c = CFG_MDL;
+    c.doMultiDataLoad = false;
+    c.doSpecialMDL = true;
+  }
+  opkit::sim::detail::apply_mm_params(c, args...);
+  return c;
+}
+
+// A tiling fixed at compile time (CANN's tiling.h): the Matmul reads it when REGIST_MATMUL_OBJ/Init get no tiling.
+struct MatmulApiStaticTiling {
+  int32_t usedCoreNum = -1, M = -1, N = -1, Ka = -1, Kb = -1, singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
+  int32_t baseM = -1, baseN = -1, baseK = -1, depthA1 = -1, depthB1 = -1, stepM = -1, stepN = -1, isBias = -1;
+  int32_t transLength = -1, iterateOrder = -1, shareMode = -1, shareL1Size = -1, shareL0CSize = -1, shareUbSize = -1;
+  int32_t stepKa = -1, stepKb = -1, depthAL1CacheUB = -1, depthBL1CacheUB = -1, dbL0A = -1, dbL0B = -1, dbL0C = -1;
+  int32_t ALayoutInfoB = -1, ALayoutInfoS = -1, ALayoutInfoN = -1, ALayoutInfoG = -1, ALayoutInfoD = -1;
+  int32_t BLayoutInfoB = -1, BLayoutInfoS = -1, BLayoutInfoN = -1, BLayoutInfoG = -1, BLayoutInfoD = -1;
+  int32_t CLayoutInfoB = -1, CLayoutInfoS1 = -1, CLayoutInfoN = -1, CLayoutInfoG = -1, CLayoutInfoS2 = -1;
+  int32_t BatchNum = -1, mxTypePara = -1;
+  MatmulConfig cfg = CFG_NORM;
+};
+
+// The constant tiling of a config whose MatmulShapeParams fixed the core's shape and the base block: the whole K in
+// L1 when A's and B's K slices fit twice beside each other, else K steps of baseK (opkit's rule, as the host's).
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& cfg, int32_t l1Size = 512 * 1024) {
+  MatmulApiStaticTiling t{};
+  t.cfg = cfg;
+  if (cfg.singleCoreM == 0 || cfg.basicM == 0) return t;  // no shape: the runtime tiling decides
+  t.M = t.singleCoreM = static_cast<int32_t>(cfg.singleCoreM);
+  t.N = t.singleCoreN = static_cast<int32_t>(cfg.singleCoreN);
+  t.Ka = t.Kb = t.singleCoreK = static_cast<int32_t>(cfg.singleCoreK);
+  t.baseM = static_cast<int32_t>(cfg.basicM);
+  t.baseN = static_cast<int32_t>(cfg.basicN);
+  t.baseK = static_cast<int32_t>(cfg.basicK);
+  const int32_t k_steps = (t.singleCoreK + t.baseK - 1) / t.baseK;
+  const int32_t per_step = t.baseK * (t.baseM * int32_t(sizeof(typename A_TYPE::T)) +
+                                      t.baseN * int32_t(sizeof(typename B_TYPE::T)));
+  int32_t step = k_steps;
+  while (step > 1 && 2 * step * per_step > l1Size) step = (step + 1) / 2;
+  t.stepKa = t.stepKb = step;
+  t.depthA1 = t.depthB1 = 2 * step;
+  t.stepM = t.stepN = 1;
+  t.isBias = 1;
+  t.iterateOrder = 0;
+  t.dbL0A = t.dbL0B = 2;
+  t.dbL0C = 1;
+  t.BatchNum = 1;
+  t.usedCoreNum = 1;
+  return t;
+}
+
 namespace AscendC {
 using ::BatchMode;
+using ::BatchOutMode;
+using ::GetMatmulApiTiling;
+using ::GetMMConfig;
+using ::MatmulApiStaticTiling;
+using ::MatmulBatchParams;
+using ::MatmulBiasParams;
+using ::MatmulFuncParams;
+using ::MatmulQuantParams;
+using ::MatmulShapeParams;
 using ::CFG_IBSHARE_NORM;
 using ::CFG_MDL;
 using ::CFG_NORM;

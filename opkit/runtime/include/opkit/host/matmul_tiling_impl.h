@@ -64,8 +64,11 @@ inline bool MatmulApiTilingBase::fill_core_tiling(optiling::TCubeTiling& t, int3
   const int64_t k_iter = ceil_div(sk, bk);
   const int64_t bias_bytes = bias_ ? bn * dtype_bytes(bias_type_.dataType) : 0;
   auto l1_use = [&](int64_t step, int64_t db) { return db * step * bk * (bm * sa + bn * sb) + bias_bytes; };
+  // The K steps take at most half of L1 while more than one step is held, which leaves room for the kernel's own L1
+  // buffers and a second Matmul object (CANN's tilings for such kernels fit both).
+  const int64_t budget = l1_ / 2;
   int64_t step = k_iter, db = 2;
-  while (l1_use(step, db) > l1_ && step > 1) step = ceil_div(step, 2);
+  while (l1_use(step, db) > budget && step > 1) step = ceil_div(step, 2);
   if (l1_use(step, db) > l1_) db = 1;
   if (l1_use(step, db) > l1_) return false;
   base_m_ = static_cast<int32_t>(bm);
@@ -102,6 +105,7 @@ class MatmulApiTiling : public MatmulApiTilingBase {
  public:
   using MatmulApiTilingBase::MatmulApiTilingBase;
   int64_t GetTiling(optiling::TCubeTiling& tiling) override {
+    resolve_shape();
     if (m_ <= 0 || n_ <= 0 || k_ <= 0) return -1;
     optiling::TCubeTiling t = tiling;
     if (!fill_core_tiling(t, m_, n_, k_)) return -1;
@@ -110,9 +114,16 @@ class MatmulApiTiling : public MatmulApiTilingBase {
     t.N = org_n_ > 0 ? org_n_ : n_;
     t.Ka = org_ka_ > 0 ? org_ka_ : k_;
     t.Kb = org_kb_ > 0 ? org_kb_ : k_;
+    fill_batch(t);
     tiling = t;
     return 0;
   }
+};
+
+// Batch matmul's tiling (CANN's bmm_tiling.h): one core's shape; the batch fields from SetBatchNum and the layouts.
+class BatchMatmulTiling : public MatmulApiTiling {
+ public:
+  using MatmulApiTiling::MatmulApiTiling;
 };
 
 // The cores split M and N (never K): among the (mDim, nDim) with mDim * nDim <= dim, an even split (no core with a
@@ -158,16 +169,18 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
   }
 
   int64_t GetTiling(optiling::TCubeTiling& tiling) override {
+    resolve_shape();
     if (m_ <= 0 || n_ <= 0 || k_ <= 0 || dim_ <= 0) return -1;
     const int64_t am = std::max<int64_t>({16, fix_m_, align_m_}), an = std::max<int64_t>({16, fix_n_, align_n_});
     std::tuple<int, int64_t, int64_t> best{2, 0, 0};
     int64_t best_m = 0, best_n = 0;
-    for (int64_t md = 1; md <= dim_; ++md) {
-      for (int64_t nd = 1; md * nd <= dim_; ++nd) {
+    const int64_t dim = batch_num_ > 0 ? 1 : dim_;  // batched: each matrix whole on one core
+    for (int64_t md = 1; md <= dim; ++md) {
+      for (int64_t nd = 1; md * nd <= dim; ++nd) {
         const int64_t sm = single_m_ > 0 ? single_m_ : align_up(ceil_div(m_, md), am);
         const int64_t sn = single_n_ > 0 ? single_n_ : align_up(ceil_div(n_, nd), an);
         const int64_t used = ceil_div(m_, sm) * ceil_div(n_, sn);
-        if (used > dim_) continue;
+        if (used > dim) continue;
         const int tail = (m_ % sm != 0 || n_ % sn != 0) ? 1 : 0;
         const std::tuple<int, int64_t, int64_t> score{tail, sm * sn, used};
         if (best_m == 0 || score < best) {
@@ -191,6 +204,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     t.N = org_n_ > 0 ? org_n_ : n_;
     t.Ka = org_ka_ > 0 ? org_ka_ : k_;
     t.Kb = org_kb_ > 0 ? org_kb_ : k_;
+    fill_batch(t);
     tiling = t;
     return 0;
   }

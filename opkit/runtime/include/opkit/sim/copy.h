@@ -9,6 +9,7 @@
 #include "opkit/sim/atomic.h"
 #include "opkit/sim/context.h"
 #include "opkit/sim/cube/load.h"  // its DataCopy forms come before the catch-all below
+#include "opkit/sim/cube/fixpipe_regs.h"  // DataCopy(GM, L0C, DataCopyCO12DstParams), likewise
 #include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"

@@ -4,6 +4,8 @@
 
 #include "opkit/sim/cube/core.h"
 #include "opkit/sim/cube/fixpipe.h"
+#include "opkit/sim/cube/fixpipe_regs.h"
 #include "opkit/sim/cube/load.h"
+#include "opkit/sim/cube/load3d.h"
 #include "opkit/sim/cube/memory.h"
 #include "opkit/sim/cube/mmad.h"

@@ -11,6 +11,8 @@
 #define __global__
 #define __aicore__
 #define __vector__
+// `__cube__` and `__mix__(cube, vector)` kernels: `opkit cc` notes their type by name (kernel_type.h).
+#define __mix__(...)
 #define __gm__
 #define __ubuf__
 #define __cbuf__

@@ -1,5 +1,5 @@
-// CANN 9's include name of the kernel printf (utils/debug/asc_printf.h): the simulator's printf/PRINTF come with
-// kernel_operator.h (opkit/sim/dump.h).
+// utils/debug/asc_printf.h: CANN's header of the kernel printf (asc-devkit's 01_utilities examples include it); the
+// printf itself is opkit/sim/dump.h's.
 #pragma once
 
 #include "kernel_operator.h"

@@ -51,6 +51,15 @@ inline bool note_task_type_of(KernelMetaType t, const char* where) {
   n.by_kernel[kernel_name_of(where)] |= 1u << static_cast<unsigned>(t);
   return true;
 }
+// A kernel's type from its declaration (`__cube__`, `__mix__(1, 2)`): `opkit cc` appends one call per such kernel
+// to the rewritten source, since the qualifier itself expands to nothing.
+inline bool note_task_type_named(const char* kernel, KernelMetaType t) {
+  note_task_type(t);
+  NotedTypes& n = noted_types();
+  std::lock_guard<std::mutex> lock(n.m);
+  n.by_kernel[kernel] |= 1u << static_cast<unsigned>(t);
+  return true;
+}
 template <KernelMetaType T, class Tag>
 struct TaskTypeNote {
   static inline const bool noted = note_task_type_of(T, Tag::where());

@@ -33,6 +33,7 @@ struct MmadParams {
   bool kDirectionAlign = false;
   bool cmatrixSource = false;
   bool cmatrixInitVal = true;
+  bool disableGemv = false;
 };
 
 }  // namespace AscendC
@@ -54,7 +55,7 @@ constexpr bool mmad_types_ok() {
 // mi * K1 + ki, rows inside; L0B holds B (k x n) as ZN, fractal (ki, ni) at ki * N1 + ni with n rows of C0 k values
 // inside; L0C holds C (m x n) as NZ, column blocks of 16 n values, each ceil(m, 16) rows. K1, N1: fractal counts.
 template <typename Dst, typename A, typename B, typename Bias>
-void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::LocalTensor<A>& a, const AscendC::LocalTensor<B>& b,
+OPKIT_CUBE_HOT void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::LocalTensor<A>& a, const AscendC::LocalTensor<B>& b,
           const AscendC::LocalTensor<Bias>* bias, const AscendC::MmadParams& p, const SourceLoc& where) {
   const char* api = "Mmad";
   check_cancelled(api, where);
@@ -62,8 +63,11 @@ void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::LocalTensor<A>& a, 
   constexpr uint32_t c0 = c0_of<A>();
   const uint64_t m16 = ceil_to(p.m, 16), n16 = ceil_to(p.n, 16), kc = ceil_to(p.k, c0);
   const uint64_t k1 = kc / c0, n1 = n16 / 16;
+  // GEMV: with m == 1 the cube reads A as one row of k values in whole 512-byte fractals (asc-devkit's mmad_gemv
+  // example); only the 950 can turn that off (disableGemv).
+  const bool gemv = p.m == 1 && !(p.disableGemv && current_block().npu_arch == 3510);
   require_cube_operand(api, "dst", c, Mem::L0C, m16 * n16 * sizeof(Dst), where);
-  require_cube_operand(api, "fm", a, Mem::L0A, m16 * kc * sizeof(A), where);
+  require_cube_operand(api, "fm", a, Mem::L0A, (gemv ? ceil_to(p.k, 512 / sizeof(A)) : m16 * kc) * sizeof(A), where);
   require_cube_operand(api, "filter", b, Mem::L0B, kc * n16 * sizeof(B), where);
   if (bias != nullptr) {
     const Mem bm = mem_of(bias->opkit_pos);
@@ -80,7 +84,7 @@ void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::LocalTensor<A>& a, 
         acc = static_cast<Acc>(out);
       }
       for (uint64_t ki = 0; ki < p.k; ++ki) {
-        const A av = a.opkit_addr[((mi / 16) * k1 + ki / c0) * 16 * c0 + (mi % 16) * c0 + ki % c0];
+        const A av = gemv ? a.opkit_addr[ki] : a.opkit_addr[((mi / 16) * k1 + ki / c0) * 16 * c0 + (mi % 16) * c0 + ki % c0];
         const B bv = b.opkit_addr[((ki / c0) * n1 + ni / 16) * 16 * c0 + (ni % 16) * c0 + ki % c0];
         if constexpr (std::is_same_v<Acc, int32_t>) {
           acc += static_cast<int32_t>(av) * static_cast<int32_t>(bv);

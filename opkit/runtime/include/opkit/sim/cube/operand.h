@@ -11,6 +11,14 @@
 #include "opkit/sim/soc.h"
 #include "opkit/sim/tensor.h"
 
+// The cube's inner loops (Mmad, the Matmul API's products) compiled optimised even when the kernel is not: samples
+// build without a build type (no -O), and an unoptimised 7680 x 480 x 320 product runs past the launch watchdog.
+#if defined(__GNUC__) && !defined(__clang__)
+#define OPKIT_CUBE_HOT __attribute__((optimize("O2")))
+#else
+#define OPKIT_CUBE_HOT
+#endif
+
 namespace opkit::sim::detail {
 
 // Start alignment per memory: L0A/L0B hold 512-byte fractals, the rest 32-byte blocks.
@@ -69,7 +77,7 @@ void require_local_operand(const char* api, const char* role, const AscendC::Loc
     require_ub_operand(api, role, t, bytes, where);
     return;
   }
-  if (m != Mem::L1 && m != Mem::BT) {
+  if (m != Mem::L1 && m != Mem::BT && m != Mem::FB) {
     fault(api, cat(role, " is a tensor at position ", position_name(t.opkit_pos), " (", mem_name(m), "); DataCopy "
                    "moves GM, UB and L1 data (L0A/L0B are filled by LoadData, L0C is read by Fixpipe)"), where);
   }

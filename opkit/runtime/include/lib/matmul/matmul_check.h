@@ -1,0 +1,72 @@
+// The checks of a TCubeTiling that CANN's tiling rules guarantee and a hand-written or truncated tiling breaks
+// (Matmul::Init), and a constant tiling's conversion to one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "lib/matmul/matmul_tilingdata.h"
+#include "lib/matmul/matmul_type.h"
+#include "opkit/sim/cube/operand.h"
+
+namespace opkit::sim::detail {
+
+// The checks CANN's tiling rules guarantee and a hand-written or truncated tiling breaks.
+void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where);
+
+inline void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b_bytes, const SourceLoc& where) {
+  const char* api = "Matmul::Init";
+  const int arch = current_block().npu_arch;
+  const uint32_t c0 = 32 / a_bytes;
+  auto bad = [&](const std::string& what) {
+    fault(api, cat("the TCubeTiling is not valid: ", what, " (M=", t.M, " N=", t.N, " Ka=", t.Ka, " singleCore ",
+                   t.singleCoreM, "x", t.singleCoreN, "x", t.singleCoreK, " base ", t.baseM, "x", t.baseN, "x",
+                   t.baseK, "); was it made by GetTiling, and copied whole?"), where);
+  };
+  if (t.M <= 0 || t.N <= 0 || t.Ka <= 0) bad("M, N and Ka must be positive");
+  if (t.singleCoreM <= 0 || t.singleCoreN <= 0 || t.singleCoreK <= 0) bad("singleCoreM/N/K must be positive");
+  if (t.baseM <= 0 || t.baseM % 16 != 0 || t.baseN <= 0 || t.baseN % 16 != 0) {
+    bad("baseM and baseN must be positive multiples of 16");
+  }
+  if (t.baseK <= 0 || t.baseK % static_cast<int32_t>(c0) != 0) bad(cat("baseK must be a multiple of C0 = ", c0));
+  const auto db = [](int32_t v) { return v > 1 ? 2 : 1; };
+  const uint64_t l0a = uint64_t(t.baseM) * t.baseK * a_bytes * db(t.dbL0A);
+  const uint64_t l0b = uint64_t(t.baseN) * t.baseK * b_bytes * db(t.dbL0B);
+  const uint64_t l0c = uint64_t(t.baseM) * t.baseN * 4 * db(t.dbL0C);
+  if (l0a > cube_mem_bytes(arch, Mem::L0A)) bad(cat("A's base blocks need ", l0a, " bytes of L0A"));
+  if (l0b > cube_mem_bytes(arch, Mem::L0B)) bad(cat("B's base blocks need ", l0b, " bytes of L0B"));
+  if (l0c > cube_mem_bytes(arch, Mem::L0C)) bad(cat("C's base blocks need ", l0c, " bytes of L0C"));
+  if (t.iterateOrder != 0 && t.iterateOrder != 1) bad(cat("iterateOrder ", t.iterateOrder, " is not 0 or 1"));
+}
+
+
+// A constant tiling (MatmulApiStaticTiling) as the TCubeTiling the Matmul runs on.
+inline TCubeTiling to_cube_tiling(const MatmulApiStaticTiling& s) {
+  TCubeTiling t{};
+  t.usedCoreNum = s.usedCoreNum;
+  t.M = s.M;
+  t.N = s.N;
+  t.Ka = s.Ka;
+  t.Kb = s.Kb;
+  t.singleCoreM = s.singleCoreM;
+  t.singleCoreN = s.singleCoreN;
+  t.singleCoreK = s.singleCoreK;
+  t.baseM = s.baseM;
+  t.baseN = s.baseN;
+  t.baseK = s.baseK;
+  t.depthA1 = s.depthA1;
+  t.depthB1 = s.depthB1;
+  t.stepM = s.stepM;
+  t.stepN = s.stepN;
+  t.stepKa = s.stepKa;
+  t.stepKb = s.stepKb;
+  t.isBias = s.isBias;
+  t.iterateOrder = s.iterateOrder;
+  t.dbL0A = s.dbL0A;
+  t.dbL0B = s.dbL0B;
+  t.dbL0C = s.dbL0C;
+  t.BatchNum = s.BatchNum;
+  return t;
+}
+
+}  // namespace opkit::sim::detail

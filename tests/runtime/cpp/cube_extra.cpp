@@ -1,0 +1,226 @@
+// Cube cases beyond the basic pipeline: split-K across cores with atomic adds (Matmul API), batch matmul
+// (IterateBatch, NORMAL layout, one bias row per batch), a constant tiling (GetMatmulApiTiling as MM_CFG), and
+// Fixpipe's (de)quantisation (DEQF16 scalar; VREQ8 per channel with ReLU into NZ) after an int8 Mmad.
+#include <algorithm>
+#include <cstring>
+
+#include "cube_harness.h"
+#include "lib/matmul_intf.h"
+#include "tiling/tiling_api.h"
+
+using namespace AscendC;
+
+namespace {
+
+namespace mt = matmul_tiling;
+using HalfA = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+using FloatC = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+
+TCubeTiling single_tiling(int m, int n, int k, int org_k, bool bias, int batch) {
+  mt::MatmulApiTiling t(*platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B2"));
+  t.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  t.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  t.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
+  t.SetBiasType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
+  t.SetOrgShape(m, n, org_k);
+  t.SetShape(m, n, k);
+  t.EnableBias(bias);
+  if (batch > 0) t.SetBatchInfoForNormal(batch, batch, m, n, k);
+  optiling::TCubeTiling tiling;
+  expect(t.GetTiling(tiling) == 0, "GetTiling failed");
+  return tiling;
+}
+
+// C (m x n) = sum over cores of A[:, kslice] x B[kslice, :]: each cube core adds its partial product into C.
+CASE(splitk_atomic_cores) {
+  constexpr int m = 40, n = 48, k = 160, cores = 4, ks = k / cores;
+  const TCubeTiling tiling = single_tiling(m, n, ks, k, false, 0);
+  std::vector<half> a = pattern<half>(m * k, 7, 11, 4), b = pattern<half>(k * n, 5, 13, 4);
+  std::vector<float> c(m * n, 0.0f);
+  opkit::sim::Launch launch{"splitk", "Ascend910B2", cores};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(a.data(), a.size() * 2, "a").register_gm(b.data(), b.size() * 2, "b");
+  launch.register_gm(c.data(), c.size() * 4, "c");
+  launch.run([&tiling](GM_ADDR ga, GM_ADDR gb, GM_ADDR gc) {
+    GlobalTensor<half> aG, bG;
+    GlobalTensor<float> cG;
+    aG.SetGlobalBuffer((__gm__ half*)ga, m * k);
+    bG.SetGlobalBuffer((__gm__ half*)gb, k * n);
+    cG.SetGlobalBuffer((__gm__ float*)gc, m * n);
+    Matmul<HalfA, HalfA, FloatC> mm;
+    TPipe pipe;
+    mm.Init(&tiling, &pipe);
+    const int part = static_cast<int>(GetBlockIdx());
+    mm.SetTensorA(aG[part * ks]);
+    mm.SetTensorB(bG[part * ks * n]);
+    mm.IterateAll(cG, 1);  // enAtomic
+    mm.End();
+  }, (GM_ADDR)a.data(), (GM_ADDR)b.data(), (GM_ADDR)c.data());
+  save("splitk_atomic_cores_a", a);
+  save("splitk_atomic_cores_b", b);
+  save("splitk_atomic_cores_c", c);
+}
+
+// Three A x B + bias[q] products in one IterateBatch (NORMAL layout: matrices one after another).
+CASE(batch_matmul_normal) {
+  constexpr int m = 20, n = 24, k = 40, batch = 3;
+  const TCubeTiling tiling = single_tiling(m, n, k, k, true, batch);
+  std::vector<half> a = pattern<half>(batch * m * k, 7, 11, 4), b = pattern<half>(batch * k * n, 5, 13, 4);
+  std::vector<float> bias = pattern<float>(batch * n, 3, 7, 2), c(batch * m * n, -1.0f);
+  using Normal = MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>;
+  using NormalC = MatmulType<TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>;
+  opkit::sim::Launch launch{"bmm", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(a.data(), a.size() * 2, "a").register_gm(b.data(), b.size() * 2, "b");
+  launch.register_gm(bias.data(), bias.size() * 4, "bias").register_gm(c.data(), c.size() * 4, "c");
+  launch.run([&tiling](GM_ADDR ga, GM_ADDR gb, GM_ADDR gbias, GM_ADDR gc) {
+    GlobalTensor<half> aG, bG;
+    GlobalTensor<float> cG, biasG;
+    aG.SetGlobalBuffer((__gm__ half*)ga, batch * m * k);
+    bG.SetGlobalBuffer((__gm__ half*)gb, batch * k * n);
+    biasG.SetGlobalBuffer((__gm__ float*)gbias, batch * n);
+    cG.SetGlobalBuffer((__gm__ float*)gc, batch * m * n);
+    Matmul<Normal, Normal, NormalC, FloatC> mm;
+    TPipe pipe;
+    mm.Init(&tiling, &pipe);
+    mm.SetTensorA(aG);
+    mm.SetTensorB(bG);
+    mm.SetBias(biasG);
+    mm.IterateBatch(cG, batch, batch, false);
+    mm.End();
+  }, (GM_ADDR)a.data(), (GM_ADDR)b.data(), (GM_ADDR)bias.data(), (GM_ADDR)c.data());
+  save("batch_matmul_normal_a", a);
+  save("batch_matmul_normal_b", b);
+  save("batch_matmul_normal_bias", bias);
+  save("batch_matmul_normal_c", c);
+}
+
+// A Matmul whose MM_CFG is a constant tiling: REGIST_MATMUL_OBJ without a runtime tiling.
+constexpr MatmulShapeParams kShape = {48, 64, 80, 16, 32, 32};
+constexpr MatmulConfig kCfg = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(kShape);
+constexpr MatmulApiStaticTiling kStatic = GetMatmulApiTiling<HalfA, HalfA, FloatC, FloatC>(kCfg);
+
+CASE(matmul_constant_tiling) {
+  constexpr int m = 48, n = 64, k = 80;
+  static_assert(kStatic.baseM == 16 && kStatic.baseN == 32 && kStatic.singleCoreK == k, "the constant tiling");
+  std::vector<half> a = pattern<half>(m * k, 7, 11, 4), b = pattern<half>(k * n, 5, 13, 4);
+  std::vector<float> c(m * n, -1.0f);
+  opkit::sim::Launch launch{"const", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(a.data(), a.size() * 2, "a").register_gm(b.data(), b.size() * 2, "b");
+  launch.register_gm(c.data(), c.size() * 4, "c");
+  launch.run([](GM_ADDR ga, GM_ADDR gb, GM_ADDR gc) {
+    GlobalTensor<half> aG, bG;
+    GlobalTensor<float> cG;
+    aG.SetGlobalBuffer((__gm__ half*)ga, m * k);
+    bG.SetGlobalBuffer((__gm__ half*)gb, k * n);
+    cG.SetGlobalBuffer((__gm__ float*)gc, m * n);
+    Matmul<HalfA, HalfA, FloatC, FloatC, kStatic> mm;
+    TPipe pipe;
+    mm.Init(nullptr, &pipe);
+    mm.SetTensorA(aG);
+    mm.SetTensorB(bG);
+    mm.IterateAll(cG);
+    mm.End();
+  }, (GM_ADDR)a.data(), (GM_ADDR)b.data(), (GM_ADDR)c.data());
+  save("matmul_constant_tiling_a", a);
+  save("matmul_constant_tiling_b", b);
+  save("matmul_constant_tiling_c", c);
+}
+
+uint64_t quant_word(float scale, bool is_signed) {
+  uint32_t bits = 0;
+  std::memcpy(&bits, &scale, 4);
+  return uint64_t(bits) | (uint64_t(is_signed) << 46);
+}
+
+// int8 A (m x k) x B^T given as n x k -> int32 L0C; Fixpipe DEQF16 (scalar 0.5) to half ND, and VREQ8 (scale per
+// column, ReLU) to int8 NZ (column blocks of 32, m rows each).
+CASE(fixpipe_quant) {
+  constexpr int m = 32, k = 64, n = 48, n32 = 64;
+  std::vector<int8_t> a = pattern<int8_t>(m * k, 7, 11, 1), b = pattern<int8_t>(n * k, 5, 13, 1);
+  std::vector<uint64_t> words(n);
+  std::vector<float> scales(n);
+  for (int j = 0; j < n; ++j) {
+    scales[j] = 0.125f * float(1 + j % 5);
+    words[j] = quant_word(scales[j], true);
+  }
+  std::vector<half> deq(m * n);
+  std::vector<int8_t> req(n32 * m, 0);
+  opkit::sim::Launch launch{"quant", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(a.data(), a.size(), "a").register_gm(b.data(), b.size(), "b");
+  launch.register_gm(words.data(), words.size() * 8, "words").register_gm(deq.data(), deq.size() * 2, "deq");
+  launch.register_gm(req.data(), req.size(), "req");
+  launch.run([](GM_ADDR ga, GM_ADDR gb, GM_ADDR gw, GM_ADDR gdeq, GM_ADDR greq) {
+    GlobalTensor<int8_t> aG, bG, reqG;
+    GlobalTensor<uint64_t> wG;
+    GlobalTensor<half> deqG;
+    aG.SetGlobalBuffer((__gm__ int8_t*)ga, m * k);
+    bG.SetGlobalBuffer((__gm__ int8_t*)gb, n * k);
+    wG.SetGlobalBuffer((__gm__ uint64_t*)gw, n);
+    deqG.SetGlobalBuffer((__gm__ half*)gdeq, m * n);
+    reqG.SetGlobalBuffer((__gm__ int8_t*)greq, n32 * m);
+    TPipe pipe;
+    TBuf<TPosition::A1> a1b;
+    TBuf<TPosition::B1> b1b;
+    TBuf<TPosition::C1> wb;
+    TBuf<TPosition::A2> a2b;
+    TBuf<TPosition::B2> b2b;
+    TBuf<TPosition::CO1> cb;
+    pipe.InitBuffer(a1b, m * k);
+    pipe.InitBuffer(b1b, n * k);
+    pipe.InitBuffer(wb, n * 8);
+    pipe.InitBuffer(a2b, m * k);
+    pipe.InitBuffer(b2b, n * k);
+    pipe.InitBuffer(cb, m * n * 4);
+    LocalTensor<int8_t> a1 = a1b.Get<int8_t>(), b1 = b1b.Get<int8_t>(), a2 = a2b.Get<int8_t>(), b2 = b2b.Get<int8_t>();
+    LocalTensor<uint64_t> w = wb.Get<uint64_t>();
+    LocalTensor<int32_t> c = cb.Get<int32_t>();
+    DataCopy(a1, aG, Nd2NzParams{1, m, k, 0, k, m, 1, 0});
+    DataCopy(b1, bG, Nd2NzParams{1, n, k, 0, k, n, 1, 0});
+    DataCopy(w, wG, n);
+    constexpr uint32_t k1 = k / 32, m1 = m / 16;
+    for (uint32_t i = 0; i < m1; ++i) {
+      LoadData(a2[i * k1 * 512], a1[i * 512], LoadData2DParams{0, uint8_t(k1), uint16_t(m1), 0, 0, false, 0});
+    }
+    LoadData(b2, b1, LoadData2DParams{0, uint8_t(k1 * n / 16), 1, 0, 0, false, 0});
+    Mmad(c, a2, b2, MmadParams{m, n, k, 0, false, true});
+    FixpipeParamsV220 p{n, m, m, n, false};
+    p.quantPre = DEQF16;
+    p.deqScalar = quant_word(0.5f, true);
+    Fixpipe(deqG, c, p);
+    FixpipeParamsV220 q{n, m, m, m, true};  // NZ: dstStride = m rows of 32 bytes between column blocks
+    q.quantPre = VREQ8;
+    Fixpipe<int8_t, int32_t, CFG_NZ>(reqG, c, w, q);
+  }, (GM_ADDR)a.data(), (GM_ADDR)b.data(), (GM_ADDR)words.data(), (GM_ADDR)deq.data(), (GM_ADDR)req.data());
+  save("fixpipe_quant_a", a);
+  save("fixpipe_quant_b", b);
+  save("fixpipe_quant_scales", scales);
+  save("fixpipe_quant_deq", deq);
+  save("fixpipe_quant_req", req);
+}
+
+}  // namespace
+
+namespace {
+
+// A per-channel quantisation mode with no quantisation words: a fault naming the form that takes them.
+CASE(fault_fixpipe_vector_quant_without_words) {
+  std::vector<int8_t> out(16 * 16);
+  opkit::sim::Launch launch{"vq", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(out.data(), out.size(), "out");
+  launch.run([](GM_ADDR o) {
+    GlobalTensor<int8_t> oG;
+    oG.SetGlobalBuffer((__gm__ int8_t*)o, 256);
+    TPipe pipe;
+    TBuf<TPosition::CO1> cb;
+    pipe.InitBuffer(cb, 16 * 16 * 4);
+    FixpipeParamsV220 p{16, 16, 16, 16, false};
+    p.quantPre = VREQ8;
+    Fixpipe(oG, cb.Get<int32_t>(), p);
+  }, (GM_ADDR)out.data());
+}
+
+}  // namespace
