@@ -114,7 +114,8 @@ def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], roo
     """The context keys that point one op's build at the user's files."""
     project = src.kernel.parent.parent
     keys = {"host_sources": " ".join(_cmake_path(p) for p in src.host) or _cmake_path(src.kernel),
-            "host_include_dirs": " ".join(_cmake_path(project / d) for d in ("op_host", "op_kernel")),
+            "host_include_dirs": " ".join([_cmake_path(project / d) for d in ("op_host", "op_kernel")]
+                                          + [_cmake_path(d) for d in src.host_include_dirs]),
             "kernel_source": _cmake_path(src.kernel), "kernel_options": "",
             "tiling_include": f"{src.op.name}_tiling_view.h", "outputs_from_caller": not src.has_infer_shape}
     view = (f'#include "{src.tiling_header.as_posix()}"\n' if src.tiling_style == "newer" and src.tiling_header
@@ -124,6 +125,8 @@ def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], roo
                               f"length the tests read.\n#pragma once\n{view}", "generated"))
     if src.tiling_style == "older" and src.tiling_header is not None:
         keys["kernel_options"] = _host_tiling(src, src.tiling_header, extra, root)
+    # The -I folders of the op's add_ops_compile_options (src/common's shared kernel headers), as CANN passes them.
+    keys["kernel_options"] += "".join(f' "-I{d.as_posix()}"' for d in src.kernel_include_dirs)
     if src.template_kernel:
         rel = f"kernels/{src.op.name}_tpl.cpp"
         extra.append(RenderedFile(rel, _wrapper(src, ctx), "generated"))
