@@ -106,7 +106,8 @@ def scale_by_scalar(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -
     shutil.copytree(REPO / "tests" / "layouts" / "cann_repo", tmp / "repo")
     _build(tmp / "repo" / "src" / "math" / "scale_by_scalar")
     result, _ = _run_program("scale_by_scalar_invocation", cann_root, tmp)
-    return {"run": result, "header": _installed_header(cann_root, "aclnn_scale_by_scalar.h")}
+    return {"run": result, "header": _installed_header(cann_root, "aclnn_scale_by_scalar.h"),
+            "aclnnop": _installed_header(cann_root, "aclnnop/aclnn_scale_by_scalar.h").splitlines()[-1]}
 
 
 def test_cann_repository_op_with_shared_code_and_a_scalar_runs_through_aclnn(scale_by_scalar: dict[str, Any]) -> None:
@@ -116,6 +117,8 @@ def test_cann_repository_op_with_shared_code_and_a_scalar_runs_through_aclnn(sca
     assert ("    const aclTensor *x,\n    const aclScalar *value,\n    const aclTensor *y,\n"
             in scale_by_scalar["header"])
     assert "null scalar: 161001 aclnnScaleByScalarGetWorkspaceSize: value is null (an aclScalar)" in result.stdout
+    # By the name CANN's built-in ops' headers have too (the operator repository's examples include that one).
+    assert scale_by_scalar["aclnnop"] == '#include "../aclnn_scale_by_scalar.h"'
 
 
 def test_cann_root_holds_what_samples_link(cann_root: Path) -> None:
