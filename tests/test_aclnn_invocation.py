@@ -1,8 +1,9 @@
 """The aclnn layer, called as CANN's AclNNInvocation samples call an op: `opkit build` installs the op's aclnn package
 (aclnn_<op>.h, libcust_opapi.so) in the tree of `opkit cann-root`; a program of the samples' form (tests/aclnn/*:
 main.cpp, its own CMakeLists.txt against DDK_PATH and the custom package, gen_data.py, verify_result.py, run.sh) builds
-against it with -std=c++11, runs and verifies its numbers. One generated op (examples/add_custom) and one CANN-layout
-project without JSON (tests/layouts/opdef_project); the wrong calls give CANN's status codes and messages.
+against it with -std=c++11, runs and verifies its numbers. One generated op (examples/add_custom), one CANN-layout
+project without JSON (tests/layouts/opdef_project) and one op in CANN's operator repository layout with shared code
+in src/common and an aclScalar input (tests/layouts/cann_repo); the wrong calls give CANN's status codes and messages.
 """
 from __future__ import annotations
 
