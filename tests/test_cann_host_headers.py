@@ -1,7 +1,7 @@
 """The headers production CANN op_host code includes beyond the OpDef and tiling basics (log/ops_log.h, log/log.h,
 error/ops_error.h, tiling/tiling_templates_registry.h, tiling/tiling_base.h, platform/platform_info.h,
-register/device_op_impl_registry.h) exist in opkit's runtime and declare what such code uses; their log lines reach
-stderr filtered by ASCEND_GLOBAL_LOG_LEVEL."""
+register/device_op_impl_registry.h, base/err_msg.h) exist in opkit's runtime and declare what such code uses;
+their log lines reach stderr filtered by ASCEND_GLOBAL_LOG_LEVEL."""
 from __future__ import annotations
 
 import os
@@ -175,3 +175,30 @@ def test_log_lines_name_the_op_and_follow_the_log_level(tmp_path: Path, level: s
     assert [line.split("]")[0].lstrip("[") for line in lines] == shown
     if level is None:
         assert lines == ["[ERROR] OpName:[Scale] error 3 (logs.cpp:14)", "[ERROR] OpName:[Scale] v is -1 (logs.cpp:6)"]
+
+
+# Names CANN's operator repository's host code uses without including anything for them: REPORT_INNER_ERR_MSG
+# (base/err_msg.h, through the registry headers) and the platform's own core count.
+REPORTS = """\
+#include "register/op_def_registry.h"
+static ge::graphStatus Check(const fe::PlatFormInfos& platform)
+{
+    if (platform.GetCoreNum() != 24) {
+        REPORT_INNER_ERR_MSG("EZ9999", "op[%s], %u cores", "Scale", platform.GetCoreNum());
+        return ge::GRAPH_FAILED;
+    }
+    REPORT_INNER_ERR_MSG("EZ9999", "op[%s], %s is nullptr!", "Scale", "x");
+    return ge::GRAPH_SUCCESS;
+}
+int main() { return Check(fe::PlatFormInfos(*opkit::sim::find_soc("Ascend910B2"))) == ge::GRAPH_SUCCESS ? 0 : 1; }
+"""
+
+
+def test_error_reports_and_the_platforms_core_count(tmp_path: Path) -> None:
+    (tmp_path / "reports.cpp").write_text(REPORTS)
+    exe = tmp_path / "reports"
+    subprocess.run([CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-isystem", str(opkit.include_dir()),
+                    str(tmp_path / "reports.cpp"), "-o", str(exe)], check=True)
+    result = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr   # Ascend910B2: 24 AI Cores
+    assert result.stderr == "[ERROR] EZ9999 reports.cpp:8 (Check): op[Scale], x is nullptr!\n"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from opkit.build.cann_cmake import CannCMake, read_cann_cmake
 from opkit.errors import OpkitError, PathError, SpecError
 from opkit.spec import load_spec
 from opkit.spec.model import OpSpec, SpecFile
@@ -60,9 +61,11 @@ class OpSources:
     template_kernel: bool             # the kernel entry is a template selected by the tiling key (ASCENDC_TPL_*)
     has_infer_shape: bool             # some host file registers an InferShape for it
     opdef: OpDefInfo | None = None    # a CANN project's: what its OpDef says beyond the prototype
+    host_include_dirs: tuple[Path, ...] = ()     # beyond op_host/ and op_kernel/: its CMakeLists.txt's (cann_cmake)
+    kernel_include_dirs: tuple[Path, ...] = ()
 
     def describe(self, root: Path) -> str:
-        where = (f", tiling struct {self.tiling_header.relative_to(root).as_posix()}"
+        where = (f", tiling struct {shown_path(self.tiling_header, root)}"
                  if self.tiling_header is not None else ", no tiling header found")
         key = ", template tiling keys" if self.template_kernel else ""
         return f"{self.op.op_type}{where}{key}"
@@ -125,19 +128,47 @@ def _user_prototype(root: Path, op_types: set[str]) -> tuple[SpecFile | None, li
     return (best[0] if best else None), warnings
 
 
-def _op_host_sources(root: Path) -> list[Path]:
+def _op_host_sources(root: Path, cmake: CannCMake | None = None) -> list[Path]:
     """op_host/*.cpp but the aclnn (op_api) sources beside them in CANN's operator repository (`aclnn_*.cpp`, files
-    including opdev/ or aclnn headers): CANN compiles those into its op_api library, not with the OpDef."""
-    return [f for f in sorted((root / "op_host").glob("*.cpp"))
-            if not f.name.startswith("aclnn_") and not _OP_API_INCLUDE.search(_read(f))]
+    including opdev/ or aclnn headers): CANN compiles those into its op_api library, not with the OpDef. Then the
+    shared host sources the op's CMakeLists.txt adds (src/common's tiling code)."""
+    own = [f for f in sorted((root / "op_host").glob("*.cpp"))
+           if not f.name.startswith("aclnn_") and not _OP_API_INCLUDE.search(_read(f))]
+    return own + list(cmake.host_sources if cmake is not None else ())
 
 
-def _read_opdef(root: Path) -> OpDefRead:
-    host = _op_host_sources(root)
+def _host_include_dirs(root: Path, cmake: CannCMake) -> tuple[Path, ...]:
+    return (root / "op_host", root / "op_kernel", root, *cmake.host_include_dirs)
+
+
+def _read_opdef(root: Path, cmake: CannCMake) -> OpDefRead:
+    host = _op_host_sources(root, cmake)
     if not host:
         raise PathError(root, "has op_kernel/ but no op_host/*.cpp: CANN builds an op from the OpDef in its host "
                               "code", "add the op's host file (OpDef, InferShape, TilingFunc) to op_host/")
-    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=(root / "op_host", root / "op_kernel", root))
+    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=_host_include_dirs(root, cmake))
+
+
+_INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[>"]', re.M)
+
+
+def _included_headers(sources: list[Path], dirs: tuple[Path, ...], depth: int = 3) -> list[Path]:
+    """The project's headers the host sources include (by their own folder or `dirs`), `depth` levels deep: a
+    tiling struct registered in a shared header (src/common's foreach_tiling_def.h) is found through them."""
+    found: list[Path] = []
+    todo = list(sources)
+    for _ in range(depth):
+        following = []
+        for source in todo:
+            for name in _INCLUDE.findall(_read(source)):
+                for base in (source.parent, *dirs):
+                    candidate = base / name
+                    if candidate.is_file() and candidate not in found:
+                        found.append(candidate)
+                        following.append(candidate)
+                        break
+        todo = following
+    return found
 
 
 def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingStyle, Path | None, str]:
@@ -146,17 +177,18 @@ def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingSty
     for path in (older, *host_headers):
         text = _read(path)
         m = _CLASSIC.search(text)
-        if m and (path == older or re.search(rf"REGISTER_TILING_DATA_CLASS\s*\(\s*{op.op_type}\s*,", text)):
-            return "older", path, m[1]
+        named = re.search(rf"REGISTER_TILING_DATA_CLASS\s*\(\s*{op.op_type}\s*,\s*(\w+)\s*\)", text)
+        if m and (path == older or named):
+            return "older", path, named[1] if named else m[1]
     if newer.is_file():
         m = _PLAIN_STRUCT.search(_read(newer))
         return "newer", newer, m[1] if m else ""
     return "none", None, ""
 
 
-def _host_files(root: Path, ops: list[OpSpec]) -> dict[str, list[Path]]:
+def _host_files(root: Path, ops: list[OpSpec], cmake: CannCMake) -> dict[str, list[Path]]:
     """op name -> its op_host/*.cpp: <op>.cpp and <op>_*.cpp; any other file goes with the first op."""
-    files = _op_host_sources(root)
+    files = _op_host_sources(root, cmake)
     owned: dict[str, list[Path]] = {op.name: [] for op in ops}
     by_length = sorted(ops, key=lambda o: -len(o.name))   # add_custom_v2_* before add_custom_*
     for f in files:
@@ -180,6 +212,7 @@ def detect_layout(root: Path) -> ProjectLayout | None:
     read: OpDefRead | None = None
     user: SpecFile | None = None
     warnings: list[str] = []
+    cmake = CannCMake()
     if lock.is_file():
         try:
             prototype = root / json.loads(lock.read_text(encoding="utf-8"))["prototype"]
@@ -190,7 +223,8 @@ def detect_layout(root: Path) -> ProjectLayout | None:
         ops = list(spec.ops)
     elif (root / "op_host").is_dir() and (root / "op_kernel").is_dir():
         kind = _cann_kind(root)
-        read = _read_opdef(root)
+        cmake = read_cann_cmake(root)
+        read = _read_opdef(root, cmake)
         spec, prototype = read.spec, read.spec.path
         ops = [op for op in spec.ops if (root / "op_kernel" / f"{op.name}.cpp").is_file()]
         if not ops:
@@ -203,9 +237,12 @@ def detect_layout(root: Path) -> ProjectLayout | None:
             ops.sort(key=lambda op: order.get(op.op_type, len(order)))
     else:
         return None
-    hosts = _host_files(root, ops) if kind != "opkit" else {op.name: [root / "op_host" / f"{op.name}.cpp"]
-                                                             for op in ops}
+    hosts = _host_files(root, ops, cmake) if kind != "opkit" else {op.name: [root / "op_host" / f"{op.name}.cpp"]
+                                                                    for op in ops}
     headers = sorted((root / "op_host").glob("*.h"))
+    if cmake.host_sources or cmake.host_include_dirs:
+        shared = _included_headers([f for files in hosts.values() for f in files], _host_include_dirs(root, cmake))
+        headers += [h for h in shared if h not in headers]
     all_host = "\n".join(_read(f) for files in hosts.values() for f in files)
     sources = []
     for op in ops:
@@ -220,12 +257,17 @@ def detect_layout(root: Path) -> ProjectLayout | None:
             infer_shape = bool(_INFER_SHAPE.search(own) or named)
         sources.append(OpSources(op, kernel, tuple(hosts[op.name]), style, header, struct,
                                  bool(_TEMPLATE_KERNEL.search(_read(kernel))), infer_shape,
-                                 read.info[op.op_type] if read is not None else None))
+                                 read.info[op.op_type] if read is not None else None,
+                                 cmake.host_include_dirs, cmake.kernel_include_dirs))
     notes = []
     if read is not None:
         where = f"; prototype {shown_path(user.path, root)} cross-checked" if user is not None else ", no prototype JSON"
         notes.append(f"ops read from the OpDef in op_host/ (compiled with opkit's host headers){where}")
         notes += read.notes
+        if cmake.host_sources or cmake.host_include_dirs or cmake.kernel_include_dirs:
+            shared = [shown_path(p, root) for p in (*cmake.host_sources, *cmake.host_include_dirs,
+                                                     *cmake.kernel_include_dirs)]
+            notes.append(f"from CMakeLists.txt, as CANN's build reads it: {', '.join(shared)}")
     return ProjectLayout(kind, root, prototype, spec, tuple(sources), user, tuple(notes), tuple(warnings),
                          read.soc if read is not None else None)
 

@@ -26,12 +26,20 @@ def _camel(name: str) -> str:
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
-def aclnn_context(op: OpSpec) -> dict[str, Any]:
-    """The aclnn API of `op`; `unsupported` names the attr types CANN's aclnn has no parameter for (no API then)."""
+def aclnn_context(op: OpSpec, scalars: tuple[str, ...] = (), scalar_lists: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The aclnn API of `op`; `unsupported` names the attr types CANN's aclnn has no parameter for (no API then).
+    `scalars`/`scalar_lists` name the inputs the OpDef marks .Scalar()/.ScalarList() (aclScalar, aclScalarList)."""
     params: list[dict[str, Any]] = []
     inputs = {t.name for t in op.inputs}
     for t in op.inputs:
         optional = t.param_type == "optional"
+        if t.name in scalars or t.name in scalar_lists:
+            listed = t.name in scalar_lists
+            params.append({"c_type": "const aclScalarList *" if listed else "const aclScalar *",
+                           "name": _camel(t.name) + ("Optional" if optional else ""), "ir": t.name,
+                           "call": "ScalarList" if listed else "Scalar", "extra": "",
+                           "note": "scalar list input" if listed else "scalar input"})
+            continue
         params.append({"c_type": "const aclTensorList *" if t.param_type == "dynamic" else "const aclTensor *",
                        "name": _camel(t.name) + ("Optional" if optional else ""), "ir": t.name,
                        "call": "InputList" if t.param_type == "dynamic" else "Input",

@@ -52,6 +52,8 @@ class OpDefInfo:
     infer_dtype: bool
     tiling: bool                 # AICore().SetTiling, or IMPL_OP(...).Tiling
     family: str                  # the AI Core config the prototype was read for ("" when the op has none)
+    scalar_inputs: tuple[str, ...] = ()        # inputs marked .Scalar(): a `const aclScalar *` in the aclnn API
+    scalar_list_inputs: tuple[str, ...] = ()   # .ScalarList(): a `const aclScalarList *`
 
 
 @dataclass(frozen=True)
@@ -227,7 +229,9 @@ def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = Non
         if attrs:
             op["attr"] = attrs
         ops.append(op)
-        info[op_type] = OpDefInfo(op_type, socs, raw["infer_shape"], raw["infer_dtype"], raw["tiling"], chosen or "")
+        info[op_type] = OpDefInfo(op_type, socs, raw["infer_shape"], raw["infer_dtype"], raw["tiling"], chosen or "",
+                                  tuple(p["name"] for p in ins if p.get("scalar")),
+                                  tuple(p["name"] for p in ins if p.get("scalar_list")))
         if family and socs and family not in socs:
             notes.append(f"{op_type}: AddConfig lists {', '.join(socs)}, not {family}: read for {chosen}")
     return ops, info, notes

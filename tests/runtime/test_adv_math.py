@@ -208,6 +208,10 @@ def test_cann_include_names_compile(tmp_path: Path) -> None:
     headers = sorted(p.relative_to(include).as_posix() for d in ("math", "activation", "utils")
                      for p in (include / "lib" / d).glob("*.h"))
     assert "lib/math/acosh.h" in headers and "lib/activation/swiglu_tiling.h" in headers
+    # ... and by the older names CANN still ships (deprecated there): lib/<family>/kernel_operator_<api>_intf.h.
+    older = sorted(p.relative_to(include).as_posix() for p in (include / "lib").glob("*/kernel_operator_*_intf.h"))
+    assert "lib/math/kernel_operator_atan_intf.h" in older and "lib/index/kernel_operator_arithprogression_intf.h" in older
+    headers += [h for h in older if h not in headers]
     source = tmp_path / "adv_includes.cpp"
     source.write_text("".join(f'#include "{h}"\n' for h in headers) + "int main() { return 0; }\n")
     run_program(compile_program(source))

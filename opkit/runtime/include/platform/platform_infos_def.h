@@ -30,6 +30,9 @@ class PlatFormInfos {
     return GetPlatformRes(label, key, value);
   }
 
+  // The AI Core count (CANN's own test stub returns a fixed 8; opkit the SoC profile's figure).
+  uint32_t GetCoreNum() const { return static_cast<uint32_t>(profile_->aic_cores); }
+
   const opkit::sim::SocProfile& opkit_profile() const { return *profile_; }
 
   // "Ascend910B", "Ascend910_93", "Ascend310P", "Ascend950": CANN's short SoC version, which is the AddConfig family

@@ -6,6 +6,7 @@
 #include "exe_graph/runtime/shape.h"
 #include "exe_graph/runtime/storage_shape.h"
 #include "exe_graph/runtime/tiling_context.h"
+#include "base/err_msg.h"
 #include "graph/ge_error_codes.h"
 #include "graph/types.h"
 #include "opkit/host/op_store.h"

@@ -5,7 +5,7 @@
 //   {"op": "AddCustom", "count": 1, "inputs": [PARAM...], "outputs": [PARAM...], "attrs": [ATTR...],
 //    "infer_shape": true, "infer_dtype": true, "tiling": true, "configs": {"ascend910b": {"inputs": [...], ...}}} (configs in AddConfig order)
 // PARAM: {"name", "param_type" (ops::Option), "dtypes" ("DT_FLOAT16"...), "formats" ("ND"...), "dtypes_are_list",
-//         "formats_are_list", "follow", "value_depend"};
+//         "formats_are_list", "follow", "value_depend", "scalar", "scalar_list" (an aclScalar(List) in aclnn)};
 // ATTR:  {"name", "required", "kind" (prototype attr type), "default" (absent when none)}.
 // opkit/spec/opdef.py turns this into the operator model.
 #pragma once
@@ -97,7 +97,9 @@ inline void json_param(std::ostream& out, const ops::OpParamDef& p) {
   out << ", \"dtypes_are_list\": " << (p.opkit_types_are_list() ? "true" : "false")
       << ", \"formats_are_list\": " << (p.opkit_formats_are_list() ? "true" : "false") << ", \"follow\": ";
   json_text(out, p.opkit_follow());
-  out << ", \"value_depend\": " << static_cast<int>(p.GetValueDepend()) << '}';
+  out << ", \"value_depend\": " << static_cast<int>(p.GetValueDepend())
+      << ", \"scalar\": " << (p.IsScalar() ? "true" : "false")
+      << ", \"scalar_list\": " << (p.IsScalarList() ? "true" : "false") << '}';
 }
 
 inline void json_params(std::ostream& out, const std::deque<ops::OpParamDef>& ps) {

@@ -4,6 +4,8 @@
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -74,6 +76,9 @@ inline int acl_fail(int code, const char* api, const char* format, ...) {
   va_start(args, format);
   std::vsnprintf(out + n, 1024 - static_cast<size_t>(n), format, args);
   va_end(args);
+  // As CANN's log with ASCEND_SLOG_PRINT_TO_STDOUT=1: the error on stdout too (examples print only the status).
+  const char* print = std::getenv("ASCEND_SLOG_PRINT_TO_STDOUT");
+  if (print != nullptr && std::strcmp(print, "1") == 0) std::printf("[ERROR] %s (status %d)\n", out, code);
   return code;
 }
 

@@ -1,0 +1,89 @@
+"""What an op's own CMakeLists.txt adds to its build in CANN's open-source operator repository.
+
+There (`src/<family>/<op>/`), each op's CMakeLists.txt hands CANN's build the sources and include folders it needs
+beyond op_host/ and op_kernel/: code shared one level up, in `src/common` (`${OP_COMMON_DIR}`):
+
+    add_ops_compile_options(OP_NAME ForeachAtan OPTIONS -I${OP_COMMON_DIR}/inc/foreach/op_kernel ...)
+    target_sources(optiling PRIVATE ${OP_COMMON_DIR}/src/foreach/op_tiling/foreach_tiling_func.cpp)
+    target_include_directories(optiling PRIVATE ${OP_COMMON_DIR}/inc)
+
+opkit reads those three commands as CANN's build would, for the host targets that hold the OpDef, InferShape and
+tiling (`optiling`, `opsproto`, `op_host_aclnn*`); `opapi` (a hand-written aclnn API over CANN's l0 ops) is not
+compiled. The variables are CANN's: `${OP_COMMON_DIR}` is `src/common` of the repository holding the op,
+`${CMAKE_SOURCE_DIR}` that repository's root, `${CMAKE_CURRENT_SOURCE_DIR}` the op's folder; a path naming the CANN
+install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path. A project without such
+a CMakeLists.txt gets nothing extra.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["CannCMake", "read_cann_cmake"]
+
+_HOST_TARGETS = {"optiling", "opsproto", "op_host_aclnn", "op_host_aclnnInner", "op_host_aclnnExc"}
+_COMMAND = re.compile(r"^\s*(add_ops_compile_options|target_sources|target_include_directories)\s*\(([^)]*)\)",
+                      re.M | re.I)
+_VARIABLE = re.compile(r"\$\{(\w+)\}")
+
+
+@dataclass(frozen=True)
+class CannCMake:
+    host_sources: tuple[Path, ...] = ()        # host sources outside op_host/ (shared tiling code)
+    host_include_dirs: tuple[Path, ...] = ()
+    kernel_include_dirs: tuple[Path, ...] = ()
+
+
+def _common_dir(root: Path) -> Path | None:
+    """`src/common` of the repository holding `root`: the nearest ancestor with a `common/` folder beside the op's
+    family folder."""
+    return next((parent / "common" for parent in root.parents if (parent / "common").is_dir()), None)
+
+
+def _strip_comments(text: str) -> str:
+    return "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+
+
+def read_cann_cmake(root: Path) -> CannCMake:
+    """The extra host sources and include folders `root`/CMakeLists.txt gives the op (empty when there is none)."""
+    cmake = root / "CMakeLists.txt"
+    if not cmake.is_file():
+        return CannCMake()
+    common = _common_dir(root)
+    values = {"CMAKE_CURRENT_SOURCE_DIR": root, "CMAKE_CURRENT_LIST_DIR": root}
+    if common is not None:
+        values["OP_COMMON_DIR"] = common
+        values["CMAKE_SOURCE_DIR"] = common.parent.parent if common.parent.name == "src" else common.parent
+
+    def path(word: str) -> Path | None:
+        missing = [v for v in _VARIABLE.findall(word) if v not in values]
+        if missing:   # the CANN install's own folders (opkit's headers), or a variable opkit does not know
+            return None
+        text = _VARIABLE.sub(lambda m: str(values[m[1]]), word)
+        candidate = Path(text) if Path(text).is_absolute() else root / text
+        return candidate.resolve() if candidate.exists() else None
+
+    sources: list[Path] = []
+    host_dirs: list[Path] = []
+    kernel_dirs: list[Path] = []
+    text = _strip_comments(cmake.read_text(encoding="utf-8", errors="replace"))
+    for command, body in _COMMAND.findall(text):
+        words = body.split()
+        command = command.lower()
+        if command == "add_ops_compile_options":
+            for word in words:
+                if word.startswith("-I") and (found := path(word[2:])) is not None:
+                    kernel_dirs.append(found)
+            continue
+        if not words or words[0] not in _HOST_TARGETS:
+            continue
+        for word in words[1:]:
+            if word in ("PRIVATE", "PUBLIC", "INTERFACE") or (found := path(word)) is None:
+                continue
+            if command == "target_sources" and found.is_file() and found.parent != (root / "op_host").resolve():
+                sources.append(found)
+            elif command == "target_include_directories" and found.is_dir():
+                host_dirs.append(found)
+    unique = lambda items: tuple(dict.fromkeys(items))  # noqa: E731
+    return CannCMake(unique(sources), unique(host_dirs), unique(kernel_dirs))

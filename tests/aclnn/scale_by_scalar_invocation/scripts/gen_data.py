@@ -1,0 +1,17 @@
+#!/usr/bin/env python3
+"""Inputs and golden outputs of scale_by_scalar: x float32 3 x 100 scaled by 2.5, and x float16 3 x 100 by -0.5."""
+import numpy as np
+
+
+def gen_golden_data_simple():
+    rng = np.random.default_rng(5)
+    input_x = rng.uniform(-10, 10, [3, 100]).astype(np.float32)
+    input_x16 = rng.uniform(-10, 10, [3, 100]).astype(np.float16)
+    input_x.tofile("./input/input_x.bin")
+    input_x16.tofile("./input/input_x16.bin")
+    (input_x * np.float32(2.5)).astype(np.float32).tofile("./output/golden.bin")
+    (input_x16 * np.float16(-0.5)).astype(np.float16).tofile("./output/golden16.bin")
+
+
+if __name__ == "__main__":
+    gen_golden_data_simple()

@@ -1,0 +1,83 @@
+// Runs aclnnScaleByScalar (y = x * value, value a `const aclScalar *`) twice, as CANN's AclNNInvocationNaive samples
+// call an op with a scalar input: float32 x (3 x 100) by a double scalar 2.5, and float16 x by a float scalar -0.5.
+// The scalar is converted to the dtype the OpDef lists for it in the combination x selects. Writes
+// output/output_y.bin and output/output_y16.bin.
+#include <cstdio>
+#include <fstream>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_scale_by_scalar.h"
+
+#define CHECK_RET(cond, what)                                               \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
+            printf("[ERROR] %s failed: %s\n", what, aclGetRecentErrMsg()); \
+            return 1;                                                       \
+        }                                                                   \
+    } while (0)
+
+static aclTensor *Tensor(void *device, aclDataType dtype)
+{
+    const int64_t shape[2] = {3, 100};
+    const int64_t strides[2] = {100, 1};
+    return aclCreateTensor(shape, 2, dtype, strides, 0, ACL_FORMAT_ND, shape, 2, device);
+}
+
+// y = x * value on the device: x read from `in`, y written to `out`, `bytes` each.
+static int Scale(const char *in, const char *out, size_t bytes, aclDataType dtype, aclScalar *value,
+                 aclrtStream stream)
+{
+    std::vector<char> host(bytes);
+    std::ifstream(in, std::ios::binary).read(host.data(), static_cast<std::streamsize>(bytes));
+    void *devX = nullptr, *devY = nullptr;
+    CHECK_RET(aclrtMalloc(&devX, bytes, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "aclrtMalloc");
+    CHECK_RET(aclrtMalloc(&devY, bytes, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "aclrtMalloc");
+    CHECK_RET(aclrtMemcpy(devX, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS, "aclrtMemcpy");
+    aclTensor *x = Tensor(devX, dtype);
+    aclTensor *y = Tensor(devY, dtype);
+    uint64_t workspaceSize = 0;
+    aclOpExecutor *executor = nullptr;
+    CHECK_RET(aclnnScaleByScalarGetWorkspaceSize(x, value, y, &workspaceSize, &executor) == ACLNN_SUCCESS,
+              "aclnnScaleByScalarGetWorkspaceSize");
+    CHECK_RET(aclnnScaleByScalar(nullptr, workspaceSize, executor, stream) == ACLNN_SUCCESS, "aclnnScaleByScalar");
+    CHECK_RET(aclrtSynchronizeStream(stream) == ACL_SUCCESS, "aclrtSynchronizeStream");
+    CHECK_RET(aclrtMemcpy(host.data(), bytes, devY, bytes, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS, "aclrtMemcpy");
+    std::ofstream(out, std::ios::binary).write(host.data(), static_cast<std::streamsize>(bytes));
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
+    aclrtFree(devX);
+    aclrtFree(devY);
+    return 0;
+}
+
+int main()
+{
+    aclrtStream stream = nullptr;
+    CHECK_RET(aclInit(nullptr) == ACL_SUCCESS, "aclInit");
+    CHECK_RET(aclrtSetDevice(0) == ACL_SUCCESS, "aclrtSetDevice");
+    CHECK_RET(aclrtCreateStream(&stream) == ACL_SUCCESS, "aclrtCreateStream");
+
+    double twoAndHalf = 2.5;
+    float minusHalf = -0.5f;
+    aclScalar *byDouble = aclCreateScalar(&twoAndHalf, ACL_DOUBLE);
+    aclScalar *byFloat = aclCreateScalar(&minusHalf, ACL_FLOAT);
+    if (Scale("../input/input_x.bin", "output_y.bin", 300 * 4, ACL_FLOAT, byDouble, stream) != 0 ||
+        Scale("../input/input_x16.bin", "output_y16.bin", 300 * 2, ACL_FLOAT16, byFloat, stream) != 0) {
+        return 1;
+    }
+    uint64_t workspaceSize = 0;
+    aclOpExecutor *executor = nullptr;
+    void *dev = nullptr;
+    CHECK_RET(aclrtMalloc(&dev, 300 * 4, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "aclrtMalloc");
+    aclnnStatus nullScalar = aclnnScaleByScalarGetWorkspaceSize(Tensor(dev, ACL_FLOAT), nullptr, Tensor(dev, ACL_FLOAT),
+                                                                &workspaceSize, &executor);
+    printf("[INFO] null scalar: %d %s\n", nullScalar, aclGetRecentErrMsg());
+    aclrtFree(dev);
+    aclDestroyScalar(byDouble);
+    aclDestroyScalar(byFloat);
+    aclrtDestroyStream(stream);
+    aclrtResetDevice(0);
+    aclFinalize();
+    return 0;
+}

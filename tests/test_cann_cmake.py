@@ -1,0 +1,66 @@
+"""An op's CMakeLists.txt in CANN's operator repository layout (opkit/build/cann_cmake.py): the shared host sources,
+host include folders and kernel -I folders it names, with CANN's variables; nothing else."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from opkit.build.cann_cmake import CannCMake, read_cann_cmake
+from opkit.build.layout import detect_layout
+
+REPO = Path(__file__).resolve().parent / "layouts" / "cann_repo"
+
+
+def _repo(tmp_path: Path, cmake: str) -> Path:
+    """A repository with src/common/{inc,src} and one op, src/math/op, whose CMakeLists.txt is `cmake`."""
+    (tmp_path / "src" / "common" / "inc" / "fam" / "op_kernel").mkdir(parents=True)
+    (tmp_path / "src" / "common" / "src" / "fam").mkdir(parents=True)
+    (tmp_path / "src" / "common" / "src" / "fam" / "tiling.cpp").write_text("// shared\n")
+    op = tmp_path / "src" / "math" / "op"
+    (op / "op_host").mkdir(parents=True)
+    (op / "op_host" / "op.cpp").write_text("// own\n")
+    (op / "op_host" / "aclnn_op.cpp").write_text("// op_api\n")
+    (op / "CMakeLists.txt").write_text(cmake)
+    return op
+
+
+def test_shared_sources_and_folders_come_from_canns_variables(tmp_path: Path) -> None:
+    op = _repo(tmp_path, """
+add_ops_compile_options(OP_NAME Op OPTIONS -I${OP_COMMON_DIR}/inc/fam/op_kernel --cce-auto-sync=on -Werror)
+target_sources(op_host_aclnn PRIVATE op_host/op.cpp)
+target_sources(optiling PRIVATE
+        ${OP_COMMON_DIR}/src/fam/tiling.cpp   # the family's TilingFunc
+)
+target_include_directories(optiling PRIVATE ${CMAKE_SOURCE_DIR}/src/common/inc ${ASCEND_CANN_PACKAGE_PATH}/include)
+target_sources(opapi PRIVATE op_host/aclnn_op.cpp)
+# target_sources(optiling PRIVATE ${OP_COMMON_DIR}/src/fam/commented.cpp)
+""")
+    common = (tmp_path / "src" / "common").resolve()
+    found = read_cann_cmake(op)
+    assert found.host_sources == (common / "src" / "fam" / "tiling.cpp",)   # op_host/ files and opapi's: not extra
+    assert found.host_include_dirs == (common / "inc",)                      # the CANN install's: opkit's own headers
+    assert found.kernel_include_dirs == (common / "inc" / "fam" / "op_kernel",)
+
+
+def test_no_cmakelists_or_missing_paths_add_nothing(tmp_path: Path) -> None:
+    assert read_cann_cmake(tmp_path) == CannCMake()
+    op = _repo(tmp_path, "target_sources(optiling PRIVATE ${OP_COMMON_DIR}/src/fam/gone.cpp ${UNKNOWN}/x.cpp)\n")
+    assert read_cann_cmake(op) == CannCMake()
+
+
+@pytest.mark.compile   # the OpDef is read by compiling the host code
+def test_layout_takes_the_shared_tiling_struct_and_folders(tmp_path: Path) -> None:
+    shutil.copytree(REPO, tmp_path / "repo")
+    root = tmp_path / "repo" / "src" / "math" / "scale_by_scalar"
+    layout = detect_layout(root)
+    assert layout is not None
+    (op,) = layout.ops
+    common = (tmp_path / "repo" / "src" / "common").resolve()
+    assert op.tiling_style == "older" and op.tiling_struct == "ScaleCommonTilingData"
+    assert op.tiling_header == common / "inc" / "scale" / "op_tiling" / "scale_tiling_def.h"
+    assert common / "src" / "scale" / "op_tiling" / "scale_tiling_func.cpp" in op.host
+    assert op.kernel_include_dirs == (common / "inc" / "scale" / "op_kernel",)
+    assert op.opdef is not None and op.opdef.scalar_inputs == ("value",)
+    assert any("from CMakeLists.txt" in note for note in layout.notes)
