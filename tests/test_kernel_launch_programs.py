@@ -193,6 +193,18 @@ def test_launch_header_takes_the_tiling_struct_by_pointer(scale_installed: Path)
     assert "aclrtStream stream, void* x, void* z, void* tiling);" in header
 
 
+def test_ascendc_library_compiles_the_kernels_for_the_soc_version(tmp_path: Path) -> None:
+    # run.sh -v Ascend310P3: the NPU-branch kernels get the 310P's profile (256 KB UB), not the 910B default.
+    build = tmp_path / "build"
+    configure = _run([_tool("cmake"), "-S", str(ADD), "-B", str(build), "-G", "Ninja", "-DRUN_MODE=npu",
+                      f"-DCMAKE_MAKE_PROGRAM={_tool('ninja')}", f"-DOPKIT_PYTHON={sys.executable}",
+                      f"-DASCEND_CANN_PACKAGE_PATH={CANN}", "-DSOC_VERSION=Ascend310P3",
+                      "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"], tmp_path)
+    assert configure.returncode == 0, configure.stdout + configure.stderr
+    commands = (build / "compile_commands.json").read_text()
+    assert "-DOPKIT_SOC_ARCH=2002" in commands and "-DOPKIT_SOC_ARCH=2201" not in commands
+
+
 def test_asc_program_configures_after_sourcing_set_env_alone(tmp_path: Path) -> None:
     # asc-devkit's READMEs: `source <cann>/set_env.sh`, then a plain `cmake ..` finds find_package(ASC).
     build = tmp_path / "build"
