@@ -89,8 +89,9 @@ def test_dump_output_names_block_and_line(results: dict[str, str]) -> None:
     assert "[AIV Block 1] plain 7\n" in text
     assert "[AIV Block 1] half 0.500000\n" in text
     # CANN 9's raw-pointer dumps (utils/debug/asc_dump.h): the memory is named, GM checked against the buffers
-    assert re.search(r"\] desc=11, addr=[0-9a-f]+, data_type=int32, position=GM, dump_size=2\n\[106, 107\]\n", text)
-    assert "] desc=12, addr=4, data_type=float32, position=UB, dump_size=2\n[1.500000, 2.500000]\n" in text
+    assert re.search(r"\] DumpTensor: desc=11, addr=[0-9a-f]+, data_type=int32, position=GM, dump_size=2\n"
+                     r"\[106, 107\]\n", text)
+    assert "] DumpTensor: desc=12, addr=4, data_type=float32, position=UB, dump_size=2\n[1.500000, 2.500000]\n" in text
     assert "[AIV Block 0]" not in text, "only block 1 dumps"
 
 

@@ -58,3 +58,10 @@ template <typename T>
 void asc_dump_cbuf(const T* input, uint32_t desc, uint32_t dump_size, OPKIT_SIM_HERE) {
   opkit::sim::detail::asc_dump_raw("asc_dump_cbuf", opkit::sim::detail::Mem::L0C, input, desc, dump_size, where);
 }
+
+// asc_dump(ptr, desc, size): CANN overloads it by the pointer's address space (__gm__, __ubuf__, __cbuf__, __cc__,
+// __biasbuf__, __fbuf__); here the memory is the one the pointer lies in, GM when it is in no on-chip memory.
+template <typename T>
+void asc_dump(const T* input, uint32_t desc, uint32_t dump_size, OPKIT_SIM_HERE) {
+  opkit::sim::detail::asc_dump_raw("asc_dump", opkit::sim::detail::mem_holding(input), input, desc, dump_size, where);
+}
