@@ -150,7 +150,7 @@ class Matmul {
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, OPKIT_SIM_HERE) {
     (void)enPartialSum;
-    if constexpr (kPartialOutput) require_partial_output_ok("Matmul::Iterate", where);
+    if constexpr (kPartialOutput) opkit::sim::detail::check_partial_output(config(), has_bias_ && bias_on_, where);
     async_ = !sync;
     fetched_ = false;
     return advance(where);
@@ -327,26 +327,9 @@ class Matmul {
  private:
   static int ceil_div(int a, int b) { return (a + b - 1) / b; }
   static constexpr bool kPartialOutput = config().isPartialOutput;
-  // n columns as C's format lays them out: ND_ALIGN rounds them up to 32 bytes.
-  static int64_t align_c(int64_t n) {
-    if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
-      constexpr int64_t c0 = 32 / int64_t(sizeof(DstT));
-      return (n + c0 - 1) / c0 * c0;
-    } else {
-      return n;
-    }
-  }
+  static int64_t align_c(int64_t n) { return opkit::sim::detail::c_columns<C_TYPE::format, DstT>(n); }
   // C's row width in GM: orgN, or orgKc when SetOrgShape gave one; ND_ALIGN rounds it up to 32 bytes.
   int64_t c_width() const { return align_c(org_kc_ > 0 ? org_kc_ : org_n_); }
-  // CANN's PartialOutput: the MDL template only, no bias (matmul_impl_base.h's asserts).
-  void require_partial_output_ok(const char* api, const SourceLoc& where) const {
-    namespace d = opkit::sim::detail;
-    if (config().doNorm || !config().doMultiDataLoad) {
-      d::fault(api, "isPartialOutput needs the MDL template (CFG_MDL / GetMDLConfig)", where);
-    }
-    if (has_bias_ && bias_on_) d::fault(api, "isPartialOutput does not support a bias (CANN: \"PartialOutput not "
-                                          "support bias\"); disable the bias in the tiling or call DisableBias", where);
-  }
 
   void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
                  opkit::sim::detail::BatchStrides st, const SourceLoc& where) {
@@ -515,21 +498,3 @@ class Matmul {
 };
 
 }  // namespace AscendC
-
-namespace opkit::sim::detail {
-
-// REGIST_MATMUL_OBJ's pairs (object, tiling), each initialised with the pipe.
-inline void regist_matmul(AscendC::TPipe*, const SourceLoc&) {}
-template <class MM, class Tiling, class... Rest>
-void regist_matmul(AscendC::TPipe* pipe, const SourceLoc& where, MM& mm, const Tiling* tiling, Rest&&... rest) {
-  mm.Init(tiling, pipe, where);
-  regist_matmul(pipe, where, std::forward<Rest>(rest)...);
-}
-
-// Whether the current core leaves at REGIST_MATMUL_OBJ: the cube core of a mixed launch, whose vector cores compute.
-inline bool matmul_server_leaves() {
-  const BlockContext& c = current_block();
-  return c.launch != nullptr && c.is_aic && !c.is_aiv && c.launch->aiv_per_block > 0;
-}
-
-}  // namespace opkit::sim::detail
