@@ -83,13 +83,15 @@ inline bool never_written(const uint8_t* p) {
 }
 
 [[noreturn]] inline void fault_never_written(AtomicKind kind, const uint8_t* at) {
-  const char* api = current_block().last_api.load(std::memory_order_relaxed);
+  const BlockContext& c = current_block();
+  const char* api = c.last_api.load(std::memory_order_relaxed);
+  const SourceLoc where{c.last_file.load(std::memory_order_relaxed), c.last_line.load(std::memory_order_relaxed)};
   const char* mode = kind == AtomicKind::Add ? "SetAtomicAdd" : kind == AtomicKind::Max ? "SetAtomicMax" : "SetAtomicMin";
   fault(api != nullptr ? api : mode,
         cat("an atomic store (", mode, ") combines with GM at ", static_cast<const void*>(at), " that was never "
             "written: it still holds the fill of new memory (aclrtMalloc does not initialise memory; on the device it "
             "holds whatever was there). Clear the output first (aclrtMemset on the host, or write zeros in the "
-            "kernel before the atomic stores)"));
+            "kernel before the atomic stores)"), where);
 }
 
 template <typename T>
