@@ -17,7 +17,7 @@ pytestmark = pytest.mark.compile
 @pytest.fixture(scope="module")
 def cube() -> Program:
     return compile_program([CPP / "cube_numeric.cpp", CPP / "cube_mixed.cpp", CPP / "cube_faults.cpp",
-                            CPP / "cube_extra.cpp", CPP / "core_harness.cpp"])
+                            CPP / "cube_extra.cpp", CPP / "cube_output.cpp", CPP / "core_harness.cpp"])
 
 
 def _load(out: Path, case: str, name: str, dtype: str, shape: tuple[int, ...]) -> np.ndarray:
@@ -129,7 +129,35 @@ def test_fixpipe_dequantises_and_requantises(cube: Program, tmp_path: Path) -> N
     np.testing.assert_array_equal(got, x)
 
 
-@pytest.mark.parametrize("case", ["mix_core_ids", "tiling_rules"])
+def test_matmul_c_in_nd_align_and_with_org_kc(cube: Program, tmp_path: Path) -> None:
+    """C in ND_ALIGN: rows N rounded up to 32 bytes apart, the padding columns zero (CANN's GetOrgWidth and
+    FixpipeParamsUtil); C in ND with SetOrgShape(..., orgKc): rows orgKc apart, the rest of each row untouched."""
+    _run(cube, "matmul_nd_align", tmp_path)
+    a = _load(tmp_path, "matmul_nd_align", "a", "float16", (20, 32))
+    b = _load(tmp_path, "matmul_nd_align", "b", "float16", (32, 37))
+    c = _load(tmp_path, "matmul_nd_align", "c", "float32", (20, 40))
+    np.testing.assert_allclose(c[:, :37], a @ b, rtol=1e-6, atol=1e-5)
+    np.testing.assert_array_equal(c[:, 37:], 0)
+    c_kc = _load(tmp_path, "matmul_nd_align", "c_kc", "float32", (20, 48))
+    np.testing.assert_allclose(c_kc[:, :37], a @ b, rtol=1e-6, atol=1e-5)
+    np.testing.assert_array_equal(c_kc[:, 37:], -1)
+
+
+def test_matmul_partial_output_gives_each_base_k_slice(cube: Program, tmp_path: Path) -> None:
+    """MatmulConfig.isPartialOutput (MDL): each Iterate is one baseM x baseN block over one baseK slice (K innermost),
+    not the sum over K; GetTensorC(.., enSequentialWrite) packs them one after another."""
+    _run(cube, "matmul_partial_output", tmp_path)
+    a = _load(tmp_path, "matmul_partial_output", "a", "float16", (32, 96))
+    b = _load(tmp_path, "matmul_partial_output", "b", "float16", (96, 32))
+    got = _load(tmp_path, "matmul_partial_output", "c", "float32", (2, 3, 16, 32))
+    for mi in range(2):
+        for ki in range(3):
+            want = a[mi * 16:(mi + 1) * 16, ki * 32:(ki + 1) * 32] @ b[ki * 32:(ki + 1) * 32]
+            np.testing.assert_allclose(got[mi, ki], want, rtol=1e-6, atol=1e-5)
+    np.testing.assert_allclose(got.sum(axis=1).reshape(32, 32), a @ b, rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("case", ["mix_core_ids", "tiling_rules", "cross_core_modes_0_1"])
 def test_cube_case_passes(cube: Program, case: str, tmp_path: Path) -> None:
     _run(cube, case, tmp_path)
 
@@ -154,6 +182,8 @@ FAULTS = {
                              "of 16",
     "fault_fixpipe_vector_quant_without_words": "[Fixpipe] quantPre 8 is a per-channel mode: pass the uint64_t "
                                                 "quantisation tensor",
+    "fault_partial_output_bias": "[Matmul::Iterate] isPartialOutput does not support a bias",
+    "fault_atomic_add_onto_never_written": "[DataCopy] an atomic store (SetAtomicAdd) combines with GM at ",
 }
 
 
@@ -169,7 +199,7 @@ def test_every_case_is_run(cube: Program) -> None:
     listed = sorted(proc.stderr.split("cases:")[1].split())
     covered = sorted([*MMAD, "matmul_api_bias_tails", "matmul_api_transposed", "mixed_leakyrelu", "mix_core_ids",
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
-                      "fixpipe_quant", *FAULTS])
+                      "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1", *FAULTS])
     assert listed == covered
 
 

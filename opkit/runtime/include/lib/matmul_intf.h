@@ -7,6 +7,24 @@
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
 
+namespace opkit::sim::detail {
+
+// REGIST_MATMUL_OBJ's pairs (object, tiling), each initialised with the pipe.
+inline void regist_matmul(AscendC::TPipe*, const SourceLoc&) {}
+template <class MM, class Tiling, class... Rest>
+void regist_matmul(AscendC::TPipe* pipe, const SourceLoc& where, MM& mm, const Tiling* tiling, Rest&&... rest) {
+  mm.Init(tiling, pipe, where);
+  regist_matmul(pipe, where, std::forward<Rest>(rest)...);
+}
+
+// Whether the current core leaves at REGIST_MATMUL_OBJ: the cube core of a mixed launch, whose vector cores compute.
+inline bool matmul_server_leaves() {
+  const BlockContext& c = current_block();
+  return c.launch != nullptr && c.is_aic && !c.is_aiv && c.launch->aiv_per_block > 0;
+}
+
+}  // namespace opkit::sim::detail
+
 // CANN's kernels write `using namespace matmul;` or `matmul::Matmul<...>`: CANN's matmul.h makes the name an alias.
 namespace matmul = AscendC;
 

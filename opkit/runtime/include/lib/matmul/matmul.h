@@ -72,7 +72,7 @@ class Matmul {
 
   void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK); }
   void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
-    (void)orgKc;
+    org_kc_ = orgKc;  // C's row width when not 0 (CANN: GetOrgKc overrides orgN for the output)
     org_m_ = orgM;
     org_n_ = orgN;
     org_ka_ = orgKa;
@@ -150,6 +150,7 @@ class Matmul {
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, OPKIT_SIM_HERE) {
     (void)enPartialSum;
+    if constexpr (kPartialOutput) opkit::sim::detail::check_partial_output(config(), has_bias_ && bias_on_, where);
     async_ = !sync;
     fetched_ = false;
     return advance(where);
@@ -175,13 +176,17 @@ class Matmul {
   bool advance(const SourceLoc& where) {
     require_ready("Matmul::Iterate", where);
     const int m_iter = ceil_div(single_m_, tiling_.baseM), n_iter = ceil_div(single_n_, tiling_.baseN);
-    if (next_ >= m_iter * n_iter) return false;
+    // isPartialOutput: each Iterate is one baseK slice of a block (K innermost), not the sum over singleCoreK.
+    const int k_iter = kPartialOutput ? ceil_div(single_k_, tiling_.baseK) : 1;
+    if (next_ >= m_iter * n_iter * k_iter) return false;
+    const int block = next_ / k_iter;
+    cur_k_idx_ = next_ % k_iter;
     if (tiling_.iterateOrder == 1) {
-      cur_n_idx_ = next_ % n_iter;
-      cur_m_idx_ = next_ / n_iter;
+      cur_n_idx_ = block % n_iter;
+      cur_m_idx_ = block / n_iter;
     } else {
-      cur_m_idx_ = next_ % m_iter;
-      cur_n_idx_ = next_ / m_iter;
+      cur_m_idx_ = block % m_iter;
+      cur_n_idx_ = block / m_iter;
     }
     ++next_;
     compute_block(where);
@@ -211,13 +216,20 @@ class Matmul {
       store_nz(gm, enSequentialWrite, enAtomic != 0, where);
       return;
     }
-    const int64_t stride = enSequentialWrite ? tiling_.baseN : org_n_;
-    const int64_t at = enSequentialWrite ? 0 : int64_t(cur_m_idx_) * tiling_.baseM * org_n_ +
+    // ND: rows orgN (or orgKc) apart; ND_ALIGN: that width and each block's columns rounded up to 32 bytes, the
+    // padding columns written as zeros (CANN's FixpipeParamsUtil/GetOrgWidth).
+    const int64_t width = c_width();
+    const int64_t stride = enSequentialWrite ? tiling_.baseN : width;
+    const int64_t at = enSequentialWrite ? 0 : int64_t(cur_m_idx_) * tiling_.baseM * stride +
                                                    int64_t(cur_n_idx_) * tiling_.baseN;
+    const int64_t n0 = enSequentialWrite ? 0 : int64_t(cur_n_idx_) * tiling_.baseN;
+    const int64_t pad = std::max<int64_t>(0, std::min<int64_t>(align_c(cur_n_), stride - n0) - cur_n_);
+    const std::vector<DstT> zeros(static_cast<size_t>(pad), DstT(0));
     for (int i = 0; i < cur_m_; ++i) {
       DstT* row = gm.opkit_addr + at + i * stride;
-      d::check_gm(api, "write", row, uint64_t(cur_n_) * sizeof(DstT), where, gm.opkit_base);
+      d::check_gm(api, "write", row, uint64_t(cur_n_ + pad) * sizeof(DstT), where, gm.opkit_base);
       store_row(row, i, enAtomic != 0);
+      if (pad > 0 && enAtomic == 0) d::store_gm(row + cur_n_, zeros.data(), uint64_t(pad) * sizeof(DstT));
     }
   }
 
@@ -227,6 +239,8 @@ class Matmul {
                   OPKIT_SIM_HERE) {
     namespace d = opkit::sim::detail;
     (void)enSequentialWrite;
+    static_assert(!kPartialOutput, "Matmul::GetTensorC: a MatmulConfig with isPartialOutput writes C to GM only "
+                                   "(CANN: PartialOutput does not support a local position output)");
     const char* api = "Matmul::GetTensorC";
     next_async_block<sync>(api, where);
     require_block(api, where);
@@ -240,16 +254,21 @@ class Matmul {
     (void)enSequentialWrite;
     (void)waitIterateAll;
     (void)fakeMsg;
+    static_assert(!kPartialOutput, "Matmul::IterateAll is not supported with isPartialOutput (each Iterate gives one "
+                                   "baseK slice): call Iterate and GetTensorC");
     while (Iterate<true>(false, where)) GetTensorC<true>(gm, enAtomic, false, where);
   }
   template <bool sync = true>
   void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, OPKIT_SIM_HERE) {
     namespace d = opkit::sim::detail;
     const char* api = "Matmul::IterateAll";
-    d::require_ub_operand(api, "dst", ub, uint64_t(single_m_) * single_n_ * sizeof(DstT), where);
+    static_assert(!kPartialOutput, "Matmul::IterateAll is not supported with isPartialOutput (each Iterate gives one "
+                                   "baseK slice): call Iterate and GetTensorC");
+    const int64_t width = align_c(single_n_);  // ND_ALIGN: rows 32 bytes aligned
+    d::require_ub_operand(api, "dst", ub, uint64_t(single_m_) * width * sizeof(DstT), where);
     while (Iterate<true>(false, where)) {
       for (int i = 0; i < cur_m_; ++i) {
-        store_row(ub.opkit_addr + (int64_t(cur_m_idx_) * tiling_.baseM + i) * single_n_ +
+        store_row(ub.opkit_addr + (int64_t(cur_m_idx_) * tiling_.baseM + i) * width +
                       int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0, false);
       }
     }
@@ -307,6 +326,10 @@ class Matmul {
 
  private:
   static int ceil_div(int a, int b) { return (a + b - 1) / b; }
+  static constexpr bool kPartialOutput = config().isPartialOutput;
+  static int64_t align_c(int64_t n) { return opkit::sim::detail::c_columns<C_TYPE::format, DstT>(n); }
+  // C's row width in GM: orgN, or orgKc when SetOrgShape gave one; ND_ALIGN rounds it up to 32 bytes.
+  int64_t c_width() const { return align_c(org_kc_ > 0 ? org_kc_ : org_n_); }
 
   void run_batch(const char* api, DstT* c, const void* c_base, uint32_t first, uint32_t batchA, uint32_t batchB,
                  opkit::sim::detail::BatchStrides st, const SourceLoc& where) {
@@ -387,14 +410,16 @@ class Matmul {
     check_reads(where);
     block_.assign(size_t(cur_m_) * cur_n_, Acc(0));
     const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
-    // A's rows and B's columns converted once, then one dot product per element.
-    const size_t kk = static_cast<size_t>(single_k_);
+    // A's rows and B's columns converted once, then one dot product per element. isPartialOutput: the baseK slice.
+    const int k0 = kPartialOutput ? cur_k_idx_ * tiling_.baseK : 0;
+    const int k_len = kPartialOutput ? std::min(tiling_.baseK, single_k_ - k0) : single_k_;
+    const size_t kk = static_cast<size_t>(k_len);
     std::vector<Acc> rows(size_t(cur_m_) * kk), cols(size_t(cur_n_) * kk);
     for (int i = 0; i < cur_m_; ++i) {
-      for (int k = 0; k < single_k_; ++k) rows[i * kk + k] = a_at(m0 + i, k);
+      for (int k = 0; k < k_len; ++k) rows[i * kk + k] = a_at(m0 + i, k0 + k);
     }
     for (int j = 0; j < cur_n_; ++j) {
-      for (int k = 0; k < single_k_; ++k) cols[j * kk + k] = b_at(k, n0 + j);
+      for (int k = 0; k < k_len; ++k) cols[j * kk + k] = b_at(k0 + k, n0 + j);
     }
     for (int i = 0; i < cur_m_; ++i) {
       const Acc* r = &rows[i * kk];
@@ -451,7 +476,7 @@ class Matmul {
 
   TCubeTiling tiling_{};
   bool inited_ = false;
-  int org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0;
+  int org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0, org_kc_ = 0;
   int single_m_ = 0, single_n_ = 0, single_k_ = 0;
   const SrcAT* a_ = nullptr;
   const SrcBT* b_ = nullptr;
@@ -461,7 +486,7 @@ class Matmul {
   const void* bias_base_ = nullptr;
   bool trans_a_ = false, trans_b_ = false, has_bias_ = false, bias_on_ = true;
   bool async_ = false, fetched_ = false;
-  int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
+  int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_k_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
   std::vector<Acc> block_;
   DstT* workspace_ = nullptr;
   uint32_t n_batch_pending_ = 0;
@@ -473,21 +498,3 @@ class Matmul {
 };
 
 }  // namespace AscendC
-
-namespace opkit::sim::detail {
-
-// REGIST_MATMUL_OBJ's pairs (object, tiling), each initialised with the pipe.
-inline void regist_matmul(AscendC::TPipe*, const SourceLoc&) {}
-template <class MM, class Tiling, class... Rest>
-void regist_matmul(AscendC::TPipe* pipe, const SourceLoc& where, MM& mm, const Tiling* tiling, Rest&&... rest) {
-  mm.Init(tiling, pipe, where);
-  regist_matmul(pipe, where, std::forward<Rest>(rest)...);
-}
-
-// Whether the current core leaves at REGIST_MATMUL_OBJ: the cube core of a mixed launch, whose vector cores compute.
-inline bool matmul_server_leaves() {
-  const BlockContext& c = current_block();
-  return c.launch != nullptr && c.is_aic && !c.is_aiv && c.launch->aiv_per_block > 0;
-}
-
-}  // namespace opkit::sim::detail

@@ -40,6 +40,24 @@ inline void check_cube_tiling(const TCubeTiling& t, uint32_t a_bytes, uint32_t b
 }
 
 
+// CANN's PartialOutput (MatmulConfig.isPartialOutput): the MDL template only, and no bias (matmul_impl_base.h's
+// asserts). IterateAll and a UB output do not compile with it (matmul.h).
+inline void check_partial_output(const MatmulConfig& cfg, bool bias, const SourceLoc& where) {
+  const char* api = "Matmul::Iterate";
+  if (cfg.doNorm || !cfg.doMultiDataLoad) fault(api, "isPartialOutput needs the MDL template (CFG_MDL/GetMDLConfig)", where);
+  if (bias) {
+    fault(api, "isPartialOutput does not support a bias (CANN: \"PartialOutput not support bias\"); disable it in the "
+               "tiling (EnableBias(false)) or call DisableBias", where);
+  }
+}
+
+// n columns of C as its format lays them out: ND_ALIGN rounds them up to 32 bytes (CANN's GetOrgWidth).
+template <AscendC::CubeFormat F, class DstT>
+constexpr int64_t c_columns(int64_t n) {
+  constexpr int64_t c0 = 32 / int64_t(sizeof(DstT));
+  return F == AscendC::CubeFormat::ND_ALIGN ? (n + c0 - 1) / c0 * c0 : n;
+}
+
 // A constant tiling (MatmulApiStaticTiling) as the TCubeTiling the Matmul runs on.
 inline TCubeTiling to_cube_tiling(const MatmulApiStaticTiling& s) {
   TCubeTiling t{};

@@ -67,6 +67,33 @@ T atomic_combine(AtomicKind kind, T old_v, T new_v) {
   }
 }
 
+// An atomic add/max/min of floats onto GM bytes that still hold the fill of never-written memory (all-ones, what
+// aclrtMalloc and fresh UB hand out here): CANN's aclrtMalloc does not initialise memory (its documentation asks for
+// aclrtMemset first), so the device's result depends on whatever was there. A fault, rather than a NaN result.
+template <typename T>
+inline bool never_written(const uint8_t* p) {
+  if constexpr (std::is_integral_v<T>) {
+    return false;  // all-ones is -1, a value a kernel may well have written
+  } else {
+    for (size_t b = 0; b < sizeof(T); ++b) {
+      if (p[b] != 0xff) return false;
+    }
+    return true;
+  }
+}
+
+[[noreturn]] inline void fault_never_written(AtomicKind kind, const uint8_t* at) {
+  const BlockContext& c = current_block();
+  const char* api = c.last_api.load(std::memory_order_relaxed);
+  const SourceLoc where{c.last_file.load(std::memory_order_relaxed), c.last_line.load(std::memory_order_relaxed)};
+  const char* mode = kind == AtomicKind::Add ? "SetAtomicAdd" : kind == AtomicKind::Max ? "SetAtomicMax" : "SetAtomicMin";
+  fault(api != nullptr ? api : mode,
+        cat("an atomic store (", mode, ") combines with GM at ", static_cast<const void*>(at), " that was never "
+            "written: it still holds the fill of new memory (aclrtMalloc does not initialise memory; on the device it "
+            "holds whatever was there). Clear the output first (aclrtMemset on the host, or write zeros in the "
+            "kernel before the atomic stores)"), where);
+}
+
 template <typename T>
 void atomic_store_elems(uint8_t* dst, const uint8_t* src, uint64_t bytes, AtomicKind kind) {
   uint64_t i = 0;
@@ -75,6 +102,7 @@ void atomic_store_elems(uint8_t* dst, const uint8_t* src, uint64_t bytes, Atomic
     std::lock_guard<std::mutex> lock(gm_line_lock(reinterpret_cast<uintptr_t>(dst + i)));
     for (; i + sizeof(T) <= bytes && reinterpret_cast<uintptr_t>(dst + i) < line_end; i += sizeof(T)) {
       T old_v, new_v;
+      if (never_written<T>(dst + i)) fault_never_written(kind, dst + i);
       std::memcpy(static_cast<void*>(&old_v), dst + i, sizeof(T));
       std::memcpy(static_cast<void*>(&new_v), src + i, sizeof(T));
       const T out = atomic_combine<T>(kind, old_v, new_v);
