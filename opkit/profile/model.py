@@ -344,10 +344,12 @@ def _segments(kinds: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(cuts[:-1], cuts[1:]))
 
 
-def _prepare_rows(launch: dict[str, Any], active: int,
-                  table: SocTable) -> tuple[np.ndarray, np.ndarray, list[int], list[list[tuple[int, int]]]]:
-    """(distinct events, each event's index into them, block bounds, each block's segments) of a launch given as rows
-    per block (expand_blocks' form, or JSON lists)."""
+_Prepared = tuple[np.ndarray, np.ndarray, list[int], list[list[tuple[int, int]]], list[np.ndarray] | None]
+
+
+def _prepare_rows(launch: dict[str, Any], active: int, table: SocTable) -> _Prepared:
+    """(distinct events, each event's index into them, block bounds, each block's segments, each block's count of
+    each distinct event or None) of a launch given as rows per block (expand_blocks' form, or JSON lists)."""
     blocks = [as_events(b) for b in launch["blocks"]]
     rows = np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)
     classes = rows[:, 1] >> _CLASS_SHIFT
@@ -359,30 +361,43 @@ def _prepare_rows(launch: dict[str, Any], active: int,
     copies = rows[:, 0] == COPY
     rows[copies, 2] &= _PIPE_BITS | _BYPASS | (3 << 3)   # the GM buffer index only served _l2_sources
     distinct, ids = _distinct(rows, classes)
-    return distinct, ids, bounds, [_segments(b[:, 0]) for b in blocks]
+    return distinct, ids, bounds, [_segments(b[:, 0]) for b in blocks], None
 
 
-def _prepare_classes(launch: dict[str, Any], active: int,
-                     table: SocTable) -> tuple[np.ndarray, np.ndarray, list[int], list[list[tuple[int, int]]]]:
+def _prepare_classes(launch: dict[str, Any], active: int, table: SocTable) -> _Prepared:
     """_prepare_rows of a launch as read_launches gives it (profile.h's format: event classes, each event's class,
     each copy's exact fields a and d), without building its rows: what _prepare_rows gives on expand_blocks(launch)."""
     tab = np.asarray(launch["classes"], dtype=np.int64).reshape(-1, 6)
     if len(tab) >= 1 << 29:
         raise ValueError(f"{len(tab)} event classes")
     # 32-bit class ids: a launch's millions of events cost half the memory traffic of int64 ones
-    cls = np.concatenate([np.zeros(0, dtype=np.uint32), *launch["ids"]]).astype(np.uint32, copy=False)
+    cls = _joined(launch["ids"], np.zeros(0, dtype=np.uint32)).astype(np.uint32, copy=False)
     bounds = np.cumsum([0, *(len(b) for b in launch["ids"])]).tolist()
-    ad = np.concatenate([np.zeros((0, 2), dtype=np.int64), *launch["copies"]])
-    copy = np.flatnonzero((tab[:, 0] == COPY)[cls])
-    if len(copy) != len(ad):
-        raise ValueError(f"{len(copy)} copy events but {len(ad)} copies' fields")
-    # an event's key: its class << 2 | its data source (_sources; 0 but for MTE2 copies, whose classes hold only them)
+    ad = _joined(launch["copies"], np.zeros((0, 2), dtype=np.int64))
+    is_copy = tab[:, 0] == COPY
+    seen_per_block = [np.bincount(cls[a:b], minlength=len(tab)) for a, b in zip(bounds[:-1], bounds[1:])]
+    copies_per_block = [int(n[is_copy].sum()) for n in seen_per_block]
+    if copies_per_block != [len(c) for c in launch["copies"]]:
+        raise ValueError(f"{sum(copies_per_block)} copy events but {len(ad)} copies' fields")
     mte2 = (ad[:, 0] & _PIPE_BITS) == MTE2
+    a_mte2, d_mte2 = ad[:, 0][mte2], ad[:, 1][mte2]   # (columns first: a boolean index of rows is slower)
+    sync = tab[:, 0] == SYNCALL
+    if sync.any():
+        segmented = [_segments(np.where(sync[cls[a:b]], SYNCALL, 0)) for a, b in zip(bounds[:-1], bounds[1:])]
+    else:
+        segmented = [[(0, b - a)] for a, b in zip(bounds[:-1], bounds[1:])]
+    everywhere = sum(seen_per_block, np.zeros(len(tab), dtype=np.int64)) if seen_per_block else None
+    if everywhere is not None and everywhere.all() and _all_once(a_mte2, d_mte2):
+        # No GM datum is read twice: every MTE2 copy's data comes from HBM (source 0, _sources), so an event's key is
+        # its class << 2 and, every class occurring, the distinct events are the classes themselves.
+        return tab.copy(), cls, bounds, segmented, seen_per_block
+    copy = np.flatnonzero(is_copy[cls])
+    # an event's key: its class << 2 | its data source (_sources; 0 but for MTE2 copies, whose classes hold only them)
     at = copy[mte2]
     key_at = cls[at].astype(np.int64) << 2
     if len(at):
         nbytes = (tab[:, 3] * tab[:, 4])[cls[at]]
-        key_at |= _sources(at, ad[mte2, 0], nbytes, ad[mte2, 1], bounds, active, table)
+        key_at |= _sources(at, a_mte2, nbytes, d_mte2, bounds, active, table)
     seen = np.zeros(4 * len(tab), dtype=bool)
     seen[np.flatnonzero((tab[:, 0] != COPY) | ((tab[:, 2] & _PIPE_BITS) != MTE2)) << 2] = True
     seen[key_at] = True
@@ -392,12 +407,41 @@ def _prepare_classes(launch: dict[str, Any], active: int,
     kept = np.flatnonzero(seen)
     distinct = tab[kept >> 2]
     distinct[distinct[:, 0] == COPY, 2] |= (kept[distinct[:, 0] == COPY] & 3) << 3
-    sync = tab[:, 0] == SYNCALL
-    if sync.any():
-        segmented = [_segments(np.where(sync[cls[a:b]], SYNCALL, 0)) for a, b in zip(bounds[:-1], bounds[1:])]
-    else:
-        segmented = [[(0, b - a)] for a, b in zip(bounds[:-1], bounds[1:])]
-    return distinct, ids, bounds, segmented
+    return distinct, ids, bounds, segmented, None
+
+
+def _joined(parts: list[Any], empty: np.ndarray) -> np.ndarray:
+    """The blocks' arrays end to end: the array they are consecutive views of (read_launches splits one array of the
+    file's bytes), else a concatenation."""
+    base = parts[0].base if parts and isinstance(parts[0], np.ndarray) else None
+    if (isinstance(base, np.ndarray) and base.dtype == empty.dtype and base.flags.c_contiguous
+            and sum(p.size for p in parts if isinstance(p, np.ndarray)) == base.size):
+        at = base.__array_interface__["data"][0]
+        for part in parts:
+            if (not isinstance(part, np.ndarray) or part.base is not base or not part.flags.c_contiguous
+                    or part.shape[1:] != empty.shape[1:] or part.__array_interface__["data"][0] != at):
+                break
+            at += part.nbytes
+        else:
+            return base.reshape((-1, *empty.shape[1:]))
+    return np.concatenate([empty, *parts])
+
+
+def _all_once(a: np.ndarray, d: np.ndarray) -> bool:
+    """Whether no two of these MTE2 copies (fields a and d) start at the same place of the same GM buffer (the key of
+    _sources): then none re-reads what another read, in any block."""
+    if len(a) < 2:
+        return True
+    key = ((a >> 8) << 40) | (d & _OFFSET)
+    buffer = a >> 8
+    if int(buffer.max()) < 1 << 16:
+        # a streaming kernel's blocks read each buffer at rising offsets: ordered by buffer (a radix sort of 16-bit
+        # numbers), the keys then rise throughout
+        ordered = key[np.argsort(buffer.astype(np.uint16), kind="stable")]
+        if (ordered[1:] > ordered[:-1]).all():
+            return True
+    key.sort()
+    return bool((key[1:] != key[:-1]).all())
 
 
 def expand_blocks(launch: dict[str, Any]) -> list[np.ndarray]:
@@ -427,11 +471,13 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     costs = _Costs(table, active)
     names: list[str] = list(launch["names"])
     prepare = _prepare_classes if "ids" in launch else _prepare_rows
-    distinct, ids, bounds, segmented = prepare(launch, active, table)
+    distinct, ids, bounds, segmented, per_block = prepare(launch, active, table)
+    if per_block is None:
+        per_block = [np.bincount(ids[a:b], minlength=len(distinct)) for a, b in zip(bounds[:-1], bounds[1:])]
     described = [_op(row, names, costs) for row in distinct.tolist()]
     ops = [d[0] for d in described]
     work = [(pipe, d, unaligned) for _, pipe, d, unaligned in described]
-    counts = _counts(distinct, np.bincount(ids, minlength=len(distinct)), work)
+    counts = _counts(distinct, sum(per_block, np.zeros(len(distinct), dtype=np.int64)), work)
     issue = np.array([op[1] for op in ops])
     on_pipe = {V: np.array([d if pipe == V else 0.0 for pipe, d, _ in work])}
     replay = rp.replay_block if skip_steady_state else rp.full_replay_block
@@ -446,7 +492,7 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     for b in range(block_dim):
         core = cores[b % active]
         core.blocks.append(b)
-        seen = np.bincount(ids[bounds[b]: bounds[b + 1]], minlength=len(ops))
+        seen = per_block[b]
         core.busy[S] += costs.entry + float(seen @ issue)
         core.busy[V] += float(seen @ on_pipe[V])   # MTE2/MTE3: the replay's in-flight time, below
     for seg in range(n_segments):

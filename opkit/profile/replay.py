@@ -126,27 +126,35 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
 
 
 def _period(seq: np.ndarray) -> int:
-    """The dominant period of an id sequence (a tile's event count), or 0 when it has none worth skipping."""
+    """The dominant period of an id sequence (a tile's event count), or 0 when it has none worth skipping: of the
+    first 16 candidate periods (where the middle event recurs), the first that matches at least 90% as many events as
+    the best of them and half of its overlap. Candidates are counted in increasing order, and counting stops once no
+    later one can match more than the best so far (p matches at most n - p events): a perfect first period is
+    counted alone."""
     n = len(seq)
     if n < 4 * _MIN_REPEATS:
         return 0
     k = n // 2
-    hits = np.flatnonzero(seq[k + 1: k + 1 + n // _MIN_REPEATS] == seq[k])[:16] + 1
-    if not len(hits):
+    hits = (np.flatnonzero(seq[k + 1: k + 1 + n // _MIN_REPEATS] == seq[k])[:16] + 1).tolist()
+    if not hits:
         return 0
-    matches = [int(np.count_nonzero(seq[:-p] == seq[p:])) for p in hits]
-    best = max(matches)
-    for p, m in zip(hits, matches):
-        if m >= 0.9 * best and m >= 0.5 * (n - p):
-            return int(p)
+    matches: list[int] = []
+    for i, p in enumerate(hits):
+        matches.append(int(np.count_nonzero(seq[:-p] == seq[p:])))
+        if i + 1 < len(hits) and n - hits[i + 1] > max(matches):
+            continue   # a later candidate may still set the best
+        best = max(matches)
+        for q, m in zip(hits, matches):
+            if m >= 0.9 * best and m >= 0.5 * (n - q):
+                return int(q)
     return 0
 
 
 def _regions(seq: np.ndarray, p: int) -> list[tuple[int, int]]:
-    """[a, e) ranges of seq that repeat with period p for at least _MIN_REPEATS periods."""
-    eq = np.concatenate(([False], seq[:-p] == seq[p:], [False])).astype(np.int8)
-    edges = np.flatnonzero(np.diff(eq))
-    return [(int(a), int(b) + p) for a, b in zip(edges[::2], edges[1::2]) if b - a >= (_MIN_REPEATS - 1) * p]
+    """[a, e) ranges of seq that repeat with period p for at least _MIN_REPEATS periods: the runs between the
+    events that differ from the one p later (a tiled loop has few)."""
+    cuts = [-1, *np.flatnonzero(seq[:-p] != seq[p:]).tolist(), len(seq) - p]
+    return [(a + 1, b + p) for a, b in zip(cuts[:-1], cuts[1:]) if b - a - 1 >= (_MIN_REPEATS - 1) * p]
 
 
 def _clone(b: Block) -> Block:
