@@ -126,6 +126,28 @@ class EventClasses {
   uint32_t prev_ = kNoClass;
 };
 
+// An append-only array kept in 32-64 KB chunks: growing it copies nothing and allocates each byte once (a vector
+// that doubles copies what it holds and, past malloc's mmap threshold, faults in fresh pages at every step).
+template <typename T>
+class Chunked {
+ public:
+  static constexpr size_t kChunk = 8192;
+
+  void push_back(T v) {
+    if (parts_.empty() || parts_.back().size() == kChunk) {
+      parts_.emplace_back();
+      parts_.back().reserve(kChunk);
+    }
+    parts_.back().push_back(v);
+  }
+  size_t size() const { return parts_.empty() ? 0 : (parts_.size() - 1) * kChunk + parts_.back().size(); }
+  std::vector<std::vector<T>>& parts() { return parts_; }
+  const std::vector<std::vector<T>>& parts() const { return parts_; }
+
+ private:
+  std::vector<std::vector<T>> parts_;
+};
+
 struct ProfEvent {
   Ev kind;
   const char* api;
@@ -142,8 +164,8 @@ struct BlockRecord {
   std::vector<ProfEvent> events;
   EventClasses classes;
   std::vector<int64_t> table;
-  std::vector<uint32_t> ids;
-  std::vector<int64_t> copies;  // a, d of every Copy event classed so far
+  Chunked<uint32_t> ids;
+  Chunked<int64_t> copies;  // a, d of every Copy event classed so far
 
   size_t size() const { return ids.size() + events.size(); }
 
@@ -378,13 +400,16 @@ class ProfileSink {
     head += '\n';
     std::fwrite(head.data(), 1, head.size(), f);
     std::fwrite(table.data(), sizeof(int64_t), table.size(), f);
-    for (const BlockRecord& b : p.blocks) std::fwrite(b.copies.data(), sizeof(int64_t), b.copies.size(), f);
-    std::vector<uint32_t> ids;
-    for (size_t i = 0; i < p.blocks.size(); ++i) {
-      ids.resize(p.blocks[i].ids.size());
-      std::transform(p.blocks[i].ids.begin(), p.blocks[i].ids.end(), ids.begin(),
-                     [&](uint32_t id) { return to_launch[i][id]; });
-      std::fwrite(ids.data(), sizeof(uint32_t), ids.size(), f);
+    for (const BlockRecord& b : p.blocks) {
+      for (const std::vector<int64_t>& part : b.copies.parts()) {
+        std::fwrite(part.data(), sizeof(int64_t), part.size(), f);
+      }
+    }
+    for (size_t i = 0; i < p.blocks.size(); ++i) {  // renumbered in place: the block's record ends with the launch
+      for (std::vector<uint32_t>& part : p.blocks[i].ids.parts()) {
+        for (uint32_t& id : part) id = to_launch[i][id];
+        std::fwrite(part.data(), sizeof(uint32_t), part.size(), f);
+      }
     }
     std::fclose(f);
   }

@@ -3,6 +3,7 @@
 // their names and meaning; everything else may grow.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -152,18 +153,31 @@ AscendC::LocalTensor<T> make_local(T* addr, uint32_t count, AscendC::TPosition p
   return t;
 }
 
+// Whether C string `s` starts with / is the literal `lit` (a loop over the literal's length the compiler unrolls).
+template <size_t N>
+inline bool cstr_starts(const char* s, const char (&lit)[N]) {
+  for (size_t i = 0; i + 1 < N; ++i) {
+    if (s[i] != lit[i]) return false;
+  }
+  return true;
+}
+template <size_t N>
+inline bool cstr_is(const char* s, const char (&lit)[N]) {
+  return cstr_starts(s, lit) && s[N - 1] == '\0';
+}
+
 // For `opkit profile`: every vector instruction checks its operands here, so one of them stands for the
 // instruction: the source ("src", "src0", a high-level API's "inputX"), or the destination of a fill (Duplicate).
 // Copies record themselves (copy.h).
 inline void record_vec_operand(BlockRecord& r, const char* api, const char* role, uint64_t elem_bytes,
                                uint64_t bytes, uint64_t offset) {
-  const std::string_view who(role);
-  const std::string_view name(api);
-  if (name.substr(0, 8) == "DataCopy") return;
-  const bool source = who == "src" || who == "src0" || who == "inputX";
-  const int slot = who == "dst" ? 0 : source ? 1 : who == "src1" ? 2 : -1;
+  // (every vector instruction of a recorded launch passes here: compares unrolled against the literals)
+  if (cstr_starts(api, "DataCopy")) return;
+  const bool source = cstr_is(role, "src") || cstr_is(role, "src0") || cstr_is(role, "inputX");
+  const bool dst = cstr_is(role, "dst");
+  const int slot = dst ? 0 : source ? 1 : cstr_is(role, "src1") ? 2 : -1;
   if (slot >= 0) r.note_operand(api, slot, static_cast<uint32_t>(offset));
-  if (source || (who == "dst" && name == "Duplicate")) r.vec(api, elem_bytes, bytes);
+  if (source || (dst && cstr_is(api, "Duplicate"))) r.vec(api, elem_bytes, bytes);
 }
 
 template <typename T>
