@@ -107,6 +107,22 @@ def test_hash_collisions_fall_back_to_sorting_rows(monkeypatch: pytest.MonkeyPat
     assert_same(simulate(launch), want)
 
 
+def test_no_l2_lookup_only_when_no_copy_start_repeats() -> None:
+    """model._all_once decides whether the per-copy L2 lookup may be skipped (every MTE2 copy then reads from HBM):
+    it must say no whenever two copies of any blocks start at the same offset of the same GM buffer."""
+    def once(*copies: tuple[int, int]) -> bool:
+        a = np.array([(buffer << 8) | 4 for buffer, _ in copies], dtype=np.int64)
+        d = np.array([offset | (512 << 40) for _, offset in copies], dtype=np.int64)   # a gap above the offset
+        return model._all_once(a, d)
+
+    assert once((3, 0), (4, 0), (3, 256), (4, 256), (3, 512))   # two buffers, each at rising offsets
+    assert once((3, 512), (3, 0), (4, 0))                       # not rising, still no repeat
+    assert once((70000, 0), (70001, 0))                         # buffer indices past the radix sort
+    assert not once((3, 0), (4, 0), (3, 256), (3, 0))           # a re-read (another pass, another block)
+    assert not once((3, 512), (4, 0), (3, 512))
+    assert not once((70000, 0), (70001, 0), (70000, 0))
+
+
 def test_json_lists_of_events_are_accepted() -> None:
     rng = np.random.default_rng(1)
     ev = _block(rng, _Tiles(rng), 50)
