@@ -35,10 +35,39 @@ def _split(a: np.ndarray, counts: list[int]) -> list[np.ndarray]:
     return [a[x:y] for x, y in zip(cuts[:-1], cuts[1:])]
 
 
+def _runs(data: bytes, pos: int, nruns: list[int],
+          counts: list[int]) -> tuple[int, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """(position after them, every event's class, each block's (period ids, their repeats)) of opkit-profile/4's
+    runs (opkit/sim/profile_runs.h) at byte `pos` of `data`."""
+    runs = np.frombuffer(data, dtype="<u4", count=2 * sum(nruns), offset=pos).reshape(-1, 2).astype(np.int64)
+    pos += 4 * runs.size
+    periods, repeats = runs[:, 0], runs[:, 1]
+    bases = np.frombuffer(data, dtype="<u4", count=int(periods.sum()), offset=pos)
+    pos += bases.nbytes
+    start = (np.cumsum(periods) - periods).tolist()
+    sizes = periods * repeats
+    if len(runs) <= 4096:   # a tiled kernel's few runs: each period tiled
+        ids = np.concatenate([np.zeros(0, dtype=np.uint32), *(
+            bases[a: a + p] if r == 1 else np.tile(bases[a: a + p], r)
+            for a, p, r in zip(start, periods.tolist(), repeats.tolist()))])
+    else:   # run r's events are bases[start_r + i % period_r]
+        first = np.cumsum(sizes) - sizes
+        within = np.arange(int(sizes.sum()), dtype=np.int64) - np.repeat(first, sizes)
+        ids = bases[np.repeat(np.asarray(start, dtype=np.int64), sizes) + within % np.repeat(periods, sizes)]
+    per_block = np.cumsum([0, *nruns])
+    got = [int(sizes[a:b].sum()) for a, b in zip(per_block[:-1], per_block[1:])]
+    if got != counts:
+        raise ValueError(f"runs of {sum(got)} events for {sum(counts)} events")
+    weights = np.repeat(repeats, periods)
+    cut = np.cumsum([0, *(int(periods[a:b].sum()) for a, b in zip(per_block[:-1], per_block[1:]))])
+    return pos, ids, [(bases[x:y], weights[x:y]) for x, y in zip(cut[:-1], cut[1:])]
+
+
 def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """Every launch recorded in an OPKIT_PROFILE file, in launch order: op, soc, block_dim, names, classes (the
-    event classes, (k, 6) int64), ids (each block's events as their classes, uint32) and copies (each block's copies'
-    fields a and d, (n, 2) int64), views into the file's bytes; opkit/sim/profile.h describes the format.
+    event classes, (k, 6) int64), ids (each block's events as their classes, uint32), copies (each block's copies'
+    fields a and d, (n, 2) int64) and, as recorded, runs (each block's runs' period ids and how often each repeats:
+    its count of each class without counting its events); opkit/sim/profile.h describes the format.
     model.expand_blocks gives the events as rows per block (the blocks of the older opkit-profile/2 files)."""
     data = Path(path).read_bytes()
     launches: list[dict[str, Any]] = []
@@ -52,7 +81,7 @@ def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             continue
         try:
             launch = json.loads(line)
-            if launch.get("format") == "opkit-profile/3":  # event classes, copies' fields, each event's class
+            if launch.get("format") in ("opkit-profile/3", "opkit-profile/4"):  # classes, copies' fields, events
                 counts = [int(n) for n in launch.pop("events")]
                 ncopies = [int(n) for n in launch["copies"]]
                 k = int(launch["classes"])
@@ -60,8 +89,11 @@ def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
                 pos += launch["classes"].nbytes
                 ad = np.frombuffer(data, dtype="<i8", count=2 * sum(ncopies), offset=pos).reshape(-1, 2)
                 pos += ad.nbytes
-                ids = np.frombuffer(data, dtype="<u4", count=sum(counts), offset=pos)
-                pos += ids.nbytes
+                if launch["format"] == "opkit-profile/4":   # each block's events as runs of a repeated period
+                    pos, ids, launch["runs"] = _runs(data, pos, [int(n) for n in launch["runs"]], counts)
+                else:
+                    ids = np.frombuffer(data, dtype="<u4", count=sum(counts), offset=pos)
+                    pos += ids.nbytes
                 if len(ids) and int(ids.max()) >= k:
                     raise ValueError(f"an event of class {int(ids.max())} of {k}")
                 launch["copies"] = _split(ad, ncopies)

@@ -375,7 +375,11 @@ def _prepare_classes(launch: dict[str, Any], active: int, table: SocTable) -> _P
     bounds = np.cumsum([0, *(len(b) for b in launch["ids"])]).tolist()
     ad = _joined(launch["copies"], np.zeros((0, 2), dtype=np.int64))
     is_copy = tab[:, 0] == COPY
-    seen_per_block = [np.bincount(cls[a:b], minlength=len(tab)) for a, b in zip(bounds[:-1], bounds[1:])]
+    if "runs" in launch:   # each block's count of each class from its runs (profile_runs.h), not its events
+        seen_per_block = [np.bincount(np.asarray(ids, dtype=np.int64), weights=repeats, minlength=len(tab))
+                          .astype(np.int64) for ids, repeats in launch["runs"]]
+    else:
+        seen_per_block = [np.bincount(cls[a:b], minlength=len(tab)) for a, b in zip(bounds[:-1], bounds[1:])]
     copies_per_block = [int(n[is_copy].sum()) for n in seen_per_block]
     if copies_per_block != [len(c) for c in launch["copies"]]:
         raise ValueError(f"{sum(copies_per_block)} copy events but {len(ad)} copies' fields")

@@ -4,16 +4,19 @@
 // that is null unless a launch records. On when $OPKIT_PROFILE names a file (read at the first launch) or after
 // opkit::sim::set_profile_output(path); each recorded launch appends to that file one JSON header line (padded with
 // spaces so that the binary part starts at a file offset that is a multiple of 8)
-//   {"format": "opkit-profile/3", "op": ..., "soc": ..., "block_dim": n, "names": [api names],
-//    "events": [event count per block], "copies": [Copy event count per block], "classes": k}
-// followed by three little-endian binary arrays:
+//   {"format": "opkit-profile/4", "op": ..., "soc": ..., "block_dim": n, "names": [api names],
+//    "events": [event count per block], "runs": [run count per block], "copies": [Copy event count per block],
+//    "classes": k}
+// followed by four little-endian binary arrays:
 //   1. the k event classes (EventClasses), each 6 int64: kind, name index, a, b, c, d of one event of the class
 //      with a copy's a reduced to its pipe and bypass bits and its GM offset to the offset's 512-byte phase;
 //   2. the exact a and d (2 int64) of every Copy event, blocks in block order, events in program order;
-//   3. the class (uint32, from 0) of every event, blocks in block order, events in program order.
-// An event is its class's row with, for a Copy, its own a and d. A tiled kernel records millions of events that
-// fall into a few dozen classes: this costs 4 bytes per event (plus 16 per copy) where the rows cost 48, and the
-// timing model costs each class once. The timing model that turns the events into microseconds is Python
+//   3. each block's events as runs (profile_runs.h), blocks in block order: period and repeats (2 uint32) per run;
+//   4. the runs' periods: the class (uint32, from 0) of each event of each run's period, runs in order.
+// An event is its class's row with, for a Copy, its own a and d; a block's events are its runs' periods, each
+// repeated. A tiled kernel records millions of events that fall into a few dozen classes and repeat tile after
+// tile: this costs 16 bytes per copy and a few per run where rows cost 48 per event, and the timing model costs
+// each class once. The timing model that turns the events into microseconds is Python
 // (opkit/profile/), so this layer only counts.
 #pragma once
 
@@ -28,6 +31,7 @@
 #include <vector>
 
 #include "opkit/sim/context.h"
+#include "opkit/sim/profile_runs.h"
 
 namespace opkit::sim::detail {
 
@@ -164,7 +168,7 @@ struct BlockRecord {
   std::vector<ProfEvent> events;
   EventClasses classes;
   std::vector<int64_t> table;
-  Chunked<uint32_t> ids;
+  IdRuns ids;               // the class of every event classed so far
   Chunked<int64_t> copies;  // a, d of every Copy event classed so far
 
   size_t size() const { return ids.size() + events.size(); }
@@ -177,7 +181,7 @@ struct BlockRecord {
       const int64_t r[6] = {static_cast<int64_t>(e.kind), static_cast<int64_t>(reinterpret_cast<uintptr_t>(e.api)),
                             static_cast<int64_t>(e.a), static_cast<int64_t>(e.b), static_cast<int64_t>(e.c),
                             static_cast<int64_t>(e.d)};
-      ids.push_back(classes.id(r, table));
+      ids.push(classes.id(r, table));
       if (e.kind == Ev::Copy) copies.push_back(r[2]), copies.push_back(r[5]);
     }
     events.erase(events.begin(), events.begin() + static_cast<ptrdiff_t>(n));
@@ -374,6 +378,7 @@ class ProfileSink {
     for (size_t i = 0; i < p.blocks.size(); ++i) {
       BlockRecord& b = p.blocks[i];
       b.flush(0);
+      b.ids.finish();
       to_launch[i].resize(b.table.size() / 6);
       for (size_t j = 0; j < to_launch[i].size(); ++j) {
         int64_t r[6];
@@ -384,11 +389,15 @@ class ProfileSink {
         to_launch[i][j] = classes.id(r, table);
       }
     }
-    std::string head = "{\"format\": \"opkit-profile/3\", \"op\": \"" + json(op) + "\", \"soc\": \"" + soc +
+    std::string head = "{\"format\": \"opkit-profile/4\", \"op\": \"" + json(op) + "\", \"soc\": \"" + soc +
                        "\", \"block_dim\": " + std::to_string(block_dim) + ", \"names\": [";
     for (size_t i = 0; i < names.size(); ++i) head += (i ? ", \"" : "\"") + json(names[i]) + "\"";
     head += "], \"events\": [";
     for (size_t i = 0; i < p.blocks.size(); ++i) head += (i ? ", " : "") + std::to_string(p.blocks[i].ids.size());
+    head += "], \"runs\": [";
+    for (size_t i = 0; i < p.blocks.size(); ++i) {
+      head += (i ? ", " : "") + std::to_string(p.blocks[i].ids.runs().size() / 2);
+    }
     head += "], \"copies\": [";
     for (size_t i = 0; i < p.blocks.size(); ++i) {
       head += (i ? ", " : "") + std::to_string(p.blocks[i].copies.size() / 2);
@@ -405,11 +414,13 @@ class ProfileSink {
         std::fwrite(part.data(), sizeof(int64_t), part.size(), f);
       }
     }
+    for (size_t i = 0; i < p.blocks.size(); ++i) {
+      std::fwrite(p.blocks[i].ids.runs().data(), sizeof(uint32_t), p.blocks[i].ids.runs().size(), f);
+    }
     for (size_t i = 0; i < p.blocks.size(); ++i) {  // renumbered in place: the block's record ends with the launch
-      for (std::vector<uint32_t>& part : p.blocks[i].ids.parts()) {
-        for (uint32_t& id : part) id = to_launch[i][id];
-        std::fwrite(part.data(), sizeof(uint32_t), part.size(), f);
-      }
+      std::vector<uint32_t>& bases = p.blocks[i].ids.bases();
+      for (uint32_t& id : bases) id = to_launch[i][id];
+      std::fwrite(bases.data(), sizeof(uint32_t), bases.size(), f);
     }
     std::fclose(f);
   }
