@@ -46,10 +46,12 @@ def _runs(data: bytes, pos: int, nruns: list[int],
     pos += bases.nbytes
     start = (np.cumsum(periods) - periods).tolist()
     sizes = periods * repeats
-    if len(runs) <= 4096:   # a tiled kernel's few runs: each period tiled
-        ids = np.concatenate([np.zeros(0, dtype=np.uint32), *(
-            bases[a: a + p] if r == 1 else np.tile(bases[a: a + p], r)
-            for a, p, r in zip(start, periods.tolist(), repeats.tolist()))])
+    if len(runs) <= 4096:   # a tiled kernel's few runs: each period written over its repeats
+        ids = np.empty(int(sizes.sum()), dtype=np.uint32)
+        at = 0
+        for a, p, r in zip(start, periods.tolist(), repeats.tolist()):
+            ids[at: at + p * r].reshape(r, p)[:] = bases[a: a + p]
+            at += p * r
     else:   # run r's events are bases[start_r + i % period_r]
         first = np.cumsum(sizes) - sizes
         within = np.arange(int(sizes.sum()), dtype=np.int64) - np.repeat(first, sizes)
