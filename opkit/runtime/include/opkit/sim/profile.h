@@ -161,8 +161,9 @@ struct ProfEvent {
 struct BlockRecord {
   // The last events, which the hooks still amend (a vector instruction's bank conflicts once its operands are seen,
   // merged scalar accesses). Older ones are classed as they go (classes/table/ids/copies, the API's name pointer
-  // standing in for its name index until the launch is written): a block keeps 4 bytes per event (16 more per copy)
-  // instead of a growing vector of 48-byte events.
+  // standing in for its name index until the launch is written): a block keeps its events' classes as runs of a
+  // repeated period (a tiled loop's are a few runs) and 16 bytes per copy instead of a growing vector of 48-byte
+  // events.
   static constexpr size_t kWindow = 64;
   static constexpr size_t kFlushAt = 1024;  // events kept before classing all but the window (each moved ~1/15 times)
   std::vector<ProfEvent> events;

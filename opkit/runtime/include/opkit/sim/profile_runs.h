@@ -17,16 +17,35 @@ class IdRuns {
   static constexpr uint64_t kMinMatch = 32;
   static constexpr size_t kMaxLiterals = 1 << 16;  // literals not in a trial are emitted beyond this many
 
+  // (inline: the next id of a repeating period, nearly every id of a tiled loop)
   void push(uint32_t x) {
-    ++n_;
-    if (repeating_) {
-      if (x == base_[pos_]) {
-        if (++pos_ == base_.size()) pos_ = 0, ++reps_;
-        if (reps_ == UINT32_MAX) end_repeat(), lit_at_ = n_;  // (pos_ is 0: x ended a repeat)
-        return;
-      }
-      end_repeat();
+    if (repeating_ && x == base_[pos_] && reps_ < UINT32_MAX - 1) {
+      ++n_;
+      if (++pos_ == base_.size()) pos_ = 0, ++reps_;
+      return;
     }
+    push_other(x);
+  }
+
+  // Everything pushed, as runs (call once, after the last push).
+  void finish() {
+    if (repeating_) end_repeat();
+    if (!lit_.empty()) emit(lit_.data(), lit_.size(), 1);
+    lit_at_ += lit_.size();
+    lit_.clear();
+    trial_ = 0;
+  }
+
+  uint64_t size() const { return n_; }
+  std::vector<uint32_t>& runs() { return runs_; }   // period, repeats of each run
+  std::vector<uint32_t>& bases() { return bases_; }
+
+ private:
+  static constexpr uint64_t kNever = ~uint64_t(0);
+
+  void push_other(uint32_t x) {
+    ++n_;
+    if (repeating_) end_repeat();   // x breaks the period (or the repeat count is full)
     if (trial_ != 0) {
       if (x == lit_[lit_.size() - trial_]) {
         lit_.push_back(x);
@@ -48,22 +67,6 @@ class IdRuns {
     lit_.push_back(x);
     note(x);
   }
-
-  // Everything pushed, as runs (call once, after the last push).
-  void finish() {
-    if (repeating_) end_repeat();
-    if (!lit_.empty()) emit(lit_.data(), lit_.size(), 1);
-    lit_at_ += lit_.size();
-    lit_.clear();
-    trial_ = 0;
-  }
-
-  uint64_t size() const { return n_; }
-  std::vector<uint32_t>& runs() { return runs_; }   // period, repeats of each run
-  std::vector<uint32_t>& bases() { return bases_; }
-
- private:
-  static constexpr uint64_t kNever = ~uint64_t(0);
 
   void note(uint32_t x) {
     if (x >= last_.size()) last_.resize(x + 1, kNever);
