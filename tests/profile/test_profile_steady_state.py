@@ -174,3 +174,15 @@ def test_a_damaged_file_is_a_profile_error(tmp_path: Path) -> None:
         bad.write_bytes(head + b"\n" + event + np.array(ids, dtype="<u4").tobytes())
         with pytest.raises(ProfileError, match="not a launch recorded.*" + problem):
             read_launches(bad)
+    # opkit-profile/4: the events as runs (period, repeats, then the periods' classes)
+    head = b'{"format": "opkit-profile/4", "op": "x", "soc": "Ascend910B2", "block_dim": 1, "names": ["Add"], ' \
+           b'"events": [6], "runs": [1], "copies": [0], "classes": 1}'
+    good = np.array([2, 3, 0, 0], dtype="<u4").tobytes()   # one run: classes [0, 0] three times
+    bad.write_bytes(head + b"\n" + event + good)
+    (launch,) = read_launches(bad)
+    assert launch["ids"][0].tolist() == [0] * 6
+    for runs, problem in (([2, 2, 0, 0], "runs of 4 events for 6"), ([2, 3, 0, 1], "class 1 of 1"),
+                          ([2, 3, 0], "")):
+        bad.write_bytes(head + b"\n" + event + np.array(runs, dtype="<u4").tobytes())
+        with pytest.raises(ProfileError, match="not a launch recorded.*" + problem):
+            read_launches(bad)
