@@ -1,13 +1,14 @@
 """The precompiled simulator header of `opkit cc` (opkit/build/pch.py): which compiles use it, with which options."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from opkit.build.pch import pch_options, wants_pch
+from opkit.build.pch import pch_options, prune, wants_pch
 
 
 def test_options_keep_what_changes_the_parse_and_drop_kernel_defines() -> None:
@@ -49,3 +50,19 @@ def test_opkit_cc_compiles_against_a_valid_pch(tmp_path: Path, monkeypatch: pyte
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert len(list((tmp_path / "pch").glob("*/opkit_pch.h.gch"))) == 1, "another dtype reuses the same PCH"
+
+
+def test_the_cache_keeps_the_most_recently_used_and_spares_those_in_use(tmp_path: Path) -> None:
+    now = 1_000_000.0
+    ages = {"a": 10, "b": 5000, "c": 9000, "d": 20000, "e": 30}  # seconds since last use
+    for name, age in ages.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "opkit_pch.h.gch").write_bytes(b"x")
+        os.utime(tmp_path / name, (now - age, now - age))
+    removed = prune(tmp_path, keep=2, now=now)
+    # a and e are the two most recent; b, c, d are older than an hour and go.
+    assert sorted(p.name for p in removed) == ["b", "c", "d"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "e"]
+    (tmp_path / "f").mkdir()
+    os.utime(tmp_path / "f", (now - 100, now - 100))
+    assert prune(tmp_path, keep=1, now=now) == [], "entries used in the last hour stay even past the limit"

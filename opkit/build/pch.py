@@ -6,17 +6,23 @@ compiler, option set and header content into a cache (OPKIT_PCH_DIR, else ~/.cac
 `-include` options that use it. GCC checks that the saved parse fits the compile and silently parses the headers when
 it does not, so a stale or mismatched PCH costs time, never correctness. OPKIT_PCH=0 turns it off.
 
+Each PCH is about 100 MB and every opkit version, compiler and option set makes its own, so the cache keeps the
+OPKIT_PCH_KEEP (default 8) most recently used and deletes older ones when it builds a new one; one used in the last
+hour is never deleted (a compile running beside this one may be about to read it).
+
 Standard library only: `opkit cc` (cc.py) runs from CMake's ASC language with whatever Python CMake found.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
-__all__ = ["pch_flags", "pch_options", "wants_pch", "cache_dir"]
+__all__ = ["pch_flags", "pch_options", "wants_pch", "cache_dir", "prune"]
 
 _INCLUDE = Path(__file__).resolve().parents[1] / "runtime" / "include"  # opkit/runtime/include
 # Options that change what the headers mean or how their parse is stored: GCC rejects a PCH built without them.
@@ -75,6 +81,34 @@ def _key(compiler: str, options: list[str], version: str) -> str:
     return digest.hexdigest()[:20]
 
 
+_IN_USE_SECONDS = 3600
+
+
+def prune(cache: Path, keep: int, now: float | None = None) -> list[Path]:
+    """Delete the PCHs of `cache` past the `keep` most recently used, sparing any used in the last hour; returns them."""
+    now = time.time() if now is None else now
+    entries = []
+    for entry in cache.iterdir() if cache.is_dir() else ():
+        try:
+            entries.append((entry.stat().st_mtime, entry))
+        except OSError:  # deleted by a concurrent prune
+            continue
+    entries.sort(reverse=True)
+    removed = []
+    for used, entry in entries[keep:]:
+        if entry.is_dir() and now - used > _IN_USE_SECONDS:
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+    return removed
+
+
+def _mark_used(where: Path) -> None:
+    try:
+        os.utime(where)
+    except OSError:
+        pass
+
+
 def _write_atomic(path: Path, text: str) -> None:
     """Replace `path` in one step: a compile running beside this one never reads half a file."""
     if path.exists() and path.read_text() == text:
@@ -109,6 +143,8 @@ def pch_flags(compiler: str, args: list[str]) -> list[str]:
                 os.unlink(tmp)
                 return []
             os.replace(tmp, gch)  # atomic: concurrent builds either see the whole PCH or none
+            prune(where.parent, int(os.environ.get("OPKIT_PCH_KEEP", "8")))
+        _mark_used(where)
         return ["-include", str(stub)]
     except OSError:
         return []
