@@ -47,13 +47,15 @@ def _tiling() -> tuple[int, int, str]:
     return info["tile_length"], info["block_dim"], ""
 
 
-TILE_LENGTH, CORE_COUNT, TILING_PROBLEM = _tiling()
-SHAPES = testing.tiling_shapes(tile_length=TILE_LENGTH, core_count=CORE_COUNT)
-CASES = testing.case_matrix(COMBINATIONS, SHAPES)
-SMALL = testing.case_matrix(COMBINATIONS, [testing.ShapeCase("small", (3, 37))])
+# The edges of the op's tiling; or, under `opkit test` of a CANN project, the shapes its own programs call it with.
+SHAPES = testing.case_shapes(OP, _tiling)
+CASES = testing.case_matrix(COMBINATIONS, SHAPES.shapes)
+SMALL = testing.case_matrix(COMBINATIONS, SHAPES.small)
 ATTR_CASES = testing.attr_cases(ATTRS, ATTR_TYPES, [d for ins, _ in COMBINATIONS for d in ins],
                                 testing.attr_values(reference, OP))
-EXTRA_CASES = testing.extra_cases(reference, OP, COMBINATIONS, ATTRS)
+EXTRA_CASES = testing.extra_cases(reference, OP, COMBINATIONS, ATTRS, SHAPES.small[0].shape)
+if SHAPES.skip:
+    pytestmark = pytest.mark.skip(reason=SHAPES.skip)
 
 
 def _numpy_inputs(case: testing.Case, value_range=None) -> list:
@@ -63,7 +65,7 @@ def _numpy_inputs(case: testing.Case, value_range=None) -> list:
 
 
 def test_gather_sum_custom_tiling_accepts_a_large_input() -> None:
-    assert not TILING_PROBLEM, TILING_PROBLEM
+    assert not SHAPES.tiling_problem, SHAPES.tiling_problem
 
 
 @pytest.mark.parametrize("case", testing.pytest_params(CASES))

@@ -1,0 +1,95 @@
+"""The shapes a CANN project's own programs call its ops with, for the generated tests to use instead of opkit's edge
+shapes: a fixed-shape sample is then tested (every dtype combination of its OpDef, for kernel faults, and against
+tests/reference.py when written) at the shapes it is made for, not failed at shapes it never supported.
+
+The aclnn library appends each call's input shapes to $OPKIT_ACLNN_CALLS (opkit/host/aclnn_record.h) while `opkit
+test` runs the programs; `write_shapes` turns those lines into $OPKIT_TEST_SHAPES, which `shapes_for` reads in the
+generated tests. The generated cases give every input one shape, so only calls whose inputs share a shape become
+cases; an op the programs call only otherwise gets none, and its shape-based cases skip saying why.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from opkit.check.cases import ShapeCase, tiling_shapes
+
+__all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "shapes_for", "TestShapes", "case_shapes"]
+
+CALLS_VARIABLE = "OPKIT_ACLNN_CALLS"
+SHAPES_VARIABLE = "OPKIT_TEST_SHAPES"
+
+
+def _read_calls(calls: Path) -> list[dict[str, Any]]:
+    rows = []
+    for line in calls.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue   # a program killed mid-write leaves a partial line
+        if isinstance(row, dict) and isinstance(row.get("op"), str):
+            rows.append(row)
+    return rows
+
+
+def write_shapes(calls: Path, out: Path, names: dict[str, str]) -> None:
+    """Write {op name: {"shapes": [[dims], ...], "other": n}} for the ops (OpType -> snake_case name in `names`) the
+    recorded calls name: the distinct shapes of calls whose inputs all have one shape, in call order, and how many
+    calls had inputs of differing shapes."""
+    table: dict[str, dict[str, Any]] = {}
+    for row in _read_calls(calls):
+        name = names.get(row["op"])
+        if name is None:
+            continue
+        entry = table.setdefault(name, {"shapes": [], "other": 0})
+        given = [tuple(s) for s in row.get("inputs", []) if s is not None]
+        if given and all(s == given[0] for s in given):
+            if list(given[0]) not in entry["shapes"]:
+                entry["shapes"].append(list(given[0]))
+        else:
+            entry["other"] += 1
+    out.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+
+
+def shapes_for(op: str) -> tuple[list[ShapeCase], str] | None:
+    """For the generated tests: the cases' shapes the project's programs used for `op` (ShapeCase "example"), and
+    why there are none when the list is empty; None when `opkit test` recorded nothing for it (opkit's edge shapes
+    apply)."""
+    path = os.environ.get(SHAPES_VARIABLE)
+    if not path or not Path(path).is_file():
+        return None
+    entry = json.loads(Path(path).read_text(encoding="utf-8")).get(op)
+    if entry is None:
+        return None
+    shapes = [ShapeCase("example", tuple(s)) for s in entry["shapes"]]
+    why = "" if shapes else (f"the project's programs call {op} only with inputs of differing shapes "
+                             f"({entry['other']} calls); the generated cases give every input one shape")
+    return shapes, why
+
+
+@dataclass(frozen=True)
+class TestShapes:
+    """What a generated test module runs its cases at."""
+
+    __test__ = False   # not a pytest test class
+
+    shapes: list[ShapeCase]       # the dtype x shape matrix's shapes
+    small: list[ShapeCase]        # one shape for opcheck, torch.compile, attr values, wide values
+    tiling_problem: str = ""      # the TilingFunc refused opkit's large probe input ("" when not probed or accepted)
+    skip: str = ""                # why the shape-based cases cannot run ("" when they can)
+
+
+def case_shapes(op: str, tiling: Callable[[], tuple[int, int, str]]) -> TestShapes:
+    """The shapes the project's own programs used for `op` (shapes_for), else opkit's edges of the op's tiling:
+    `tiling()` gives (tile length, core count, problem) from the built TilingFunc, asked only when needed."""
+    found = shapes_for(op)
+    if found is None:
+        tile_length, core_count, problem = tiling()
+        return TestShapes(tiling_shapes(tile_length=tile_length, core_count=core_count),
+                          [ShapeCase("small", (3, 37))], problem)
+    shapes, why = found
+    return TestShapes(shapes, shapes[:1] or [ShapeCase("small", (3, 37))], "", why)

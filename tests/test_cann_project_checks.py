@@ -1,0 +1,147 @@
+"""`opkit test DIR` on a CANN operator project runs what the project ships to check itself: its AclNNInvocation
+programs (run.sh: gen_data.py, main.cpp against the aclnn package, verify_result.py), judged as their scripts judge,
+and the generated tests at the shapes those programs call the op with. A generated case whose shape the op's TilingFunc
+refuses is a skip; a kernel that computes wrong numbers fails through the project's own verify script.
+
+The finding and judging is tested on fake programs (a run.sh that prints and exits as told, no compiler); the whole
+path once on a CANN-layout project of ours (tests/layouts/opdef_project beside tests/aclnn/scale_axpy_invocation, as
+the samples keep `AddCustom/` beside `AclNNInvocation/`), first right, then with its kernel made wrong."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from opkit.check import run as testrun
+from opkit.check.example_shapes import SHAPES_VARIABLE, shapes_for, case_shapes, write_shapes
+from opkit.check.examples import find_examples, run_example
+
+REPO = Path(__file__).resolve().parents[1]
+_MAIN = 'int main() { return aclnn{op}GetWorkspaceSize(nullptr); }\n'
+
+
+def _program(folder: Path, op: str, script: str, verify: bool = True) -> Path:
+    (folder / "src").mkdir(parents=True)
+    (folder / "src" / "main.cpp").write_text(_MAIN.replace("{op}", op))
+    (folder / "run.sh").write_text(script)
+    if verify:
+        (folder / "scripts").mkdir()
+        (folder / "scripts" / "verify_result.py").write_text("print('test pass')\n")
+    return folder
+
+
+@pytest.fixture
+def samples(tmp_path: Path) -> Path:
+    """1_add_frameworklaunch/{AddCustom, AclNNInvocation, AclNNInvocationNaive, AclNNOther, AclOfflineModel}."""
+    (tmp_path / "AddCustom" / "op_host").mkdir(parents=True)
+    _program(tmp_path / "AclNNInvocation", "AddCustom", "echo '[INFO] ok'; echo 'test pass'\n")
+    _program(tmp_path / "AclNNInvocationNaive", "AddCustom", "echo 'error ratio: 0.5'; echo '[ERROR] result error'\n")
+    _program(tmp_path / "AclNNOther", "SubCustom", "exit 0\n")                 # another op's program
+    _program(tmp_path / "AclOfflineModel", "AddCustom", "exit 0\n")            # not an aclnn program
+    return tmp_path
+
+
+def test_programs_beside_the_project_that_call_its_op_are_found(samples: Path) -> None:
+    found = find_examples(samples / "AddCustom", ["AddCustom"])
+    assert [e.name(samples / "AddCustom") for e in found] == ["AclNNInvocation", "AclNNInvocationNaive"]
+    assert all(e.ops == ("AddCustom",) and e.verifies for e in found)
+
+
+def test_programs_under_examples_are_found(tmp_path: Path) -> None:
+    project = tmp_path / "src" / "math" / "add_custom"
+    _program(project / "examples" / "AclNNInvocationNaive", "AddCustom", "exit 0\n", verify=False)
+    found = find_examples(project, ["AddCustom", "SubCustom"])
+    assert [(e.name(project), e.ops, e.verifies) for e in found] == [("examples/AclNNInvocationNaive",
+                                                                      ("AddCustom",), False)]
+
+
+def test_a_program_is_judged_as_its_scripts_judge(samples: Path, tmp_path: Path) -> None:
+    good, bad = find_examples(samples / "AddCustom", ["AddCustom"])
+    passed = run_example(good, tmp_path)
+    assert passed.ok and "verified by its own scripts" in passed.message
+    failed = run_example(bad, tmp_path)
+    assert not failed.ok and failed.message.splitlines() == ["run.sh printed an error:", "[ERROR] result error"]
+    (good.folder / "run.sh").write_text("echo building; exit 3\n")
+    assert run_example(good, tmp_path).message == "run.sh exited 3:\nbuilding"
+
+
+def test_a_program_that_verifies_nothing_says_so(tmp_path: Path) -> None:
+    folder = _program(tmp_path / "AclNNInvocation", "AddCustom", "echo ran\n", verify=False)
+    (tmp_path / "AddCustom").mkdir()
+    example = find_examples(tmp_path / "AddCustom", ["AddCustom"])[0]
+    run = run_example(example, tmp_path)
+    assert run.ok and run.message == "the op ran without a fault; its scripts verify no numbers"
+    assert folder == example.folder
+
+
+def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]]}\n'
+                     '{"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]]}\n'
+                     '{"op": "AddCustom", "inputs": [[5], [5]], "outputs": [[5]]}\n'
+                     '{"op": "ReduceCustom", "inputs": [[4, 16], [1]], "outputs": [[4]]}\n'
+                     '{"op": "Unrelated", "inputs": [[3]], "outputs": [[3]]}\n{"op": "Add')   # a cut line
+    table = tmp_path / "shapes.json"
+    write_shapes(calls, table, {"AddCustom": "add_custom", "ReduceCustom": "reduce_custom"})
+    assert json.loads(table.read_text()) == {"add_custom": {"shapes": [[8, 2048], [5]], "other": 0},
+                                             "reduce_custom": {"shapes": [], "other": 1}}
+    monkeypatch.setenv(SHAPES_VARIABLE, str(table))
+    asked: list[str] = []
+    add = case_shapes("add_custom", lambda: asked.append("tiling") or (1024, 8, ""))
+    assert [s.shape for s in add.shapes] == [(8, 2048), (5,)] and add.small[0].shape == (8, 2048)
+    assert not asked and not add.skip and not add.tiling_problem      # the TilingFunc is not probed
+    assert "only with inputs of differing shapes (1 calls)" in case_shapes("reduce_custom", lambda: (1, 1, "")).skip
+    assert shapes_for("other_op") is None
+    monkeypatch.delenv(SHAPES_VARIABLE)
+    assert case_shapes("add_custom", lambda: (1024, 8, "")).shapes[0].name == "one-element"
+
+
+def test_a_tiling_refusal_is_a_skip_and_a_fault_is_not() -> None:
+    refused = testrun.TestOutcome("t[x]", "failed", "AddCustom: TilingFunc: returned GRAPH_FAILED (inputs [1])")
+    skipped = testrun._tiling_refusals_skipped(refused)
+    assert skipped.outcome == "skipped" and "TilingFunc refuses this shape" in skipped.message
+    threw = testrun.TestOutcome("t[x]", "failed", "AddCustom: TilingFunc: threw: vector::at")
+    fault = testrun.TestOutcome("t[x]", "failed", "[AddCustom][Block_0][add.cpp:3][DataCopy] out of bounds")
+    assert testrun._tiling_refusals_skipped(threw) == threw and testrun._tiling_refusals_skipped(fault) == fault
+    only_refusals = testrun.TestSummary((skipped,))
+    assert not only_refusals.ok   # a TilingFunc refusing every case leaves nothing passed
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """ScaleAxpyCustom (float only: one kernel compile) beside its AclNNInvocation program, no reference."""
+    base = tmp_path_factory.mktemp("cann_sample")
+    project = base / "ScaleAxpyCustom"
+    shutil.copytree(REPO / "tests" / "layouts" / "opdef_project", project, ignore=shutil.ignore_patterns("tests"))
+    definition = project / "op_host" / "scale_axpy_custom_def.cpp"
+    text = definition.read_text().replace("{ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_INT32}", "{ge::DT_FLOAT}")
+    definition.write_text(text.replace("{ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND}", "{ge::FORMAT_ND}"))
+    shutil.copytree(REPO / "tests" / "aclnn" / "scale_axpy_invocation", base / "AclNNInvocation")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
+        yield project
+
+
+@pytest.mark.compile
+@pytest.mark.e2e
+def test_the_projects_program_passes_and_then_catches_a_wrong_kernel(sample: Path, tmp_path: Path) -> None:
+    summary = testrun.run_project_tests(sample, target=tmp_path / "site")
+    by_test = {o.test: o for o in summary.outcomes}
+    program = by_test["AclNNInvocation/run.sh"]
+    assert program.outcome == "passed" and "verified by its own scripts" in program.message, program.detail
+    # The generated fault tests ran at the program's shape (3, 100), not at opkit's edge shapes.
+    generated = [o for o in summary.outcomes if o.test.startswith("tests/")]
+    faults = [o for o in generated if "runs_without_kernel_faults" in o.test]
+    assert faults and all(re.search(r"-example3x100\]$", o.test) for o in faults), [o.test for o in faults]
+    assert summary.ok, summary.render()
+
+    kernel = sample / "op_kernel" / "scale_axpy_custom.cpp"
+    kernel.write_text(kernel.read_text().replace("Add(z, z, y, count);", "Sub(z, z, y, count);"))
+    wrong = testrun.run_project_tests(sample, target=tmp_path / "site")
+    program = {o.test: o for o in wrong.outcomes}["AclNNInvocation/run.sh"]
+    assert program.outcome == "failed" and "[ERROR] result error" in program.message, program.detail
+    assert not wrong.ok and "FAILED AclNNInvocation/run.sh" in wrong.render()
