@@ -138,6 +138,7 @@ def test_the_projects_program_passes_and_then_catches_a_wrong_kernel(sample: Pat
     faults = [o for o in generated if "runs_without_kernel_faults" in o.test]
     assert faults and all(re.search(r"-example3x100\]$", o.test) for o in faults), [o.test for o in faults]
     assert summary.ok, summary.render()
+    assert "PASSED AclNNInvocation/run.sh: its data generated" in summary.render()
 
     kernel = sample / "op_kernel" / "scale_axpy_custom.cpp"
     kernel.write_text(kernel.read_text().replace("Add(z, z, y, count);", "Sub(z, z, y, count);"))

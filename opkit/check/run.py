@@ -102,6 +102,8 @@ class TestSummary:
             shown = ", ".join(m.test.rsplit("::", 1)[-1] for m in members[:_EXAMPLES])
             more = f" and {len(members) - _EXAMPLES} more" if len(members) > _EXAMPLES else ""
             lines.append(f"    cases: {shown}{more}")
+        # A CANN project's own programs (named by their run.sh, not by a pytest id): each pass says what it checked.
+        lines += [f"PASSED {o.test}: {o.message}" for o in self.outcomes if o.outcome == "passed" and "::" not in o.test]
         for reason, count in self.skip_reasons():
             lines.append(f"SKIPPED {count} test{'s' if count > 1 else ''}: {reason}")
         if self.report is not None and not self.ok:
