@@ -100,6 +100,22 @@ def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch
     assert case_shapes("add_custom", lambda: (1024, 8, "")).shapes[0].name == "one-element"
 
 
+def test_an_offline_model_programs_op_description_gives_shapes(tmp_path: Path) -> None:
+    """AclOfflineModel programs (aclop graphs, which do not run here) describe their op's call in scripts/*.json."""
+    scripts = tmp_path / "AclOfflineModel" / "scripts"
+    scripts.mkdir(parents=True)
+    desc = {"op": "SubCustom", "input_desc": [{"name": "x", "shape": [1, 999]}, {"name": "y", "shape": [1, 999]}]}
+    (scripts / "sub_custom_static_shape.json").write_text(json.dumps([desc]))
+    dynamic = {**desc, "input_desc": [{"name": "x", "shape": [-1, 999]}, {"name": "y", "shape": [-1, 999]}]}
+    (scripts / "sub_custom_dynamic_shape.json").write_text(json.dumps([dynamic]))
+    (scripts / "other.json").write_text(json.dumps({**desc, "op": "AddCustom"}))
+    (scripts / "broken.json").write_text("[{")
+    rows = model_calls(tmp_path / "SubCustom", {"SubCustom"})
+    assert rows == [{"op": "SubCustom", "inputs": [[1, 999], [1, 999]]}]
+    write_shapes(tmp_path / "no-calls.jsonl", tmp_path / "shapes.json", {"SubCustom": "sub_custom"}, rows)
+    assert json.loads((tmp_path / "shapes.json").read_text()) == {"sub_custom": {"shapes": [[1, 999]], "other": 0}}
+
+
 def test_a_tiling_refusal_is_a_skip_and_a_fault_is_not() -> None:
     refused = testrun.TestOutcome("t[x]", "failed", "AddCustom: TilingFunc: returned GRAPH_FAILED (inputs [1])")
     skipped = testrun._tiling_refusals_skipped(refused)

@@ -18,7 +18,8 @@ from typing import Any
 
 from opkit.check.cases import ShapeCase, tiling_shapes
 
-__all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "shapes_for", "TestShapes", "case_shapes"]
+__all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "model_calls", "shapes_for", "TestShapes",
+           "case_shapes"]
 
 CALLS_VARIABLE = "OPKIT_ACLNN_CALLS"
 SHAPES_VARIABLE = "OPKIT_TEST_SHAPES"
@@ -36,12 +37,32 @@ def _read_calls(calls: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def write_shapes(calls: Path, out: Path, names: dict[str, str]) -> None:
+def model_calls(project: Path, op_types: set[str]) -> list[dict[str, Any]]:
+    """The calls the project's AclOfflineModel/AclOnlineModel programs describe (those aclop graphs do not run here):
+    each op description in their scripts/*.json (`[{"op": ..., "input_desc": [{"shape": [...]}, ...]}]`, what their
+    run.sh hands to atc) naming one of `op_types`, as recorded calls. Shapes with unknown (negative) dims are left
+    out: a dynamic-shape description names no shape to test."""
+    rows: list[dict[str, Any]] = []
+    for path in sorted(Path(project).absolute().parent.glob("Acl*Model*/scripts/*.json")):
+        try:
+            described = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        for op in described if isinstance(described, list) else [described]:
+            if not isinstance(op, dict) or op.get("op") not in op_types:
+                continue
+            shapes = [d.get("shape") for d in op.get("input_desc", []) if isinstance(d, dict)]
+            if shapes and all(isinstance(s, list) and all(isinstance(n, int) and n >= 0 for n in s) for s in shapes):
+                rows.append({"op": op["op"], "inputs": shapes})
+    return rows
+
+
+def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[dict[str, Any]] = ()) -> None:
     """Write {op name: {"shapes": [[dims], ...], "other": n}} for the ops (OpType -> snake_case name in `names`) the
-    recorded calls name: the distinct shapes of calls whose inputs all have one shape, in call order, and how many
+    recorded calls (and the `described` ones, model_calls) name: the distinct shapes of calls whose inputs all have one shape, in call order, and how many
     calls had inputs of differing shapes."""
     table: dict[str, dict[str, Any]] = {}
-    for row in _read_calls(calls):
+    for row in (_read_calls(calls) if calls.is_file() else []) + list(described):
         name = names.get(row["op"])
         if name is None:
             continue

@@ -23,7 +23,7 @@ from typing import Literal
 
 from opkit.build.project import build_project, check_project_dir, find_wheel, wheel_is_stale
 from opkit.build.layout import ProjectLayout, detect_layout
-from opkit.check.example_shapes import SHAPES_VARIABLE, write_shapes
+from opkit.check.example_shapes import SHAPES_VARIABLE, model_calls, write_shapes
 from opkit.check.examples import find_examples, run_example
 from opkit.errors import ProjectTestError
 from opkit.generate.glue import GLUE_DIR
@@ -250,9 +250,10 @@ def _cann_outcomes(project: Path, layout: ProjectLayout, target: Path | None, ke
         run = run_example(example, root, calls=calls)
         outcomes.append(TestOutcome(name, "passed" if run.ok else "failed", run.message, run.output))
     env: dict[str, str] = {}
-    if calls.is_file():
+    described = [] if keyword else model_calls(project, {o.op.op_type for o in layout.ops})
+    if calls.is_file() or described:
         shapes = glue / "build" / "opkit-example-shapes.json"
-        write_shapes(calls, shapes, {o.op.op_type: o.op.name for o in layout.ops})
+        write_shapes(calls, shapes, {o.op.op_type: o.op.name for o in layout.ops}, described)
         env[SHAPES_VARIABLE] = str(shapes)
     return glue, outcomes, env
 
