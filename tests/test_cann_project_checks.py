@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from opkit.check import run as testrun
-from opkit.check.example_shapes import SHAPES_VARIABLE, shapes_for, case_shapes, write_shapes
+from opkit.check.example_shapes import SHAPES_VARIABLE, case_shapes, model_calls, shapes_for, write_shapes
 from opkit.check.examples import find_examples, run_example
 
 REPO = Path(__file__).resolve().parents[1]
