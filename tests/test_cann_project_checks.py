@@ -3,15 +3,12 @@ programs (run.sh: gen_data.py, main.cpp against the aclnn package, verify_result
 and the generated tests at the shapes those programs call the op with. A generated case whose shape the op's TilingFunc
 refuses is a skip; a kernel that computes wrong numbers fails through the project's own verify script.
 
-The finding and judging is tested on fake programs (a run.sh that prints and exits as told, no compiler); the whole
-path once on a CANN-layout project of ours (tests/layouts/opdef_project beside tests/aclnn/scale_axpy_invocation, as
-the samples keep `AddCustom/` beside `AclNNInvocation/`), first right, then with its kernel made wrong."""
+The finding and judging is tested here on fake programs (a run.sh that prints and exits as told, no compiler); the
+whole path, on a CANN-layout project of ours beside its program, first right and then with its kernel made wrong, is
+in test_aclnn_invocation.py (it shares that module's built project)."""
 from __future__ import annotations
 
 import json
-import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +17,6 @@ from opkit.check import run as testrun
 from opkit.check.example_shapes import SHAPES_VARIABLE, case_shapes, model_calls, shapes_for, write_shapes
 from opkit.check.examples import find_examples, run_example
 
-REPO = Path(__file__).resolve().parents[1]
 _MAIN = 'int main() { return aclnn{op}GetWorkspaceSize(nullptr); }\n'
 
 
@@ -125,44 +121,3 @@ def test_a_tiling_refusal_is_a_skip_and_a_fault_is_not() -> None:
     assert testrun._tiling_refusals_skipped(threw) == threw and testrun._tiling_refusals_skipped(fault) == fault
     only_refusals = testrun.TestSummary((skipped,))
     assert not only_refusals.ok   # a TilingFunc refusing every case leaves nothing passed
-
-
-@pytest.fixture(scope="module")
-def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """ScaleAxpyCustom (float only: one kernel compile) beside its AclNNInvocation program, no reference."""
-    base = tmp_path_factory.mktemp("cann_sample")
-    project = base / "ScaleAxpyCustom"
-    shutil.copytree(REPO / "tests" / "layouts" / "opdef_project", project, ignore=shutil.ignore_patterns("tests"))
-    definition = project / "op_host" / "scale_axpy_custom_def.cpp"
-    text = definition.read_text().replace("{ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_INT32}", "{ge::DT_FLOAT}")
-    definition.write_text(text.replace("{ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND}", "{ge::FORMAT_ND}"))
-    shutil.copytree(REPO / "tests" / "aclnn" / "scale_axpy_invocation", base / "AclNNInvocation")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
-        yield project
-
-
-@pytest.mark.compile
-@pytest.mark.e2e
-def test_the_projects_program_passes_and_then_catches_a_wrong_kernel(sample: Path, tmp_path: Path) -> None:
-    lines: list[str] = []
-    summary = testrun.run_project_tests(sample, target=tmp_path / "site", on_line=lines.append)
-    # The op registers its InferShape by IMPL_OP in its own file: no warning says otherwise (the glue project, built
-    # on its own, used to).
-    assert not [line for line in lines if "SetInferShape" in line]
-    by_test = {o.test: o for o in summary.outcomes}
-    program = by_test["AclNNInvocation/run.sh"]
-    assert program.outcome == "passed" and "verified by its own scripts" in program.message, program.detail
-    # The generated fault tests ran at the program's shape (3, 100), not at opkit's edge shapes.
-    generated = [o for o in summary.outcomes if o.test.startswith("tests/")]
-    faults = [o for o in generated if "runs_without_kernel_faults" in o.test]
-    assert faults and all(re.search(r"-example3x100\]$", o.test) for o in faults), [o.test for o in faults]
-    assert summary.ok, summary.render()
-    assert "PASSED AclNNInvocation/run.sh: its data generated" in summary.render()
-
-    kernel = sample / "op_kernel" / "scale_axpy_custom.cpp"
-    kernel.write_text(kernel.read_text().replace("Add(z, z, y, count);", "Sub(z, z, y, count);"))
-    wrong = testrun.run_project_tests(sample, target=tmp_path / "site")
-    program = {o.test: o for o in wrong.outcomes}["AclNNInvocation/run.sh"]
-    assert program.outcome == "failed" and "[ERROR] result error" in program.message, program.detail
-    assert not wrong.ok and "FAILED AclNNInvocation/run.sh" in wrong.render()
