@@ -72,6 +72,10 @@ def test_a_program_that_verifies_nothing_says_so(tmp_path: Path) -> None:
     run = run_example(example, tmp_path)
     assert run.ok and run.message == "the op ran without a fault; its scripts verify no numbers"
     assert folder == example.folder
+    (folder / "run.sh").write_text("echo 'result is: 2.0'; echo 'test pass'\n")   # main.cpp compared it itself
+    assert "verified by its own scripts" in run_example(example, tmp_path).message
+    (folder / "run.sh").write_text("echo 'test failed'\n")
+    assert not run_example(example, tmp_path).ok
 
 
 def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,8 +10,9 @@ call `aclnn<OpType>` of one of the project's ops (a folder of samples may hold s
 Each runs in place, as its README tells a user to run it, with `ASCEND_INSTALL_PATH` set to opkit's CANN stand-in (the
 tree `opkit cann-root` prints, where `opkit build` installed the op's aclnn package). Its verdict is the script's:
 it failed when `run.sh` exits non-zero or prints an `[ERROR]` line (what the samples' scripts print when generating
-data, building, running or verifying fails), and passed otherwise. A program whose run.sh and scripts verify nothing
-can only show that the op ran without a fault; the outcome says so.
+data, building, running or verifying fails, or `test failed` from a main.cpp that compares its own results), and
+passed otherwise. A program that verifies nothing (no verify step in run.sh or scripts/, no `test pass` printed) can
+only show that the op ran without a fault; the outcome says so.
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ _FOLDER = re.compile(r"^aclnn", re.I)
 _SOURCES = ("*.cpp", "*.cc", "*.h", "*.hpp")
 _ERROR_LINE = re.compile(r"\[ERROR\]|^\s*(?:ERROR|Error):|result error|test fail", re.I | re.M)
 _VERIFY = re.compile(r"verify|compare|golden|allclose|isclose", re.I)
+# What a program that checks its own results in main.cpp prints (the samples' `LOG_PRINT("test pass\n")`).
+_PASS_LINE = re.compile(r"^\s*test pass", re.I | re.M)
 TIMEOUT = 900   # seconds for one program: gen_data, a CMake build of main.cpp, the run, verify
 
 
@@ -118,6 +121,7 @@ def run_example(example: Example, cann_root: Path, *, calls: Path | None = None,
     failed = done.returncode != 0 or bool(_ERROR_LINE.search(output))
     if failed:
         return ExampleRun(example, False, _why(output, done.returncode), output)
-    what = ("its data generated, the op run and its results verified by its own scripts" if example.verifies else
+    verified = example.verifies or bool(_PASS_LINE.search(output))
+    what = ("its data generated, the op run and its results verified by its own scripts" if verified else
             "the op ran without a fault; its scripts verify no numbers")
     return ExampleRun(example, True, what, output)
