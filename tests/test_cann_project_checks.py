@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from opkit.check import run as testrun
-from opkit.check.example_shapes import SHAPES_VARIABLE, case_shapes, model_calls, shapes_for, write_shapes
+from opkit.check.cases import Case
+from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
+    shapes_for, write_shapes
 from opkit.check.examples import find_examples, run_example
 
 _MAIN = 'int main() { return aclnn{op}GetWorkspaceSize(nullptr); }\n'
@@ -87,8 +90,9 @@ def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch
                      '{"op": "Unrelated", "inputs": [[3]], "outputs": [[3]]}\n{"op": "Add')   # a cut line
     table = tmp_path / "shapes.json"
     write_shapes(calls, table, {"AddCustom": "add_custom", "ReduceCustom": "reduce_custom"})
-    assert json.loads(table.read_text()) == {"add_custom": {"shapes": [[8, 2048], [5]], "other": 0},
-                                             "reduce_custom": {"shapes": [], "other": 1}}
+    assert json.loads(table.read_text()) == {
+        "add_custom": {"shapes": [[8, 2048], [5]], "other": 0, "outputs": [[[8, 2048]], [[5]]]},
+        "reduce_custom": {"shapes": [], "other": 1, "outputs": []}}
     monkeypatch.setenv(SHAPES_VARIABLE, str(table))
     asked: list[str] = []
     add = case_shapes("add_custom", lambda: asked.append("tiling") or (1024, 8, ""))
@@ -113,7 +117,8 @@ def test_an_offline_model_programs_op_description_gives_shapes(tmp_path: Path) -
     rows = model_calls(tmp_path / "SubCustom", {"SubCustom"})
     assert rows == [{"op": "SubCustom", "inputs": [[1, 999], [1, 999]]}]
     write_shapes(tmp_path / "no-calls.jsonl", tmp_path / "shapes.json", {"SubCustom": "sub_custom"}, rows)
-    assert json.loads((tmp_path / "shapes.json").read_text()) == {"sub_custom": {"shapes": [[1, 999]], "other": 0}}
+    assert json.loads((tmp_path / "shapes.json").read_text()) == {"sub_custom": {"shapes": [[1, 999]], "other": 0,
+                                                                                 "outputs": [[]]}}
 
 
 def test_a_tiling_refusal_is_a_skip_and_a_fault_is_not() -> None:
@@ -125,3 +130,31 @@ def test_a_tiling_refusal_is_a_skip_and_a_fault_is_not() -> None:
     assert testrun._tiling_refusals_skipped(threw) == threw and testrun._tiling_refusals_skipped(fault) == fault
     only_refusals = testrun.TestSummary((skipped,))
     assert not only_refusals.ok   # a TilingFunc refusing every case leaves nothing passed
+
+
+def test_outputs_the_infershape_leaves_unset_come_from_the_programs_call(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An op whose InferShape leaves its output to the caller (aclnn style) runs with the output shape the project's
+    program gave it; torch checks that need an inferred shape skip, saying why; other errors stay errors."""
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"op": "ReduceSum", "inputs": [[13, 123]], "outputs": [[13, 1]]}\n')
+    write_shapes(calls, tmp_path / "shapes.json", {"ReduceSum": "reduce_sum"})
+    monkeypatch.setenv(SHAPES_VARIABLE, str(tmp_path / "shapes.json"))
+
+    def op(x, out=None):
+        if out is None:
+            raise ValueError("ReduceSum: output 'y' has no shape: the op has no InferShape, or ...")
+        out[...] = x.sum(axis=1, keepdims=True)
+        return out
+
+    x = np.ones((13, 123), dtype=np.float32)
+    got = call_op(op, "reduce_sum", Case(("float32",), ("float32",), (13, 123)), "out", x)
+    assert got.shape == (13, 1) and got.dtype == np.float32 and (got == 123).all()
+    with pytest.raises(ValueError, match="has no shape"):   # no recorded call at this shape
+        call_op(op, "reduce_sum", Case(("float32",), ("float32",), (2, 2)), "out", np.ones((2, 2)))
+    with pytest.raises(pytest.skip.Exception, match="InferShape leaves an output's shape to the caller"):
+        with outputs_inferred("reduce_sum"):
+            raise RuntimeError("opcheck failed with ReduceSum: output 'y' has no shape: the op has no InferShape")
+    with pytest.raises(RuntimeError, match="mutated"):
+        with outputs_inferred("reduce_sum"):
+            raise RuntimeError("Argument x is not defined as mutable but was mutated")

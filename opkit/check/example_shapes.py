@@ -9,17 +9,21 @@ cases; an op the programs call only otherwise gets none, and its shape-based cas
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from opkit.check.cases import ShapeCase, tiling_shapes
+import numpy as np
+
+from opkit.check.cases import Case, ShapeCase, tiling_shapes
+from opkit.check.inputs import numpy_dtype
 
 __all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "model_calls", "shapes_for", "TestShapes",
-           "case_shapes"]
+           "case_shapes", "example_outputs", "call_op", "outputs_inferred"]
 
 CALLS_VARIABLE = "OPKIT_ACLNN_CALLS"
 SHAPES_VARIABLE = "OPKIT_TEST_SHAPES"
@@ -58,32 +62,39 @@ def model_calls(project: Path, op_types: set[str]) -> list[dict[str, Any]]:
 
 
 def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[dict[str, Any]] = ()) -> None:
-    """Write {op name: {"shapes": [[dims], ...], "other": n}} for the ops (OpType -> snake_case name in `names`) the
+    """Write {op name: {"shapes": [[dims], ...], "other": n, "outputs": [[[dims] per output] per shape]}} for the ops (OpType -> snake_case name in `names`) the
     recorded calls (and the `described` ones, model_calls) name: the distinct shapes of calls whose inputs all have one shape, in call order, and how many
-    calls had inputs of differing shapes."""
+    calls had inputs of differing shapes; with each shape, the output shapes the call gave (aclnn callers size the
+    outputs: the op's InferShape may leave them to the caller)."""
     table: dict[str, dict[str, Any]] = {}
     for row in (_read_calls(calls) if calls.is_file() else []) + list(described):
         name = names.get(row["op"])
         if name is None:
             continue
-        entry = table.setdefault(name, {"shapes": [], "other": 0})
+        entry = table.setdefault(name, {"shapes": [], "other": 0, "outputs": []})
         given = [tuple(s) for s in row.get("inputs", []) if s is not None]
         if given and all(s == given[0] for s in given):
             if list(given[0]) not in entry["shapes"]:
                 entry["shapes"].append(list(given[0]))
+                entry["outputs"].append(row.get("outputs") or [])
         else:
             entry["other"] += 1
     out.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+
+
+def _table(op: str) -> dict[str, Any] | None:
+    path = os.environ.get(SHAPES_VARIABLE)
+    if not path or not Path(path).is_file():
+        return None
+    entry = json.loads(Path(path).read_text(encoding="utf-8")).get(op)
+    return entry if isinstance(entry, dict) else None
 
 
 def shapes_for(op: str) -> tuple[list[ShapeCase], str] | None:
     """For the generated tests: the cases' shapes the project's programs used for `op` (ShapeCase "example"), and
     why there are none when the list is empty; None when `opkit test` recorded nothing for it (opkit's edge shapes
     apply)."""
-    path = os.environ.get(SHAPES_VARIABLE)
-    if not path or not Path(path).is_file():
-        return None
-    entry = json.loads(Path(path).read_text(encoding="utf-8")).get(op)
+    entry = _table(op)
     if entry is None:
         return None
     shapes = [ShapeCase("example", tuple(s)) for s in entry["shapes"]]
@@ -114,3 +125,47 @@ def case_shapes(op: str, tiling: Callable[[], tuple[int, int, str]]) -> TestShap
                           [ShapeCase("small", (3, 37))], problem)
     shapes, why = found
     return TestShapes(shapes, shapes[:1] or [ShapeCase("small", (3, 37))], "", why)
+
+
+_NO_SHAPE = "has no shape: the op has no InferShape"
+
+
+def example_outputs(op: str, case: Case) -> Any:
+    """numpy outputs of the shapes the project's program gave `op` for inputs of `case.shape` (one array, or a tuple
+    for several outputs), of the case's output dtypes; None when none was recorded or numpy cannot hold them."""
+    entry = _table(op)
+    if entry is None or list(case.shape) not in entry["shapes"]:
+        return None
+    shapes = entry.get("outputs", [])[entry["shapes"].index(list(case.shape))]
+    dtypes = [numpy_dtype(d) for d in case.outputs]
+    if len(shapes) != len(dtypes) or any(s is None for s in shapes) or any(d is None for d in dtypes):
+        return None
+    arrays = tuple(np.zeros(tuple(s), dtype=d) for s, d in zip(shapes, dtypes))
+    return arrays[0] if len(arrays) == 1 else arrays
+
+
+def call_op(func: Callable[..., Any], op: str, case: Case, out_param: str, *inputs: Any, **attrs: Any) -> Any:
+    """func(*inputs, **attrs); when the op's InferShape leaves an output's shape to the caller (as aclnn callers
+    give it), again with the outputs the project's program gave it at this shape (example_outputs)."""
+    try:
+        return func(*inputs, **attrs)
+    except ValueError as exc:
+        out = example_outputs(op, case) if _NO_SHAPE in str(exc) else None
+        if out is None:
+            raise
+    return func(*inputs, **attrs, **{out_param: out})
+
+
+@contextlib.contextmanager
+def outputs_inferred(op: str) -> Iterator[None]:
+    """For torch.library checks (opcheck, torch.compile), which size outputs with the op's InferShape: an op whose
+    InferShape leaves an output to the caller skips them, saying so, instead of failing."""
+    try:
+        yield
+    except Exception as exc:   # torch wraps the op's ValueError in its own exception types
+        if _NO_SHAPE not in str(exc):
+            raise
+        import pytest
+
+        pytest.skip(f"{op}'s InferShape leaves an output's shape to the caller (aclnn style); torch's opcheck and "
+                    "torch.compile need the op to infer it")

@@ -24,6 +24,7 @@ except ImportError:
 needs_torch = pytest.mark.skipif(torch is None, reason="torch is not installed")
 
 OP = "scale_shift_custom"
+OUT = "out"   # the op's out= parameter (outputs the caller sizes, aclnn style)
 # (input dtypes, output dtypes) per prototype dtype combination.
 COMBINATIONS = [
     (('float16', 'float16'), ('float16',)),
@@ -72,7 +73,8 @@ def test_scale_shift_custom_tiling_accepts_a_large_input() -> None:
 @pytest.mark.parametrize("case", testing.pytest_params(CASES))
 def test_scale_shift_custom_runs_without_kernel_faults(case: testing.Case) -> None:
     if testing.numpy_can_hold(case.inputs + case.outputs):
-        result = scale_shift_custom.scale_shift_custom(*testing.op_inputs(case, INPUT_KINDS), **ATTRS)
+        result = testing.call_op(scale_shift_custom.scale_shift_custom, OP, case, OUT, *testing.op_inputs(case, INPUT_KINDS),
+                                 **ATTRS)
     elif torch is not None:
         result = scale_shift_custom.scale_shift_custom(*testing.op_inputs(case, INPUT_KINDS, torch=True), **ATTRS)
     else:
@@ -84,7 +86,8 @@ def test_scale_shift_custom_runs_without_kernel_faults(case: testing.Case) -> No
 def test_scale_shift_custom_matches_reference_numpy(case: testing.Case) -> None:
     inputs = _numpy_inputs(case)
     want = testing.call_reference(reference.scale_shift_custom, *inputs, **ATTRS)
-    testing.assert_close(scale_shift_custom.scale_shift_custom(*inputs, **ATTRS), want, op=OP, case=case)
+    testing.assert_close(testing.call_op(scale_shift_custom.scale_shift_custom, OP, case, OUT, *inputs, **ATTRS), want, op=OP,
+                         case=case)
 
 
 @needs_torch
@@ -123,7 +126,9 @@ def test_scale_shift_custom_passes_opcheck(case: testing.Case) -> None:
             inputs[i].requires_grad_(True)
     from scale_shift_custom import _torch
 
-    torch.library.opcheck(torch.ops.scale_shift_custom.scale_shift_custom.default, tuple(inputs), _torch.schema_attrs(OP, ATTRS))
+    with testing.outputs_inferred(OP):
+        torch.library.opcheck(torch.ops.scale_shift_custom.scale_shift_custom.default, tuple(inputs),
+                              _torch.schema_attrs(OP, ATTRS))
 
 
 @needs_torch
@@ -134,6 +139,6 @@ def test_scale_shift_custom_compiles_with_fullgraph() -> None:
     # torch's on-disk compile caches key a custom op by name, not by schema: a graph compiled against an earlier
     # build of this op (another attr default, say) would be reused. Compile afresh.
     with torch._inductor.config.patch(fx_graph_cache=False), \
-            torch._functorch.config.patch(enable_autograd_cache=False):
+            torch._functorch.config.patch(enable_autograd_cache=False), testing.outputs_inferred(OP):
         got = compiled(*inputs)
     testing.assert_close(got, scale_shift_custom.scale_shift_custom(*inputs, **ATTRS), op=OP, case=case, rtol=0, atol=0)
