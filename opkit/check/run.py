@@ -1,5 +1,7 @@
 """`opkit test`: build the project if its wheel is stale, install the wheel, run the project's tests/ with pytest in
 a subprocess of this interpreter, and summarise what failed (op, dtypes, shape, errors) and why tests were skipped.
+A CANN operator project is first tested by what it ships: its AclNNInvocation programs (examples.py), whose calls
+give the generated tests their shapes (example_shapes.py).
 
 The summary is read from the report that opkit's pytest plugin (pytest_plugin.py) writes, not from pytest's console
 text, which changes between versions, nor from its JUnit XML, which cuts failure messages to 500 characters. Identical
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-from opkit.build.project import build_project, check_project_dir, find_wheel, wheel_is_stale
+from opkit.build.project import aclnn_root, build_project, check_project_dir, find_wheel, wheel_is_stale
 from opkit.build.layout import ProjectLayout, detect_layout
 from opkit.check.example_shapes import SHAPES_VARIABLE, model_calls, write_shapes
 from opkit.check.examples import find_examples, run_example
@@ -226,8 +228,6 @@ def _cann_outcomes(project: Path, layout: ProjectLayout, target: Path | None, ke
     (examples.py) unless -k picks generated tests. Returns the glue project, the programs' outcomes, and the
     environment for the generated tests: the shapes the programs called each op with (example_shapes.py), which
     replace opkit's edge shapes for that op."""
-    from opkit.build.project import _aclnn_root   # the build's own choice of the stand-in tree (None: no package)
-
     events = lambda e: on_line(e.text) if e.kind != "output" else None   # noqa: E731
     # Always built: its sources lie outside the glue project, so a wheel's age says nothing (ninja makes an unchanged
     # build a no-op). Built as `opkit build DIR` builds it, so the aclnn package lands where DIR's programs look.
@@ -235,7 +235,7 @@ def _cann_outcomes(project: Path, layout: ProjectLayout, target: Path | None, ke
     glue = Path(os.path.realpath(layout.root.joinpath(*GLUE_DIR)))
     _install(glue, target, on_line, build=False)
     examples = [] if keyword else find_examples(project, [o.op.op_type for o in layout.ops])
-    root = _aclnn_root(events) if examples else None
+    root = aclnn_root(events) if examples else None
     outcomes: list[TestOutcome] = []
     calls = glue / "build" / "opkit-example-calls.jsonl"
     calls.parent.mkdir(parents=True, exist_ok=True)
