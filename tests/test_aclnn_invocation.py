@@ -196,8 +196,8 @@ def test_a_failing_kernel_is_a_runtime_error_status_not_a_crash(add_custom: dict
 def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_axpy: dict[str, Any],
                                                                            tmp_path: Path) -> None:
     """`opkit test` on the CANN project beside its program (named as the samples name it: AclNNInvocation/) runs the
-    program and judges it by its verify script; the generated tests run at the program's shape against the project's
-    tests/reference.py. Then the kernel is made wrong (Add -> Sub): the program's verify fails the project. Shares the
+    program and judges it by its verify script; the generated tests run at the program's shape and dtypes against the
+    project's tests/reference.py. Then the kernel is made wrong (Add -> Sub): the program's verify fails the project. Shares the
     built project with the test above (it only reads its fixture's results)."""
     from opkit.check import run as testrun
 
@@ -212,7 +212,7 @@ def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_a
     assert program.outcome == "passed" and "verified by its own scripts" in program.message, program.detail
     compared = [o for o in summary.outcomes if "matches_reference_numpy" in o.test]
     assert compared and all(o.test.endswith("-example3x100]") and o.outcome == "passed" for o in compared), \
-        [(o.test, o.outcome) for o in compared]   # every dtype, at the program's shape (3, 100), not opkit's edges
+        [(o.test, o.outcome) for o in compared]   # the program's float32, at its shape (3, 100), not opkit's edges
     assert summary.ok and "PASSED AclNNInvocation/run.sh: its data generated" in summary.render(), summary.render()
 
     kernel = project / "op_kernel" / "scale_axpy_custom.cpp"

@@ -83,7 +83,8 @@ def test_a_program_that_verifies_nothing_says_so(tmp_path: Path) -> None:
 
 def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = tmp_path / "calls.jsonl"
-    calls.write_text('{"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]]}\n'
+    calls.write_text('{"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]], '
+                     '"dtypes": ["float", "float", "float"]}\n'
                      '{"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]]}\n'
                      '{"op": "AddCustom", "inputs": [[5], [5]], "outputs": [[5]]}\n'
                      '{"op": "ReduceCustom", "inputs": [[4, 16], [1]], "outputs": [[4]]}\n'
@@ -91,13 +92,16 @@ def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch
     table = tmp_path / "shapes.json"
     write_shapes(calls, table, {"AddCustom": "add_custom", "ReduceCustom": "reduce_custom"})
     assert json.loads(table.read_text()) == {
-        "add_custom": {"shapes": [[8, 2048], [5]], "other": 0, "outputs": [[[8, 2048]], [[5]]]},
-        "reduce_custom": {"shapes": [], "other": 1, "outputs": []}}
+        "add_custom": {"shapes": [[8, 2048], [5]], "other": 0, "outputs": [[[8, 2048]], [[5]]],
+                       "dtypes": [["float32", "float32"]]},
+        "reduce_custom": {"shapes": [], "other": 1, "outputs": [], "dtypes": []}}
     monkeypatch.setenv(SHAPES_VARIABLE, str(table))
     asked: list[str] = []
     add = case_shapes("add_custom", lambda: asked.append("tiling") or (1024, 8, ""))
     assert [s.shape for s in add.shapes] == [(8, 2048), (5,)] and add.small[0].shape == (8, 2048)
     assert not asked and not add.skip and not add.tiling_problem      # the TilingFunc is not probed
+    both = [(("float16", "float16"), ("float16",)), (("float32", "float32"), ("float32",))]
+    assert add.combinations(both) == both[1:]   # the program used float32 only: float16 is not run at its shapes
     assert "only with inputs of differing shapes (1 calls)" in case_shapes("reduce_custom", lambda: (1, 1, "")).skip
     assert shapes_for("other_op") is None
     monkeypatch.delenv(SHAPES_VARIABLE)
@@ -118,7 +122,7 @@ def test_an_offline_model_programs_op_description_gives_shapes(tmp_path: Path) -
     assert rows == [{"op": "SubCustom", "inputs": [[1, 999], [1, 999]]}]
     write_shapes(tmp_path / "no-calls.jsonl", tmp_path / "shapes.json", {"SubCustom": "sub_custom"}, rows)
     assert json.loads((tmp_path / "shapes.json").read_text()) == {"sub_custom": {"shapes": [[1, 999]], "other": 0,
-                                                                                 "outputs": [[]]}}
+                                                                                 "outputs": [[]], "dtypes": []}}
 
 
 def test_a_tiling_refusal_is_a_skip_and_a_fault_is_not() -> None:

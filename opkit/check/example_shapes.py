@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from opkit.check.cases import Case, ShapeCase, tiling_shapes
-from opkit.check.inputs import numpy_dtype
+from opkit.check.inputs import canonical, numpy_dtype
 
 __all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "model_calls", "shapes_for", "TestShapes",
            "case_shapes", "example_outputs", "call_op", "outputs_inferred"]
@@ -62,7 +62,8 @@ def model_calls(project: Path, op_types: set[str]) -> list[dict[str, Any]]:
 
 
 def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[dict[str, Any]] = ()) -> None:
-    """Write {op name: {"shapes": [[dims], ...], "other": n, "outputs": [[[dims] per output] per shape]}} for the ops (OpType -> snake_case name in `names`) the
+    """Write {op name: {"shapes": [[dims], ...], "other": n, "outputs": [[[dims] per output] per shape],
+    "dtypes": [[input dtype, ...] per combination used]}} for the ops (OpType -> snake_case name in `names`) the
     recorded calls (and the `described` ones, model_calls) name: the distinct shapes of calls whose inputs all have one shape, in call order, and how many
     calls had inputs of differing shapes; with each shape, the output shapes the call gave (aclnn callers size the
     outputs: the op's InferShape may leave them to the caller)."""
@@ -71,7 +72,11 @@ def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[
         name = names.get(row["op"])
         if name is None:
             continue
-        entry = table.setdefault(name, {"shapes": [], "other": 0, "outputs": []})
+        entry = table.setdefault(name, {"shapes": [], "other": 0, "outputs": [], "dtypes": []})
+        inputs_count = len(row.get("inputs", []))
+        used = [canonical(d) for d in row.get("dtypes", [])[:inputs_count] if d]
+        if used and used not in entry["dtypes"]:
+            entry["dtypes"].append(used)
         given = [tuple(s) for s in row.get("inputs", []) if s is not None]
         if given and all(s == given[0] for s in given):
             if list(given[0]) not in entry["shapes"]:
@@ -113,6 +118,13 @@ class TestShapes:
     small: list[ShapeCase]        # one shape for opcheck, torch.compile, attr values, wide values
     tiling_problem: str = ""      # the TilingFunc refused opkit's large probe input ("" when not probed or accepted)
     skip: str = ""                # why the shape-based cases cannot run ("" when they can)
+    used: tuple[tuple[str, ...], ...] = ()   # the input dtypes the programs called the op with (() : not recorded)
+
+    def combinations(self, combinations: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[Any]:
+        """The dtype combinations to run at these shapes: those the project's programs used, when recorded (a
+        sample made for float32 is not tested in float16 at its float32 shapes); otherwise all of them."""
+        chosen = [c for c in combinations if tuple(canonical(d) for d in c[0]) in self.used]
+        return chosen if self.used and chosen else list(combinations)
 
 
 def case_shapes(op: str, tiling: Callable[[], tuple[int, int, str]]) -> TestShapes:
@@ -124,7 +136,8 @@ def case_shapes(op: str, tiling: Callable[[], tuple[int, int, str]]) -> TestShap
         return TestShapes(tiling_shapes(tile_length=tile_length, core_count=core_count),
                           [ShapeCase("small", (3, 37))], problem)
     shapes, why = found
-    return TestShapes(shapes, shapes[:1] or [ShapeCase("small", (3, 37))], "", why)
+    used = tuple(tuple(d) for d in (_table(op) or {}).get("dtypes", []))
+    return TestShapes(shapes, shapes[:1] or [ShapeCase("small", (3, 37))], "", why, used)
 
 
 _NO_SHAPE = "has no shape: the op has no InferShape"

@@ -48,13 +48,14 @@ def _tiling() -> tuple[int, int, str]:
     return info["tile_length"], info["block_dim"], ""
 
 
-# The edges of the op's tiling; or, under `opkit test` of a CANN project, the shapes its own programs call it with.
+# The edges of the op's tiling; or, under `opkit test` of a CANN project, the shapes (and dtypes) its own programs
+# call it with.
 SHAPES = testing.case_shapes(OP, _tiling)
-CASES = testing.case_matrix(COMBINATIONS, SHAPES.shapes)
-SMALL = testing.case_matrix(COMBINATIONS, SHAPES.small)
+CASES = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.shapes)
+SMALL = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.small)
 ATTR_CASES = testing.attr_cases(ATTRS, ATTR_TYPES, [d for ins, _ in COMBINATIONS for d in ins],
                                 testing.attr_values(reference, OP))
-EXTRA_CASES = testing.extra_cases(reference, OP, COMBINATIONS, ATTRS, SHAPES.small[0].shape)
+EXTRA_CASES = testing.extra_cases(reference, OP, SHAPES.combinations(COMBINATIONS), ATTRS, SHAPES.small[0].shape)
 if SHAPES.skip:
     pytestmark = pytest.mark.skip(reason=SHAPES.skip)
 

@@ -7,12 +7,14 @@
 #include <mutex>
 #include <string>
 #include <vector>
+#include "graph/utils/type_utils.h"
 #include "opkit/host/launch_op.h"
 
 namespace opkit::host::aclnn {
 
-// {"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]]}: each IR slot's first tensor's
-// shape (null for an absent optional input); nothing when the variable is unset or the file cannot be opened.
+// {"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]], "dtypes": ["float16", ...]}: each IR
+// slot's first tensor's shape (null for an absent optional input) and every slot's dtype (inputs then outputs, "" for
+// an absent one); nothing when the variable is unset or the file cannot be opened.
 inline void RecordCall(const char* op_type, const std::vector<bindings::IrSlot>& slots, size_t input_count)
 {
     const char* path = std::getenv("OPKIT_ACLNN_CALLS");
@@ -30,7 +32,13 @@ inline void RecordCall(const char* op_type, const std::vector<bindings::IrSlot>&
         for (size_t d = 0; d < shape.size(); ++d) line += (d ? ", " : "") + std::to_string(shape[d]);
         line += "]";
     }
-    line += (slots.size() <= input_count ? "], \"outputs\": []}\n" : "]}\n");
+    line += (slots.size() <= input_count ? "], \"outputs\": [], \"dtypes\": [" : "], \"dtypes\": [");
+    for (size_t i = 0; i < slots.size(); ++i) {
+        const auto& tensors = slots[i].tensors;
+        const std::string name = tensors.empty() ? "" : ge::TypeUtils::DataTypeToPrototypeName(tensors.front().dtype);
+        line += std::string(i ? ", \"" : "\"") + name + "\"";
+    }
+    line += "]}\n";
     static std::mutex lock;
     std::lock_guard<std::mutex> hold(lock);
     if (std::FILE* f = std::fopen(path, "a")) {
