@@ -95,7 +95,7 @@ def scale_axpy(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
     _build(project)
     result, _ = _run_program("scale_axpy_invocation", cann_root, tmp)
     return {"run": result, "header": _installed_header(cann_root, "aclnn_scale_axpy_custom.h"),
-            "build_out": (project / "build_out" / "op_api" / "lib" / "libcust_opapi.so").is_file()}
+            "build_out": (project / "build_out" / "op_api" / "lib" / "libcust_opapi.so").is_file(), "project": project}
 
 
 @pytest.fixture(scope="module")
@@ -191,3 +191,37 @@ def test_a_failing_kernel_is_a_runtime_error_status_not_a_crash(add_custom: dict
     assert int(status) == 361001   # ACLNN_ERR_RUNTIME_ERROR
     assert message.startswith("aclnnAddCustom: [AddCustom][watchdog] the launch ran longer than its limit")
     assert "after_long_run" in add_custom["fault"]
+
+
+def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_axpy: dict[str, Any],
+                                                                           tmp_path: Path) -> None:
+    """`opkit test` on the CANN project beside its program (named as the samples name it: AclNNInvocation/) runs the
+    program and judges it by its verify script; the generated tests run at the program's shape and dtypes against the
+    project's tests/reference.py. Then the kernel is made wrong (Add -> Sub): the program's verify fails the project. Shares the
+    built project with the test above (it only reads its fixture's results)."""
+    from opkit.check import run as testrun
+
+    project = scale_axpy["project"]
+    shutil.copytree(PROGRAMS / "scale_axpy_invocation", project.parent / "AclNNInvocation")
+    lines: list[str] = []
+    summary = testrun.run_project_tests(project, target=tmp_path / "site", on_line=lines.append)
+    # The op registers its InferShape by IMPL_OP in its own file: no warning says otherwise (the glue project, built
+    # on its own, used to).
+    assert not [line for line in lines if "SetInferShape" in line]
+    program = {o.test: o for o in summary.outcomes}["AclNNInvocation/run.sh"]
+    assert program.outcome == "passed" and "verified by its own scripts" in program.message, program.detail
+    compared = [o for o in summary.outcomes if "matches_reference_numpy" in o.test]
+    assert compared and all(o.test.endswith("-example3x100]") and o.outcome == "passed" for o in compared), \
+        [(o.test, o.outcome) for o in compared]   # the program's float32, at its shape (3, 100), not opkit's edges
+    assert summary.ok and "PASSED AclNNInvocation/run.sh: its data generated" in summary.render(), summary.render()
+
+    kernel = project / "op_kernel" / "scale_axpy_custom.cpp"
+    right = kernel.read_text()
+    kernel.write_text(right.replace("Add(z, z, y, count);", "Sub(z, z, y, count);"))
+    try:
+        wrong = testrun.run_project_tests(project, target=tmp_path / "site")
+    finally:
+        kernel.write_text(right)
+    program = {o.test: o for o in wrong.outcomes}["AclNNInvocation/run.sh"]
+    assert program.outcome == "failed" and "[ERROR] result error" in program.message, program.detail
+    assert not wrong.ok and "FAILED AclNNInvocation/run.sh" in wrong.render()

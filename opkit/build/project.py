@@ -25,7 +25,7 @@ from opkit.build.isolation import CHECK_FAILED
 from opkit.build.layout import detect_layout
 from opkit.build.opdef_check import opdef_mismatches
 
-__all__ = ["BuildEvent", "CompilerDiagnostic", "build_project", "wheel_command", "parse_diagnostics",
+__all__ = ["BuildEvent", "CompilerDiagnostic", "aclnn_root", "build_project", "wheel_command", "parse_diagnostics",
            "find_wheel", "wheel_is_stale", "check_project_dir", "prepare_project"]
 
 EventKind = Literal["configure", "compile", "link", "wheel", "warning", "output"]
@@ -229,7 +229,7 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
     refused target, exit 2)."""
     given = project
     project = prepare_project(project, on_event)
-    root = _aclnn_root(on_event)
+    root = aclnn_root(on_event)
     dist = project / "dist"
     try:
         dist.mkdir(exist_ok=True)
@@ -261,7 +261,7 @@ def build_project(project: Path, *, jobs: int | None = None, soc: str | None = N
     return target
 
 
-def _aclnn_root(on_event: Callable[[BuildEvent], None]) -> Path | None:
+def aclnn_root(on_event: Callable[[BuildEvent], None]) -> Path | None:
     """The tree of `opkit cann-root`, laid out; None where OPKIT_ACLNN=0 asks for no aclnn package, or (with a
     warning) where a real CANN is set up."""
     if os.environ.get("OPKIT_ACLNN", "1") == "0":

@@ -159,11 +159,12 @@ def _hook(module: Any, name: str) -> Any:
 
 
 def extra_cases(reference: Any, op: str, combinations: Sequence[tuple[Sequence[str], Sequence[str]]],
-                defaults: dict[str, Any]) -> list[tuple[Case, dict[str, Any], Any]]:
+                defaults: dict[str, Any], shape: tuple[int, ...] = (3, 37)) -> list[tuple[Case, dict[str, Any], Any]]:
     """(case, attrs, value range) to run beside the generated matrix: a "wide-values" case per dtype combination
     (VALUE_RANGES), then each of reference.cases_<op>()'s cases (ExtraCase or a dict of its fields), crossed with the
-    combinations it names. Nothing to edit in the generated test: write the hook in tests/reference.py."""
-    out = [(Case(tuple(i), tuple(o), (3, 37), "wide-values"), dict(defaults), "wide") for i, o in combinations]
+    combinations it names; the wide-values cases are of `shape`. Nothing to edit in the generated test: write the hook
+    in tests/reference.py."""
+    out = [(Case(tuple(i), tuple(o), tuple(shape), "wide-values"), dict(defaults), "wide") for i, o in combinations]
     for n, extra in enumerate(_hook(reference, f"cases_{op}") or []):
         extra = extra if isinstance(extra, ExtraCase) else ExtraCase(**{"name": f"extra{n}", **extra})
         for ins, outs in combinations:

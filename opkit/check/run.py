@@ -1,5 +1,7 @@
 """`opkit test`: build the project if its wheel is stale, install the wheel, run the project's tests/ with pytest in
 a subprocess of this interpreter, and summarise what failed (op, dtypes, shape, errors) and why tests were skipped.
+A CANN operator project is first tested by what it ships: its AclNNInvocation programs (examples.py), whose calls
+give the generated tests their shapes (example_shapes.py).
 
 The summary is read from the report that opkit's pytest plugin (pytest_plugin.py) writes, not from pytest's console
 text, which changes between versions, nor from its JUnit XML, which cuts failure messages to 500 characters. Identical
@@ -21,9 +23,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-from opkit.build.project import build_project, check_project_dir, find_wheel, prepare_project, wheel_is_stale
+from opkit.build.project import aclnn_root, build_project, check_project_dir, find_wheel, wheel_is_stale
+from opkit.build.layout import ProjectLayout, detect_layout
+from opkit.check.example_shapes import SHAPES_VARIABLE, model_calls, write_shapes
+from opkit.check.examples import find_examples, run_example
 from opkit.errors import ProjectTestError
-from opkit.build.layout import detect_layout
+from opkit.generate.glue import GLUE_DIR
 from opkit.generate.shadowing import check_replaceable
 
 __all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_project", "install_command", "pytest_command",
@@ -99,6 +104,8 @@ class TestSummary:
             shown = ", ".join(m.test.rsplit("::", 1)[-1] for m in members[:_EXAMPLES])
             more = f" and {len(members) - _EXAMPLES} more" if len(members) > _EXAMPLES else ""
             lines.append(f"    cases: {shown}{more}")
+        # A CANN project's own programs (named by their run.sh, not by a pytest id): each pass says what it checked.
+        lines += [f"PASSED {o.test}: {o.message}" for o in self.outcomes if o.outcome == "passed" and "::" not in o.test]
         for reason, count in self.skip_reasons():
             lines.append(f"SKIPPED {count} test{'s' if count > 1 else ''}: {reason}")
         if self.report is not None and not self.ok:
@@ -181,8 +188,8 @@ def _stream(command: list[str], cwd: Path, env: dict[str, str], on_line: Callabl
     return proc.returncode, "\n".join(lines)
 
 
-def _install(project: Path, target: Path | None, on_line: Callable[[str], None], *, rebuild: bool = False) -> None:
-    if rebuild or wheel_is_stale(project):
+def _install(project: Path, target: Path | None, on_line: Callable[[str], None], *, build: bool = True) -> None:
+    if build and wheel_is_stale(project):
         on_line("wheel is missing or older than the sources: building")
         build_project(project, on_event=lambda e: on_line(e.text) if e.kind != "output" else None)
     wheel = find_wheel(project)
@@ -201,26 +208,86 @@ def install_project(project: Path, target: Path | None, on_line: Callable[[str],
     _install(Path(os.path.realpath(project)), target, on_line)
 
 
+# A TilingFunc refusing a shape opkit chose (not one the project's example uses): GRAPH_FAILED or another status.
+_TILING_REFUSED = re.compile(r"\bTilingFunc: returned (?:GRAPH_FAILED|status)")
+
+
+def _tiling_refusals_skipped(outcome: TestOutcome) -> TestOutcome:
+    """A generated case whose shape the op's own TilingFunc refuses tests a shape the project does not support: a
+    skip naming the refusal, not a failure (a TilingFunc refusing every case leaves nothing passed: not ok)."""
+    if outcome.outcome not in ("failed", "error") or not _TILING_REFUSED.search(outcome.message):
+        return outcome
+    first = next(line for line in outcome.message.splitlines() if _TILING_REFUSED.search(line))
+    reason = "the op's TilingFunc refuses this shape (opkit's, not the project's): " + first.strip()
+    return TestOutcome(outcome.test, "skipped", reason, outcome.detail)
+
+
+def _cann_outcomes(project: Path, layout: ProjectLayout, target: Path | None, keyword: str | None,
+                   on_line: Callable[[str], None]) -> tuple[Path, list[TestOutcome], dict[str, str]]:
+    """A CANN project: build it (wheel and aclnn package), install the wheel, run its own AclNNInvocation programs
+    (examples.py) unless -k picks generated tests. Returns the glue project, the programs' outcomes, and the
+    environment for the generated tests: the shapes the programs called each op with (example_shapes.py), which
+    replace opkit's edge shapes for that op."""
+    events = lambda e: on_line(e.text) if e.kind != "output" else None   # noqa: E731
+    # Always built: its sources lie outside the glue project, so a wheel's age says nothing (ninja makes an unchanged
+    # build a no-op). Built as `opkit build DIR` builds it, so the aclnn package lands where DIR's programs look.
+    build_project(project, on_event=events)
+    glue = Path(os.path.realpath(layout.root.joinpath(*GLUE_DIR)))
+    _install(glue, target, on_line, build=False)
+    examples = [] if keyword else find_examples(project, [o.op.op_type for o in layout.ops])
+    root = aclnn_root(events) if examples else None
+    outcomes: list[TestOutcome] = []
+    calls = glue / "build" / "opkit-example-calls.jsonl"
+    calls.parent.mkdir(parents=True, exist_ok=True)
+    calls.unlink(missing_ok=True)
+    for example in examples:
+        name = f"{example.name(project)}/run.sh"
+        if root is None:
+            outcomes.append(TestOutcome(name, "skipped", "no aclnn package to run it against (OPKIT_ACLNN=0, or a "
+                                                         "real CANN is set up)"))
+            continue
+        on_line(f"running the project's {name}")
+        run = run_example(example, root, calls=calls)
+        outcomes.append(TestOutcome(name, "passed" if run.ok else "failed", run.message, run.output))
+    env: dict[str, str] = {}
+    described = [] if keyword else model_calls(project, {o.op.op_type for o in layout.ops})
+    if calls.is_file() or described:
+        shapes = glue / "build" / "opkit-example-shapes.json"
+        write_shapes(calls, shapes, {o.op.op_type: o.op.name for o in layout.ops}, described)
+        env[SHAPES_VARIABLE] = str(shapes)
+    return glue, outcomes, env
+
+
 def run_project_tests(project: Path, *, keyword: str | None = None, target: Path | None = None,
                       on_line: Callable[[str], None] = lambda line: None) -> TestSummary:
     """Build (if stale), install and test `project`; returns the summary (check `.ok`).
 
     `target` installs the wheel into that folder (put first on the tests' PYTHONPATH) instead of the current
-    environment. Raises BuildError when the build fails, ProjectTestError when installing fails or pytest
-    cannot run (usage error, nothing collected), PathError when `project` is refused, ShadowingError when the wheel
-    would replace an installed distribution that opkit did not build."""
+    environment. A CANN operator project is tested by what it ships (see `_cann_outcomes`). Raises BuildError when the
+    build fails, ProjectTestError when installing fails or pytest cannot run (usage error, nothing collected),
+    PathError when `project` is refused, ShadowingError when the wheel would replace an installed distribution that
+    opkit did not build."""
     check_project_dir(Path(project), ())
     layout = detect_layout(Path(project))
-    if layout is not None and layout.kind != "opkit":
-        # A CANN project: test opkit's glue project, always rebuilt (its sources lie outside it, so the wheel's age
-        # says nothing; an unchanged build is a no-op for ninja).
-        project = prepare_project(Path(project), lambda e: on_line(e.text) if e.kind != "output" else None)
-        _install(project, target, on_line, rebuild=True)
+    cann = layout is not None and layout.kind != "opkit"
+    first: list[TestOutcome] = []
+    env: dict[str, str] = {}
+    if cann:
+        assert layout is not None   # narrowed by `cann`
+        project, first, env = _cann_outcomes(Path(project), layout, target, keyword, on_line)
     else:
         check_project_dir(Path(project), ("tests",), "has no tests/ folder; is it a project made by `opkit gen`?")
         project = Path(os.path.realpath(project))   # unlike Path.resolve, never raises on a symlink loop
         _install(project, target, on_line)
-    env = dict(os.environ)
+    summary = _pytest(project, keyword, target, on_line, env)
+    if cann:
+        summary = TestSummary(tuple(first) + tuple(_tiling_refusals_skipped(o) for o in summary.outcomes))
+    return _finish(project, summary)
+
+
+def _pytest(project: Path, keyword: str | None, target: Path | None, on_line: Callable[[str], None],
+            extra_env: dict[str, str]) -> TestSummary:
+    env = dict(os.environ) | extra_env
     if target is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH", "")]))
     with tempfile.TemporaryDirectory(prefix="opkit-test-") as tmp:
@@ -232,7 +299,10 @@ def run_project_tests(project: Path, *, keyword: str | None = None, target: Path
         if code not in (0, 1) or not rows.is_file():
             tail = "\n".join(output.splitlines()[-20:])
             raise ProjectTestError(f"pytest could not run the tests (exit {code}):\n{tail}", output=output)
-        summary = read_report(rows)
+        return read_report(rows)
+
+
+def _finish(project: Path, summary: TestSummary) -> TestSummary:
     report = project / "build" / REPORT_NAME
     report.parent.mkdir(parents=True, exist_ok=True)
     report.write_text(summary.full_report(), encoding="utf-8")

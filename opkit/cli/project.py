@@ -211,6 +211,8 @@ def _show_summary(console: Console, text: str, ok: bool) -> None:
             console.result(line, tone="bad")
         elif line.startswith("SKIPPED"):
             console.info(line, tone="warn")
+        elif line.startswith("PASSED"):
+            console.result(line, tone="good")
         elif line.startswith(" "):
             console.result(line, tone="plain")
         else:

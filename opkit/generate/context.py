@@ -156,6 +156,7 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "tiling_include": f"../op_kernel/{op.name}_tiling.h",
         # an op whose host registers no InferShape (CANN projects): its outputs come from the caller (out=)
         "outputs_from_caller": False,
+        "torch_checks": True,   # opcheck and torch.compile tests (not for a CANN project's glue: see glue.py)
         "configs": list(dict.fromkeys(c.profile.family for c in socs)),
         "data_copy_pad": all(c.profile.has_data_copy_pad for c in socs),
     }

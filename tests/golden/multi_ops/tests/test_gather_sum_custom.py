@@ -24,6 +24,7 @@ except ImportError:
 needs_torch = pytest.mark.skipif(torch is None, reason="torch is not installed")
 
 OP = "gather_sum_custom"
+OUT = "out"   # the op's out= parameter (outputs the caller sizes, aclnn style)
 # (input dtypes, output dtypes) per prototype dtype combination.
 COMBINATIONS = [
     (('float32', 'float32'), ('float32', 'int8')),
@@ -47,13 +48,16 @@ def _tiling() -> tuple[int, int, str]:
     return info["tile_length"], info["block_dim"], ""
 
 
-TILE_LENGTH, CORE_COUNT, TILING_PROBLEM = _tiling()
-SHAPES = testing.tiling_shapes(tile_length=TILE_LENGTH, core_count=CORE_COUNT)
-CASES = testing.case_matrix(COMBINATIONS, SHAPES)
-SMALL = testing.case_matrix(COMBINATIONS, [testing.ShapeCase("small", (3, 37))])
+# The edges of the op's tiling; or, under `opkit test` of a CANN project, the shapes (and dtypes) its own programs
+# call it with.
+SHAPES = testing.case_shapes(OP, _tiling)
+CASES = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.shapes)
+SMALL = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.small)
 ATTR_CASES = testing.attr_cases(ATTRS, ATTR_TYPES, [d for ins, _ in COMBINATIONS for d in ins],
                                 testing.attr_values(reference, OP))
-EXTRA_CASES = testing.extra_cases(reference, OP, COMBINATIONS, ATTRS)
+EXTRA_CASES = testing.extra_cases(reference, OP, SHAPES.combinations(COMBINATIONS), ATTRS, SHAPES.small[0].shape)
+if SHAPES.skip:
+    pytestmark = pytest.mark.skip(reason=SHAPES.skip)
 
 
 def _numpy_inputs(case: testing.Case, value_range=None) -> list:
@@ -63,13 +67,14 @@ def _numpy_inputs(case: testing.Case, value_range=None) -> list:
 
 
 def test_gather_sum_custom_tiling_accepts_a_large_input() -> None:
-    assert not TILING_PROBLEM, TILING_PROBLEM
+    assert not SHAPES.tiling_problem, SHAPES.tiling_problem
 
 
 @pytest.mark.parametrize("case", testing.pytest_params(CASES))
 def test_gather_sum_custom_runs_without_kernel_faults(case: testing.Case) -> None:
     if testing.numpy_can_hold(case.inputs + case.outputs):
-        result = scale_shift_custom.gather_sum_custom(*testing.op_inputs(case, INPUT_KINDS), **ATTRS)
+        result = testing.call_op(scale_shift_custom.gather_sum_custom, OP, case, OUT, *testing.op_inputs(case, INPUT_KINDS),
+                                 **ATTRS)
     elif torch is not None:
         result = scale_shift_custom.gather_sum_custom(*testing.op_inputs(case, INPUT_KINDS, torch=True), **ATTRS)
     else:
@@ -81,7 +86,8 @@ def test_gather_sum_custom_runs_without_kernel_faults(case: testing.Case) -> Non
 def test_gather_sum_custom_matches_reference_numpy(case: testing.Case) -> None:
     inputs = _numpy_inputs(case)
     want = testing.call_reference(reference.gather_sum_custom, *inputs, **ATTRS)
-    testing.assert_close(scale_shift_custom.gather_sum_custom(*inputs, **ATTRS), want, op=OP, case=case)
+    testing.assert_close(testing.call_op(scale_shift_custom.gather_sum_custom, OP, case, OUT, *inputs, **ATTRS), want, op=OP,
+                         case=case)
 
 
 @needs_torch
@@ -111,7 +117,9 @@ def test_gather_sum_custom_passes_opcheck(case: testing.Case) -> None:
             inputs[i].requires_grad_(True)
     from scale_shift_custom import _torch
 
-    torch.library.opcheck(torch.ops.scale_shift_custom.gather_sum_custom.default, tuple(inputs), _torch.schema_attrs(OP, ATTRS))
+    with testing.outputs_inferred(OP):
+        torch.library.opcheck(torch.ops.scale_shift_custom.gather_sum_custom.default, tuple(inputs),
+                              _torch.schema_attrs(OP, ATTRS))
 
 
 @needs_torch
@@ -122,6 +130,6 @@ def test_gather_sum_custom_compiles_with_fullgraph() -> None:
     # torch's on-disk compile caches key a custom op by name, not by schema: a graph compiled against an earlier
     # build of this op (another attr default, say) would be reused. Compile afresh.
     with torch._inductor.config.patch(fx_graph_cache=False), \
-            torch._functorch.config.patch(enable_autograd_cache=False):
+            torch._functorch.config.patch(enable_autograd_cache=False), testing.outputs_inferred(OP):
         got = compiled(*inputs)
     testing.assert_close(got, scale_shift_custom.gather_sum_custom(*inputs, **ATTRS), op=OP, case=case, rtol=0, atol=0)

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "opkit/host/aclnn_record.h"
 #include "opkit/host/aclnn_scalar.h"
 #include "opkit/host/aclnn_types.h"
 #include "opkit/host/launch_op.h"
@@ -327,6 +328,7 @@ inline aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** execut
     if (status_ != ACLNN_SUCCESS) return Fail(status_, api_, message_);
     const std::string scalars = BindScalars(table_, executor_->slots, scalars_, executor_->scalars);
     if (!scalars.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, api_, scalars);
+    RecordCall(table_.opType, executor_->slots, table_.inputs.size());
     try {
         CheckOutputShapes();
         if (status_ != ACLNN_SUCCESS) return Fail(status_, api_, message_);

@@ -1,0 +1,127 @@
+"""A CANN operator project's own checks, run by `opkit test`: the AclNNInvocation programs CANN's samples and operator
+repository ship beside each op (a `run.sh` that generates data with `scripts/gen_data.py`, builds `src/main.cpp`
+against the installed aclnn package, runs it and compares with `scripts/verify_result.py`).
+
+Where they are looked for, as the two layouts keep them: `<project>/examples/AclNNInvocation*/` (CANN's operator
+repository: `src/math/<op>/examples/AclNNInvocationNaive`) and the project's siblings `../AclNNInvocation*/` (the
+samples: `1_add_frameworklaunch/{AddCustom,AclNNInvocation}`). A program counts for the project only when its sources
+call `aclnn<OpType>` of one of the project's ops (a folder of samples may hold several ops beside one program).
+
+Each runs in place, as its README tells a user to run it, with `ASCEND_INSTALL_PATH` set to opkit's CANN stand-in (the
+tree `opkit cann-root` prints, where `opkit build` installed the op's aclnn package). Its verdict is the script's:
+it failed when `run.sh` exits non-zero or prints an `[ERROR]` line (what the samples' scripts print when generating
+data, building, running or verifying fails, or `test failed` from a main.cpp that compares its own results), and
+passed otherwise. A program that verifies nothing (no verify step in run.sh or scripts/, no `test pass` printed) can
+only show that the op ran without a fault; the outcome says so.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from opkit.check.example_shapes import CALLS_VARIABLE
+
+__all__ = ["Example", "ExampleRun", "find_examples", "run_example", "example_environment"]
+
+_FOLDER = re.compile(r"^aclnn", re.I)
+_SOURCES = ("*.cpp", "*.cc", "*.h", "*.hpp")
+_ERROR_LINE = re.compile(r"\[ERROR\]|^\s*(?:ERROR|Error):|result error|test fail", re.I | re.M)
+_VERIFY = re.compile(r"verify|compare|golden|allclose|isclose", re.I)
+# What a program that checks its own results in main.cpp prints (the samples' `LOG_PRINT("test pass\n")`).
+_PASS_LINE = re.compile(r"^\s*test pass", re.I | re.M)
+TIMEOUT = 900   # seconds for one program: gen_data, a CMake build of main.cpp, the run, verify
+
+
+@dataclass(frozen=True)
+class Example:
+    """One of the project's AclNNInvocation programs."""
+
+    folder: Path                  # the program's folder (run.sh inside)
+    ops: tuple[str, ...]          # the project's OpTypes its sources call through aclnn
+    verifies: bool                # its run.sh or scripts compare the results with something
+
+    def name(self, project: Path) -> str:
+        """The folder as the user knows it, relative to the project or to its parent."""
+        for base in (project, project.parent):
+            try:
+                return str(self.folder.relative_to(base))
+            except ValueError:
+                continue
+        return str(self.folder)
+
+
+@dataclass(frozen=True)
+class ExampleRun:
+    example: Example
+    ok: bool
+    message: str                  # one paragraph: why it failed, or what passing means
+    output: str                   # everything it printed
+
+
+def _calls(folder: Path, op_types: Iterable[str]) -> tuple[str, ...]:
+    text = ""
+    for pattern in _SOURCES:
+        for path in sorted(folder.rglob(pattern)):
+            if "build" not in path.relative_to(folder).parts:
+                text += path.read_text(encoding="utf-8", errors="replace")
+    return tuple(t for t in op_types if re.search(rf"\baclnn{re.escape(t)}(?:GetWorkspaceSize)?\s*\(", text))
+
+
+def _verifies(folder: Path) -> bool:
+    script = (folder / "run.sh").read_text(encoding="utf-8", errors="replace")
+    return bool(_VERIFY.search(script)) or any((folder / "scripts").glob("verify*.py"))
+
+
+def find_examples(project: Path, op_types: Iterable[str]) -> list[Example]:
+    """The AclNNInvocation programs of `project` (see the module's doc) that call one of `op_types`, in name order."""
+    project = Path(project).absolute()
+    op_types = tuple(op_types)
+    candidates = [d for base in (project / "examples", project.parent) if base.is_dir()
+                  for d in sorted(base.iterdir()) if d.is_dir() and _FOLDER.match(d.name) and (d / "run.sh").is_file()]
+    found = []
+    for folder in candidates:
+        calls = _calls(folder, op_types)
+        if calls:
+            found.append(Example(folder, calls, _verifies(folder)))
+    return found
+
+
+def example_environment(cann_root: Path) -> dict[str, str]:
+    """This process's environment for a sample's run.sh: ASCEND_INSTALL_PATH (what the samples source setenv.bash
+    from) is opkit's stand-in tree; other ASCEND_* variables are dropped so nothing points elsewhere."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_")}
+    return env | {"ASCEND_INSTALL_PATH": str(cann_root), "ASCEND_HOME_PATH": str(cann_root)}
+
+
+def _why(output: str, code: int | None) -> str:
+    errors = [line.strip() for line in output.splitlines() if _ERROR_LINE.search(line)]
+    tail = [line for line in output.splitlines() if line.strip()][-8:]
+    head = "timed out" if code is None else f"run.sh exited {code}" if code else "run.sh printed an error"
+    shown = errors[:6] or tail
+    return "\n".join([head + ":", *shown])
+
+
+def run_example(example: Example, cann_root: Path, *, calls: Path | None = None,
+                timeout: int = TIMEOUT) -> ExampleRun:
+    """Run the program's run.sh in its folder against `cann_root` and judge it as its own scripts do; its aclnn calls'
+    shapes are appended to `calls` when given (example_shapes.py)."""
+    env = example_environment(cann_root) | ({CALLS_VARIABLE: str(calls)} if calls is not None else {})
+    try:
+        done = subprocess.run(["bash", "run.sh"], cwd=example.folder, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
+                              timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout if isinstance(exc.stdout, str) else (exc.stdout or b"").decode(errors="replace")
+        return ExampleRun(example, False, _why(out, None) + f" (after {timeout} s)", out)
+    output = done.stdout
+    failed = done.returncode != 0 or bool(_ERROR_LINE.search(output))
+    if failed:
+        return ExampleRun(example, False, _why(output, done.returncode), output)
+    verified = example.verifies or bool(_PASS_LINE.search(output))
+    what = ("its data generated, the op run and its results verified by its own scripts" if verified else
+            "the op ran without a fault; its scripts verify no numbers")
+    return ExampleRun(example, True, what, output)

@@ -1,0 +1,164 @@
+"""`opkit test DIR` on a CANN operator project runs what the project ships to check itself: its AclNNInvocation
+programs (run.sh: gen_data.py, main.cpp against the aclnn package, verify_result.py), judged as their scripts judge,
+and the generated tests at the shapes those programs call the op with. A generated case whose shape the op's TilingFunc
+refuses is a skip; a kernel that computes wrong numbers fails through the project's own verify script.
+
+The finding and judging is tested here on fake programs (a run.sh that prints and exits as told, no compiler); the
+whole path, on a CANN-layout project of ours beside its program, first right and then with its kernel made wrong, is
+in test_aclnn_invocation.py (it shares that module's built project)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from opkit.check import run as testrun
+from opkit.check.cases import Case
+from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
+    shapes_for, write_shapes
+from opkit.check.examples import find_examples, run_example
+
+_MAIN = 'int main() { return aclnn{op}GetWorkspaceSize(nullptr); }\n'
+
+
+def _program(folder: Path, op: str, script: str, verify: bool = True) -> Path:
+    (folder / "src").mkdir(parents=True)
+    (folder / "src" / "main.cpp").write_text(_MAIN.replace("{op}", op))
+    (folder / "run.sh").write_text(script)
+    if verify:
+        (folder / "scripts").mkdir()
+        (folder / "scripts" / "verify_result.py").write_text("print('test pass')\n")
+    return folder
+
+
+@pytest.fixture
+def samples(tmp_path: Path) -> Path:
+    """1_add_frameworklaunch/{AddCustom, AclNNInvocation, AclNNInvocationNaive, AclNNOther, AclOfflineModel}."""
+    (tmp_path / "AddCustom" / "op_host").mkdir(parents=True)
+    _program(tmp_path / "AclNNInvocation", "AddCustom", "echo '[INFO] ok'; echo 'test pass'\n")
+    _program(tmp_path / "AclNNInvocationNaive", "AddCustom", "echo 'error ratio: 0.5'; echo '[ERROR] result error'\n")
+    _program(tmp_path / "AclNNOther", "SubCustom", "exit 0\n")                 # another op's program
+    _program(tmp_path / "AclOfflineModel", "AddCustom", "exit 0\n")            # not an aclnn program
+    return tmp_path
+
+
+def test_programs_beside_the_project_that_call_its_op_are_found(samples: Path) -> None:
+    found = find_examples(samples / "AddCustom", ["AddCustom"])
+    assert [e.name(samples / "AddCustom") for e in found] == ["AclNNInvocation", "AclNNInvocationNaive"]
+    assert all(e.ops == ("AddCustom",) and e.verifies for e in found)
+
+
+def test_programs_under_examples_are_found(tmp_path: Path) -> None:
+    project = tmp_path / "src" / "math" / "add_custom"
+    _program(project / "examples" / "AclNNInvocationNaive", "AddCustom", "exit 0\n", verify=False)
+    found = find_examples(project, ["AddCustom", "SubCustom"])
+    assert [(e.name(project), e.ops, e.verifies) for e in found] == [("examples/AclNNInvocationNaive",
+                                                                      ("AddCustom",), False)]
+
+
+def test_a_program_is_judged_as_its_scripts_judge(samples: Path, tmp_path: Path) -> None:
+    good, bad = find_examples(samples / "AddCustom", ["AddCustom"])
+    passed = run_example(good, tmp_path)
+    assert passed.ok and "verified by its own scripts" in passed.message
+    failed = run_example(bad, tmp_path)
+    assert not failed.ok and failed.message.splitlines() == ["run.sh printed an error:", "[ERROR] result error"]
+    (good.folder / "run.sh").write_text("echo building; exit 3\n")
+    assert run_example(good, tmp_path).message == "run.sh exited 3:\nbuilding"
+
+
+def test_a_program_that_verifies_nothing_says_so(tmp_path: Path) -> None:
+    folder = _program(tmp_path / "AclNNInvocation", "AddCustom", "echo ran\n", verify=False)
+    (tmp_path / "AddCustom").mkdir()
+    example = find_examples(tmp_path / "AddCustom", ["AddCustom"])[0]
+    run = run_example(example, tmp_path)
+    assert run.ok and run.message == "the op ran without a fault; its scripts verify no numbers"
+    assert folder == example.folder
+    (folder / "run.sh").write_text("echo 'result is: 2.0'; echo 'test pass'\n")   # main.cpp compared it itself
+    assert "verified by its own scripts" in run_example(example, tmp_path).message
+    (folder / "run.sh").write_text("echo 'test failed'\n")
+    assert not run_example(example, tmp_path).ok
+
+
+def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]], '
+                     '"dtypes": ["float", "float", "float"]}\n'
+                     '{"op": "AddCustom", "inputs": [[8, 2048], [8, 2048]], "outputs": [[8, 2048]]}\n'
+                     '{"op": "AddCustom", "inputs": [[5], [5]], "outputs": [[5]]}\n'
+                     '{"op": "ReduceCustom", "inputs": [[4, 16], [1]], "outputs": [[4]]}\n'
+                     '{"op": "Unrelated", "inputs": [[3]], "outputs": [[3]]}\n{"op": "Add')   # a cut line
+    table = tmp_path / "shapes.json"
+    write_shapes(calls, table, {"AddCustom": "add_custom", "ReduceCustom": "reduce_custom"})
+    assert json.loads(table.read_text()) == {
+        "add_custom": {"shapes": [[8, 2048], [5]], "other": 0, "outputs": [[[8, 2048]], [[5]]],
+                       "dtypes": [["float32", "float32"]]},
+        "reduce_custom": {"shapes": [], "other": 1, "outputs": [], "dtypes": []}}
+    monkeypatch.setenv(SHAPES_VARIABLE, str(table))
+    asked: list[str] = []
+    add = case_shapes("add_custom", lambda: asked.append("tiling") or (1024, 8, ""))
+    assert [s.shape for s in add.shapes] == [(8, 2048), (5,)] and add.small[0].shape == (8, 2048)
+    assert not asked and not add.skip and not add.tiling_problem      # the TilingFunc is not probed
+    both = [(("float16", "float16"), ("float16",)), (("float32", "float32"), ("float32",))]
+    assert add.combinations(both) == both[1:]   # the program used float32 only: float16 is not run at its shapes
+    assert "only with inputs of differing shapes (1 calls)" in case_shapes("reduce_custom", lambda: (1, 1, "")).skip
+    assert shapes_for("other_op") is None
+    monkeypatch.delenv(SHAPES_VARIABLE)
+    assert case_shapes("add_custom", lambda: (1024, 8, "")).shapes[0].name == "one-element"
+
+
+def test_an_offline_model_programs_op_description_gives_shapes(tmp_path: Path) -> None:
+    """AclOfflineModel programs (aclop graphs, which do not run here) describe their op's call in scripts/*.json."""
+    scripts = tmp_path / "AclOfflineModel" / "scripts"
+    scripts.mkdir(parents=True)
+    desc = {"op": "SubCustom", "input_desc": [{"name": "x", "shape": [1, 999]}, {"name": "y", "shape": [1, 999]}]}
+    (scripts / "sub_custom_static_shape.json").write_text(json.dumps([desc]))
+    dynamic = {**desc, "input_desc": [{"name": "x", "shape": [-1, 999]}, {"name": "y", "shape": [-1, 999]}]}
+    (scripts / "sub_custom_dynamic_shape.json").write_text(json.dumps([dynamic]))
+    (scripts / "other.json").write_text(json.dumps({**desc, "op": "AddCustom"}))
+    (scripts / "broken.json").write_text("[{")
+    rows = model_calls(tmp_path / "SubCustom", {"SubCustom"})
+    assert rows == [{"op": "SubCustom", "inputs": [[1, 999], [1, 999]]}]
+    write_shapes(tmp_path / "no-calls.jsonl", tmp_path / "shapes.json", {"SubCustom": "sub_custom"}, rows)
+    assert json.loads((tmp_path / "shapes.json").read_text()) == {"sub_custom": {"shapes": [[1, 999]], "other": 0,
+                                                                                 "outputs": [[]], "dtypes": []}}
+
+
+def test_a_tiling_refusal_is_a_skip_and_a_fault_is_not() -> None:
+    refused = testrun.TestOutcome("t[x]", "failed", "AddCustom: TilingFunc: returned GRAPH_FAILED (inputs [1])")
+    skipped = testrun._tiling_refusals_skipped(refused)
+    assert skipped.outcome == "skipped" and "TilingFunc refuses this shape" in skipped.message
+    threw = testrun.TestOutcome("t[x]", "failed", "AddCustom: TilingFunc: threw: vector::at")
+    fault = testrun.TestOutcome("t[x]", "failed", "[AddCustom][Block_0][add.cpp:3][DataCopy] out of bounds")
+    assert testrun._tiling_refusals_skipped(threw) == threw and testrun._tiling_refusals_skipped(fault) == fault
+    only_refusals = testrun.TestSummary((skipped,))
+    assert not only_refusals.ok   # a TilingFunc refusing every case leaves nothing passed
+
+
+def test_outputs_the_infershape_leaves_unset_come_from_the_programs_call(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An op whose InferShape leaves its output to the caller (aclnn style) runs with the output shape the project's
+    program gave it; torch checks that need an inferred shape skip, saying why; other errors stay errors."""
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"op": "ReduceSum", "inputs": [[13, 123]], "outputs": [[13, 1]]}\n')
+    write_shapes(calls, tmp_path / "shapes.json", {"ReduceSum": "reduce_sum"})
+    monkeypatch.setenv(SHAPES_VARIABLE, str(tmp_path / "shapes.json"))
+
+    def op(x, out=None):
+        if out is None:
+            raise ValueError("ReduceSum: output 'y' has no shape: the op has no InferShape, or ...")
+        out[...] = x.sum(axis=1, keepdims=True)
+        return out
+
+    x = np.ones((13, 123), dtype=np.float32)
+    got = call_op(op, "reduce_sum", Case(("float32",), ("float32",), (13, 123)), "out", x)
+    assert got.shape == (13, 1) and got.dtype == np.float32 and (got == 123).all()
+    with pytest.raises(ValueError, match="has no shape"):   # no recorded call at this shape
+        call_op(op, "reduce_sum", Case(("float32",), ("float32",), (2, 2)), "out", np.ones((2, 2)))
+    with pytest.raises(pytest.skip.Exception, match="InferShape leaves an output's shape to the caller"):
+        with outputs_inferred("reduce_sum"):
+            raise RuntimeError("opcheck failed with ReduceSum: output 'y' has no shape: the op has no InferShape")
+    with pytest.raises(RuntimeError, match="mutated"):
+        with outputs_inferred("reduce_sum"):
+            raise RuntimeError("Argument x is not defined as mutable but was mutated")
