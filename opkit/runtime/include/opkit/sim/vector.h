@@ -29,6 +29,7 @@
 #include "opkit/sim/vec/philox.h"
 #include "opkit/sim/vec/gather.h"
 #include "opkit/sim/vec/gatherb.h"
+#include "opkit/sim/vec/interleave.h"
 #include "opkit/sim/vec/sort.h"
 #include "opkit/sim/vec/sort_ext.h"
 #include "opkit/sim/vec/vcopy.h"
