@@ -181,6 +181,31 @@ void block_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
   }
 }
 
+// Sums of adjacent pairs (ReducePairElem<SUM>, PairReduceSum): per repeat perRepeat/2 results, the next repeat's at
+// dstRepStride * 128 bytes; a pair with one active element gives that element, one with none leaves dst untouched.
+template <typename T>
+void pair_reduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const MaskPlan& p,
+                 int32_t dst_rep, int32_t src_blk, int32_t src_rep, const SourceLoc& where) {
+  if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
+    fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
+                   ", srcRepStride ", src_rep, ")"), where);
+  }
+  if (p.repeats == 0) return;
+  const uint64_t outs = p.per_repeat / 2, step = 128 / sizeof(T);
+  require_ub_operand(api, "dst", dst, (uint64_t(p.repeats - 1) * uint64_t(dst_rep) * step + outs) * sizeof(T), where);
+  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep), where);
+  for (uint32_t r = 0; r < p.repeats; ++r) {
+    const uint64_t* m = p.bits(r);
+    for (uint32_t k = 0; k < outs; ++k) {
+      Reducer red{Reduce::kSum};
+      for (uint32_t j = 2 * k; j < 2 * k + 2; ++j) {
+        if ((m[j / 64] >> (j % 64)) & 1u) red.add(static_cast<float>(slot(src, r, j, src_blk, src_rep)), j);
+      }
+      if (red.any) dst.opkit_addr[uint64_t(r) * dst_rep * step + k] = T(red.acc);
+    }
+  }
+}
+
 constexpr Reduce to_reduce(AscendC::ReduceType t) {
   return t == AscendC::ReduceType::SUM ? Reduce::kSum : t == AscendC::ReduceType::MAX ? Reduce::kMax : Reduce::kMin;
 }
@@ -342,6 +367,32 @@ OPKIT_BLOCK_REDUCE(BlockReduceMin, OPKIT_D::Reduce::kMin, const uint64_t mask[])
 OPKIT_REDUCE_91(const int32_t mask)
 OPKIT_REDUCE_91(const uint64_t mask[])
 #undef OPKIT_REDUCE_91
+
+// ReducePairElem (CANN 9.1, SUM only) and its older name PairReduceSum (repeatTime before mask).
+#define OPKIT_PAIR_REDUCE(MASK_DECL)                                                                           \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                              \
+  void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_DECL,                         \
+                      const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,        \
+                      const int32_t srcRepStride, OPKIT_SIM_HERE) {                                            \
+    OPKIT_REDUCE_CHECK("ReducePairElem");                                                                      \
+    static_assert(reduceType == ReduceType::SUM, "ReducePairElem supports ReduceType::SUM only");             \
+    static_assert(std::is_same_v<T, U>, "ReducePairElem needs dst and src of the same type");                  \
+    const auto p = OPKIT_D::plan_mask("ReducePairElem", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask, \
+                                      where);                                                                  \
+    OPKIT_D::pair_reduce("ReducePairElem", dst, src, p, dstRepStride, srcBlkStride, srcRepStride, where);      \
+  }                                                                                                            \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, MASK_DECL, \
+                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,       \
+                     OPKIT_SIM_HERE) {                                                                         \
+    OPKIT_REDUCE_CHECK("PairReduceSum");                                                                       \
+    const auto p = OPKIT_D::plan_mask("PairReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask,  \
+                                      where);                                                                  \
+    OPKIT_D::pair_reduce("PairReduceSum", dst, src, p, dstRepStride, srcBlkStride, srcRepStride, where);       \
+  }
+OPKIT_PAIR_REDUCE(const int32_t mask)
+OPKIT_PAIR_REDUCE(const uint64_t mask[])
+#undef OPKIT_PAIR_REDUCE
 
 #define OPKIT_REDUCE_SAME(NAME, FORMS)                                                                         \
   OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " FORMS " with every tensor a LocalTensor<T> of one element type "  \
