@@ -1,6 +1,7 @@
 """ReducePairElem<ReduceType::SUM> and its older name PairReduceSum (sums of adjacent pairs per repeat) on the
 simulator, against a numpy model of CANN's documented addressing: bit and count masks, block/repeat strides, dst
-repeat stride in 128-byte units, and pairs with no active element left untouched."""
+repeat stride in 128-byte units, and pairs with no active element left untouched. GetReduceRepeatSumSpr: the sum a
+count-form ReduceSum left in the ACC_VAL register."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -80,3 +81,24 @@ def test_dst_too_small_faults(program: Program, tmp_path: Path) -> None:
     proc = run_program(program, "new", "half", "count", "0", "128", "2", "1", "1", "8", "256", "96", str(tmp_path))
     assert proc.returncode == 3, proc.stdout + proc.stderr
     assert "ReducePairElem" in proc.stdout and "dst" in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize("dtype,count", [("half", 1), ("half", 300), ("float", 64), ("float", 1000)])
+def test_get_reduce_repeat_sum_spr_returns_reduce_sums_result(program: Program, tmp_path: Path, dtype: str,
+                                                              count: int) -> None:
+    x = np.random.default_rng(count).uniform(-1, 1, count).astype(DTYPES[dtype])
+    x.tofile(tmp_path / "x.bin")
+    proc = run_program(program, "accval", dtype, str(count), "get", str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    dst0, spr = np.fromfile(tmp_path / "y.bin", dtype=x.dtype)
+    np.testing.assert_allclose(float(dst0), float(x.astype(np.float64).sum()), rtol=2e-3, atol=2e-3)
+    assert spr == dst0
+
+
+@pytest.mark.parametrize("then,why", [("none", "no ReduceSum"), ("masked", "no ReduceSum"), ("other", "-byte type")])
+def test_get_reduce_repeat_sum_spr_without_its_reduce_sum_faults(program: Program, tmp_path: Path, then: str,
+                                                                 why: str) -> None:
+    np.ones(128, dtype=np.float16).tofile(tmp_path / "x.bin")
+    proc = run_program(program, "accval", "half", "128", then, str(tmp_path))
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "GetReduceRepeatSumSpr" in proc.stdout and why in proc.stdout, proc.stdout

@@ -3,6 +3,9 @@
 //   prd <new|old> <half|float> <bits|count> <mask_lo> <mask_hi or count> <repeat> <dstRep> <srcBlk> <srcRep>
 //       <src_elems> <dst_elems> <dir>
 // new = ReducePairElem<ReduceType::SUM>(dst, src, mask, repeat, ...), old = PairReduceSum(dst, src, repeat, mask, ...).
+//   prd accval <half|float> <count> <then> <dir>   ReduceSum(dst, src, tmp, count), then <then>: "get" (y.bin = dst[0],
+//       GetReduceRepeatSumSpr<T>()), "masked" (a mask-form ReduceSum first), "other" (GetReduceRepeatSumSpr of the other
+//       float type), "none" (GetReduceRepeatSumSpr with no ReduceSum before it)
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -59,9 +62,51 @@ void run(char** a) {
   std::fclose(f);
 }
 
+template <typename T>
+void accval(char** a) {
+  const uint32_t n = uint32_t(u(a[3]));
+  const std::string then = a[4], dir = a[5];
+  std::vector<T> x(n), y(2);
+  FILE* f = std::fopen((dir + "/x.bin").c_str(), "rb");
+  if (f == nullptr || std::fread(static_cast<void*>(x.data()), sizeof(T), n, f) != n) die("cannot read x");
+  std::fclose(f);
+  opkit::sim::Launch launch{"prd", "Ascend910B2", 1};
+  try {
+    launch.run_body([&] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt;
+      pipe.InitBuffer(bs, (n * sizeof(T) + 31) / 32 * 32);
+      pipe.InitBuffer(bd, 64);
+      pipe.InitBuffer(bt, (n * sizeof(T) + 31) / 32 * 32 + 64);
+      auto src = bs.Get<T>(), dst = bd.Get<T>(), tmp = bt.Get<T>();
+      std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), n * sizeof(T));
+      if (then != "none") AscendC::ReduceSum(dst, src, tmp, int32_t(n));
+      if (then == "masked") AscendC::ReduceSum(dst, src, tmp, 64, 1, 8);
+      y[0] = dst.GetValue(0);
+      if (then == "other") {
+        if constexpr (std::is_same_v<T, float>) y[1] = T(float(AscendC::GetReduceRepeatSumSpr<half>()));
+        else y[1] = T(AscendC::GetReduceRepeatSumSpr<float>());
+      } else {
+        y[1] = AscendC::GetReduceRepeatSumSpr<T>();
+      }
+    });
+  } catch (const opkit::sim::KernelFault& e) {
+    std::printf("fault: %s\n", e.what());
+    std::exit(3);
+  }
+  f = std::fopen((dir + "/y.bin").c_str(), "wb");
+  if (f == nullptr || std::fwrite(static_cast<void*>(y.data()), sizeof(T), 2, f) != 2) die("cannot write y");
+  std::fclose(f);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 6 && std::string(argv[1]) == "accval") {
+    if (std::string(argv[2]) == "half") accval<half>(argv);
+    else accval<float>(argv);
+    return 0;
+  }
   if (argc != 13) die("bad arguments; see the usage at the top of pair_reduce_main.cpp");
   if (std::string(argv[2]) == "half") run<half>(argv);
   else run<float>(argv);
