@@ -49,7 +49,7 @@ namespace opkit::sim::detail {
 template <typename T>
 void mrg_sort(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::MrgSortSrcList<T>& src,
               const uint16_t lengths[4], bool exhausted, uint16_t valid_bit, int32_t repeat, uint32_t* sorted_num,
-              const SourceLoc& where) {
+              const SourceLoc& where, uint32_t stride = 8, uint32_t score_off = 0) {
   static_assert(one_of_v<T, half, float>, "MrgSort supports half and float scores");
   if (valid_bit != 3 && valid_bit != 7 && valid_bit != 15) {
     fault(api, cat("validBit ", valid_bit, " is not 3, 7 or 15 (the first 2, 3 or 4 lists)"), where);
@@ -67,7 +67,7 @@ void mrg_sort(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC
     bool packed = true;
     for (int i = 1; i < 4; ++i) {
       packed = packed && reinterpret_cast<const uint8_t*>(in[i]->opkit_addr) ==
-                             reinterpret_cast<const uint8_t*>(in[0]->opkit_addr) + uint64_t(i) * lengths[0] * 8;
+                             reinterpret_cast<const uint8_t*>(in[0]->opkit_addr) + uint64_t(i) * lengths[0] * stride;
     }
     if (valid_bit != 15 || !same || !packed || exhausted) {
       fault(api, cat("repeatTimes ", repeat, " needs 4 valid lists (validBit 15) of one length, stored back to back "
@@ -78,13 +78,14 @@ void mrg_sort(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC
     }
   }
   if (repeat == 0) return;
-  const uint64_t span = repeat > 1 ? uint64_t(repeat) * total * 8 : total * 8;
+  const uint64_t span = repeat > 1 ? uint64_t(repeat) * total * stride : total * stride;
   require_ub_operand(api, "dst", dst, span, where);
   const auto* dst_lo = reinterpret_cast<const uint8_t*>(dst.opkit_addr);
   static const char* const kNames[4] = {"src1", "src2", "src3", "src4"};
   for (int i = 0; i < lists; ++i) {
-    const uint64_t bytes = repeat > 1 ? (uint64_t(repeat - 1) * total + uint64_t(3 - i) * lengths[0] + lengths[i]) * 8
-                                      : uint64_t(lengths[i]) * 8;
+    const uint64_t n = repeat > 1 ? uint64_t(repeat - 1) * total + uint64_t(3 - i) * lengths[0] + lengths[i]
+                                  : uint64_t(lengths[i]);
+    const uint64_t bytes = n * stride;
     if (bytes == 0) continue;
     require_ub_elements(api, kNames[i], *in[i], bytes, where);
     const auto* lo = reinterpret_cast<const uint8_t*>(in[i]->opkit_addr);
@@ -97,10 +98,10 @@ void mrg_sort(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC
   for (int32_t r = 0; r < repeat; ++r) {
     const uint8_t* head[4];
     for (int i = 0; i < lists; ++i) {
-      head[i] = reinterpret_cast<const uint8_t*>(in[i]->opkit_addr) + uint64_t(r) * total * 8;
+      head[i] = reinterpret_cast<const uint8_t*>(in[i]->opkit_addr) + uint64_t(r) * total * stride;
       taken[i] = 0;
     }
-    uint8_t* o = out.data() + uint64_t(r) * total * 8;
+    uint8_t* o = out.data() + uint64_t(r) * total * stride;
     for (;;) {
       int best = -1;
       float best_score = 0.0f;
@@ -111,13 +112,13 @@ void mrg_sort(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC
           continue;
         }
         T s;
-        std::memcpy(static_cast<void*>(&s), head[i] + uint64_t(taken[i]) * 8, sizeof(T));
+        std::memcpy(static_cast<void*>(&s), head[i] + uint64_t(taken[i]) * stride + score_off, sizeof(T));
         const float f = static_cast<float>(s);
         if (best < 0 || f > best_score) best = i, best_score = f;
       }
       if (best < 0 || (exhausted && any_done)) break;
-      std::memcpy(o, head[best] + uint64_t(taken[best]) * 8, 8);
-      o += 8;
+      std::memcpy(o, head[best] + uint64_t(taken[best]) * stride, stride);
+      o += stride;
       ++taken[best];
     }
     written = static_cast<uint64_t>(o - out.data());
@@ -135,16 +136,23 @@ namespace AscendC {
 
 template <typename T>
 void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params, OPKIT_SIM_HERE) {
+  if (OPKIT_SOC_ARCH == 2002 || OPKIT_SOC_ARCH == 1001) {
+    opkit::sim::detail::fault("MrgSort", "the basic MrgSort is not supported on " OPKIT_SOC_NAME " (CANN's list: 910B, "
+                              "910_93, 310B, 950); merge Region Proposals with MrgSort4 there", where);
+  }
   opkit::sim::detail::mrg_sort("MrgSort", dst, src, params.elementLengths, params.ifExhaustedSuspension,
                                params.validBit, params.repeatTimes, nullptr, where);
 }
 
-// The advanced API's form (lib/sort): sortedNum receives what GetMrgSortResult would.
+// The advanced API's form (lib/sort): sortedNum receives what GetMrgSortResult would. On Ascend310P it merges
+// Region Proposals (8 elements, score at element 4), CANN's "layout two" there.
 template <typename T, bool isExhaustedSuspension = false>
 void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList, const uint16_t elementCountList[4],
              uint32_t sortedNum[4], uint16_t validBit, const int32_t repeatTime, OPKIT_SIM_HERE) {
+  constexpr bool kProposals = OPKIT_SOC_ARCH == 2002;
   opkit::sim::detail::mrg_sort("MrgSort", dst, sortList, elementCountList, isExhaustedSuspension, validBit,
-                               repeatTime, sortedNum, where);
+                               repeatTime, sortedNum, where, kProposals ? 8 * sizeof(T) : 8,
+                               kProposals ? 4 * sizeof(T) : 0);
 }
 
 inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
