@@ -85,3 +85,46 @@ def test_bad_slices_fault(program: Program, tmp_path: Path, src: list, why: str)
     args = ["in", "float", 1, *src[0], 0, 23, 0, 3, 48, 87, 48]
     proc = run_program(program, *map(str, args), str(tmp_path))
     assert proc.returncode == 3 and why in proc.stdout, proc.stdout + proc.stderr
+
+
+def _nddma_reference(x: np.ndarray, loops: list[tuple[int, int, int, int, int]], nearest: bool, const: float,
+                     dst_n: int) -> np.ndarray:
+    """Dim k (0 innermost): lp + size + rp positions, dstStride apart; inside the loop the source element, outside it
+    the constant or (nearest mode) the clamped source element."""
+    y = np.full(dst_n, -1, dtype=x.dtype)
+    extents = [lp + size + rp for _s, _d, size, lp, rp in loops]
+    for pos in np.ndindex(*reversed(extents)):
+        a = list(reversed(pos))
+        d_off = sum(ak * loops[k][1] for k, ak in enumerate(a))
+        rel = [ak - loops[k][3] for k, ak in enumerate(a)]
+        pad = any(r < 0 or r >= loops[k][2] for k, r in enumerate(rel))
+        s_off = sum(min(max(r, 0), loops[k][2] - 1) * loops[k][0] for k, r in enumerate(rel))
+        y[d_off] = x[s_off] if (not pad or nearest) else const
+    return y
+
+
+NDDMA = [  # dtype, loops (srcStride, dstStride, size, lp, rp) innermost first, nearest, srcN, dstN
+    ("float", [(1, 1, 32, 15, 17), (32, 64, 16, 13, 3)], False, 512, 2048),  # CANN's 2D padding example
+    ("float", [(1, 1, 15, 11, 6), (15, 32, 28, 3, 1)], True, 420, 1024),  # nearest-value padding
+    ("half", [(1, 16, 64, 0, 0), (64, 1, 16, 0, 0)], False, 1024, 1024),  # 2D transpose
+    ("float", [(1, 1, 16, 0, 0), (0, 16, 3, 0, 0)], False, 16, 48),  # broadcast: src stride 0
+    ("half", [(2, 1, 5, 1, 2), (40, 8, 3, 0, 1), (200, 32, 2, 1, 0)], False, 400, 96),  # 3 dims, strided source
+]
+
+
+@pytest.mark.parametrize("dtype,loops,nearest,src_n,dst_n", NDDMA)
+def test_nddma_matches_numpy(program: Program, tmp_path: Path, dtype: str, loops: list, nearest: bool, src_n: int,
+                             dst_n: int) -> None:
+    x = np.random.default_rng(src_n).uniform(-9, 9, src_n).astype(DTYPES[dtype])
+    x.tofile(tmp_path / "x.bin")
+    args = ["nddma", dtype, len(loops), int(nearest), 2.5, *[v for lp in loops for v in lp], src_n, dst_n]
+    proc = run_program(program, *map(str, args), str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    y = np.fromfile(tmp_path / "y.bin", dtype=x.dtype)
+    np.testing.assert_array_equal(y, _nddma_reference(x, loops, nearest, 2.5, dst_n))
+
+
+def test_nddma_past_the_source_faults(program: Program, tmp_path: Path) -> None:
+    np.zeros(16, dtype=np.float32).tofile(tmp_path / "x.bin")
+    proc = run_program(program, *map(str, ["nddma", "float", 1, 0, 0, 1, 1, 20, 0, 0, 16, 32]), str(tmp_path))
+    assert proc.returncode == 3 and "GM read" in proc.stdout, proc.stdout + proc.stderr

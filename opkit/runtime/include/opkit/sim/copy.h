@@ -376,6 +376,7 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCo
 
 }  // namespace AscendC
 #include "opkit/sim/copy_slice.h"
+#include "opkit/sim/copy_nddma.h"
 namespace AscendC {
 
 OPKIT_REJECT_UNMATCHED(DataCopy, "CANN declares DataCopy(dst, src, count) and DataCopy(dst, src, DataCopyParams) "
