@@ -16,6 +16,7 @@
 #include "opkit/sim/positions.h"
 #include "opkit/sim/queue.h"
 #include "opkit/sim/sync.h"
+#include "opkit/sim/mutex.h"
 #include "opkit/sim/tensor.h"
 
 #include "opkit/sim/vector.h"
