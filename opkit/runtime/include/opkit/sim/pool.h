@@ -57,6 +57,9 @@ inline void ensure_progress_locked(LaunchState& l) {
     }
     return;
   }
+  // A block spinning on a GM flag is woken by no one here: whether its flag can still change is the watchdog's to
+  // judge (it names the wait), not a deadlock to report.
+  if (l.gm_waiting > 0) return;
   // Every core has started and every live one waits: in CrossCoreWaitFlag for a flag no core will set any more, or at
   // the SyncAll barrier that the others returned without reaching.
   if (l.cross_waiting > 0) {

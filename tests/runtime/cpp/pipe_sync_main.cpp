@@ -1,4 +1,6 @@
-// Driver of the Mutex tests: `mx add <n> <dir>` adds <dir>/x.bin and y.bin (float, n a multiple of 64) tile by tile
+// Driver of the Mutex and GroupBarrier tests: `mx gb <arrive> <wait> <rounds> <dir>` launches arrive + wait blocks;
+// in each round the arrivers AtomicAdd 1 to a GM counter and Arrive, the waiters Wait and record the counter, to
+// <dir>/seen.bin (int32, waiter-major). `mx add <n> <dir>` adds <dir>/x.bin and y.bin (float, n a multiple of 64) tile by tile
 // with two MutexIDs guarding each tile's MTE2/V/MTE3 steps (CANN's mutex sample, own code), z to <dir>/z.bin;
 // `mx relock|unheld|release_locked|exhaust|bad_id <dir>` misuse the API. A fault prints "fault: ..." and exits 3.
 #include <cstdio>
@@ -25,8 +27,42 @@ std::vector<float> read(const std::string& path, size_t n) {
 
 }  // namespace
 
+int group_barrier(char** argv) {
+  const uint32_t arrive = uint32_t(std::atoi(argv[2])), wait = uint32_t(std::atoi(argv[3]));
+  const uint32_t rounds = uint32_t(std::atoi(argv[4]));
+  std::vector<uint8_t> ws(uint64_t(arrive > wait ? arrive : wait) * 512, 0);
+  std::vector<int32_t> counter(8, 0), seen(wait * rounds, -1);
+  opkit::sim::Launch launch{"mx", "Ascend910B2", int64_t(arrive + wait)};
+  launch.register_gm(ws.data(), ws.size(), "ws");
+  launch.register_gm(counter.data(), counter.size() * 4, "counter");
+  launch.register_gm(seen.data(), seen.size() * 4, "seen");
+  try {
+    launch.run_body([&] {
+      AscendC::GroupBarrier<AscendC::PipeMode::MTE3_MODE> bar(ws.data(), arrive, wait);
+      const uint32_t id = uint32_t(AscendC::GetBlockIdx());
+      for (uint32_t r = 0; r < rounds; ++r) {
+        if (id < arrive) {
+          AscendC::AtomicAdd(counter.data(), int32_t(1));
+          bar.Arrive(id);
+        } else {
+          bar.Wait(id - arrive);
+          seen[(id - arrive) * rounds + r] = __atomic_load_n(counter.data(), __ATOMIC_SEQ_CST);
+        }
+      }
+    });
+  } catch (const opkit::sim::KernelFault& e) {
+    std::printf("fault: %s\n", e.what());
+    return 3;
+  }
+  FILE* f = std::fopen((std::string(argv[5]) + "/seen.bin").c_str(), "wb");
+  if (f == nullptr || std::fwrite(seen.data(), 4, seen.size(), f) != seen.size()) die("cannot write seen");
+  std::fclose(f);
+  return 0;
+}
+
 int main(int argc, char** argv) {
-  if (argc < 3) die("bad arguments; see the usage at the top of mutex_main.cpp");
+  if (argc < 3) die("bad arguments; see the usage at the top of pipe_sync_main.cpp");
+  if (std::string(argv[1]) == "gb" && argc == 6) return group_barrier(argv);
   const std::string mode = argv[1], dir = argv[argc - 1];
   const uint32_t n = mode == "add" ? uint32_t(std::atoi(argv[2])) : 64;
   std::vector<float> x = mode == "add" ? read(dir + "/x.bin", n) : std::vector<float>(n, 1.0f);
