@@ -16,6 +16,7 @@
 #include "opkit/sim/positions.h"
 #include "opkit/sim/queue.h"
 #include "opkit/sim/sync.h"
+#include "opkit/sim/mutex.h"
 #include "opkit/sim/tensor.h"
 
 #include "opkit/sim/vector.h"
@@ -29,6 +30,7 @@
 #include "opkit/sim/utils.h"
 #include "opkit/sim/scalar_api.h"
 #include "opkit/sim/core_sync.h"
+#include "opkit/sim/group_barrier.h"
 #include "opkit/sim/cube.h"
 
 // The host side of a CPU launch (opkit::sim::Launch, GmAlloc, ICPU_RUN_KF) is one include away.

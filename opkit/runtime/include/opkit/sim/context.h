@@ -48,6 +48,12 @@ struct BlockContext {
   uint64_t pad_value_bits = 0;
   uint8_t pad_value_size = 0;
   uint8_t cmp_mask[16] = {};  // the CmpMask register: Compare's register form writes it (vec/cmpmask.h)
+  // The ACC_VAL register: ReduceSum's count form leaves its sum there (GetReduceRepeatSumSpr, vec/reduce.h).
+  uint32_t acc_val_bits = 0;
+  uint8_t acc_val_size = 0;  // sizeof the element type that wrote it; 0: no count-form ReduceSum ran
+  uint16_t mrg_sort_taken[4] = {};
+  uint32_t mutex_ids = 0;          // AllocMutexID's bitmask (mutex.h)
+  uint16_t mutex_held[28] = {};    // per MutexID: the pipes that hold it (bit per pipe_t)  // what the last MrgSort took from each list (GetMrgSortResult, vec/mrgsort.h)
   // The API this block called last and where: what the watchdog reports for a block that does not return. Atomic
   // because the watchdog thread reads them while the block runs (relaxed stores cost what plain ones do on x86).
   std::atomic<const char*> last_api{nullptr};

@@ -374,6 +374,11 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCo
   }
 }
 
+}  // namespace AscendC
+#include "opkit/sim/copy_slice.h"
+#include "opkit/sim/copy_nddma.h"
+namespace AscendC {
+
 OPKIT_REJECT_UNMATCHED(DataCopy, "CANN declares DataCopy(dst, src, count) and DataCopy(dst, src, DataCopyParams) "
                        "between a LocalTensor<T> and a GlobalTensor<T> or LocalTensor<T> of the same element type "
                        "T; to change the type, copy and then Cast, or ReinterpretCast the tensor.")

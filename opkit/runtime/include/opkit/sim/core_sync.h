@@ -10,6 +10,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/launch_state.h"
+#include "opkit/sim/pool.h"
 #include "opkit/sim/tensor.h"
 
 namespace opkit::sim::detail {
@@ -29,8 +30,28 @@ inline void require_ub_workspace(const char* api, const AscendC::LocalTensor<int
   require_ub_operand(api, "ubWorkspace", ub, bytes, where);
 }
 
+// A block that has to wait counts as parked while it spins, so that a launch with more blocks than worker threads
+// starts one more thread for the blocks not yet running (pool.h ensure_progress_locked): the flag it waits for may
+// be theirs to set.
 template <typename Pred>
 inline void spin_until(const char* api, const SourceLoc& where, Pred ready) {
+  if (ready()) return;
+  LaunchState* l = current_block().launch;
+  if (l != nullptr) {
+    std::lock_guard<std::mutex> lock(l->m);
+    ++l->parked;
+    ++l->gm_waiting;
+    ensure_progress_locked(*l);
+  }
+  struct Unpark {
+    LaunchState* l;
+    ~Unpark() {
+      if (l == nullptr) return;
+      std::lock_guard<std::mutex> lock(l->m);
+      --l->parked;
+      --l->gm_waiting;
+    }
+  } unpark{l};
   while (!ready()) {
     check_cancelled(api, where);
     std::this_thread::yield();

@@ -76,6 +76,7 @@ struct LaunchState {
   int parked = 0;                 // runners waiting in SyncAll or CrossCoreWaitFlag
   int barrier_parked = 0;         // of them, waiting in SyncAll
   int cross_waiting = 0;          // of them, waiting in CrossCoreWaitFlag (cube/core.h)
+  int gm_waiting = 0;             // of them, spinning on a GM flag (core_sync.h spin_until: IBWait, GroupBarrier...)
   std::string cross_wait_note;    // what the last of them waits for, for the deadlock message
   std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
   std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)

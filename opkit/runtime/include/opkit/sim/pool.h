@@ -57,6 +57,9 @@ inline void ensure_progress_locked(LaunchState& l) {
     }
     return;
   }
+  // A block spinning on a GM flag is woken by no one here: whether its flag can still change is the watchdog's to
+  // judge (it names the wait), not a deadlock to report.
+  if (l.gm_waiting > 0) return;
   // Every core has started and every live one waits: in CrossCoreWaitFlag for a flag no core will set any more, or at
   // the SyncAll barrier that the others returned without reaching.
   if (l.cross_waiting > 0) {
@@ -123,6 +126,10 @@ inline void enter_block(LaunchState& l, int64_t core) {
   std::memset(c.allocated_events, 0, sizeof(c.allocated_events));
   c.pad_value_size = 0;  // SetPadValue is per-core state
   std::memset(c.cmp_mask, 0, sizeof(c.cmp_mask));
+  c.acc_val_size = 0;  // ACC_VAL and the MrgSort counts: per-core registers too
+  std::memset(c.mrg_sort_taken, 0, sizeof(c.mrg_sort_taken));
+  c.mutex_ids = 0;
+  std::memset(c.mutex_held, 0, sizeof(c.mutex_held));
 }
 
 inline void leave_block() {

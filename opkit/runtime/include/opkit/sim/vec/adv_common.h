@@ -74,6 +74,25 @@ void adv_binary(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     namespace d = opkit::sim::detail;                                                                          \
     static_assert(d::one_of_v<T, __VA_ARGS__>, #NAME ": T must be one of " #__VA_ARGS__);                     \
     d::adv_unary<d::FN>(#NAME, dstTensor, srcTensor, d::adv_count(#NAME, calCount, srcTensor, where), where);  \
+  }                                                                                                            \
+  OPKIT_ADV_POINTER_FORMS(NAME)
+
+// What `&NAME<T, isReuseSource>` takes where a kernel passes it as a function pointer (cann-ops' foreach kernels:
+// `TriangleOp<T>* op = Atan<T, false>`): CANN's exact signatures, without the source-location parameter. A direct
+// call still picks the located overload (partial ordering prefers it to the trailing pack), so faults keep their
+// kernel line; through a pointer they carry none.
+#define OPKIT_ADV_POINTER_FORMS(NAME)                                                                          \
+  template <typename T, bool isReuseSource = false, typename... NoSourceLoc>                                   \
+  void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,          \
+            NoSourceLoc...) {                                                                                  \
+    static_assert(sizeof...(NoSourceLoc) == 0, #NAME ": no overload takes these extra arguments");             \
+    NAME<T, isReuseSource>(dstTensor, srcTensor, calCount, ::opkit::sim::detail::SourceLoc{});                 \
+  }                                                                                                            \
+  template <typename T, bool isReuseSource = false, typename... NoSourceLoc>                                   \
+  void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                  \
+            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, NoSourceLoc...) {            \
+    static_assert(sizeof...(NoSourceLoc) == 0, #NAME ": no overload takes these extra arguments");             \
+    NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, calCount, ::opkit::sim::detail::SourceLoc{}); \
   }
 
 #define OPKIT_ADV_UNARY_WHOLE(NAME)                                                                            \

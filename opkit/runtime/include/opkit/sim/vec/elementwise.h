@@ -207,6 +207,15 @@ inline constexpr bool duplicate_supported_v =
 #else
     one_of_v<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>;
 #endif
+// Ascend950's count form also fills the 1- and 8-byte types (asc-devkit impl/basic_api/dav_3510/
+// kernel_operator_vec_duplicate_impl.h); its mask/repeat form keeps the 2- and 4-byte list.
+template <typename T>
+inline constexpr bool duplicate_count_supported_v =
+    duplicate_supported_v<T>
+#if OPKIT_SOC_ARCH == 3510
+    || one_of_v<T, bool, int8_t, uint8_t, int64_t, uint64_t>
+#endif
+    ;
 
 template <typename T, typename M>
 void duplicate_masked(const LocalTensor<T>& dst, const T& scalarValue, M mask, const int32_t repeatTime,
@@ -454,11 +463,17 @@ OPKIT_REJECT_UNMATCHED(Axpy, "CANN declares Axpy(dst, src, scalarValue, count) a
 #else
 #define OPKIT_DUPLICATE_TYPES OPKIT_DUPLICATE_TYPES_910B
 #endif
+#if OPKIT_SOC_ARCH == 3510
+#define OPKIT_DUPLICATE_COUNT_EXTRA " (count form also bool, int8_t, uint8_t, int64_t, uint64_t)"
+#else
+#define OPKIT_DUPLICATE_COUNT_EXTRA ""
+#endif
 
 // The fill value has the tensor's element type exactly (CANN: `const T& scalarValue`, no PrimT overload).
 template <typename T>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count, OPKIT_SIM_HERE) {
-  static_assert(opkit::sim::detail::duplicate_supported_v<T>, "Duplicate supports " OPKIT_DUPLICATE_TYPES " on " OPKIT_SOC_NAME);
+  static_assert(opkit::sim::detail::duplicate_count_supported_v<T>,
+                "Duplicate supports " OPKIT_DUPLICATE_TYPES OPKIT_DUPLICATE_COUNT_EXTRA " on " OPKIT_SOC_NAME);
   namespace d = opkit::sim::detail;
   const uint64_t n = d::count_arg("Duplicate", count, where);
   d::require_ub_operand("Duplicate", "dst", dst, n * sizeof(T), where);

@@ -96,6 +96,16 @@ void reduce_count(const char* api, Reduce kind, const LocalTensor<T>& dst, const
   require_ub_operand(api, "src", src, n * sizeof(T), where);
   check_tmp(api, tmp, (n + kRepeatElems<T> - 1) / kRepeatElems<T>, with_index, where);
   write_result(dst.opkit_addr, reduce_contiguous(kind, src.opkit_addr, n), with_index);
+  if (kind == Reduce::kSum) {
+    BlockContext& c = current_block();
+    std::memcpy(&c.acc_val_bits, dst.opkit_addr, sizeof(T));
+    c.acc_val_size = sizeof(T);
+  }
+}
+
+// Sums of other forms also pass through ACC_VAL on the device, with values CANN does not document: forget it.
+inline void forget_acc_val(Reduce kind) {
+  if (kind == Reduce::kSum) current_block().acc_val_size = 0;
 }
 
 // Level-0 form: all active slots of all repeats into one result; the index is r * perRepeat + j.
@@ -106,6 +116,7 @@ void reduce_masked(const char* api, Reduce kind, const LocalTensor<T>& dst, cons
   require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T), where);
   require_ub_operand(api, "src", src, span_bytes<T>(p, 1, src_rep), where);
   check_tmp(api, tmp, p.repeats, with_index, where);
+  forget_acc_val(kind);
   Reducer red{kind};
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     red.add(static_cast<float>(slot(src, r, j, 1, src_rep)), r * p.per_repeat + j);
@@ -143,6 +154,7 @@ void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
     fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
                    ", srcRepStride ", src_rep, ")"), where);
   }
+  forget_acc_val(kind);
   if (p.repeats == 0) return;
   const uint32_t outs = results_per_repeat(kind, order);
   require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * outs + outs) * sizeof(T), where);
@@ -166,6 +178,7 @@ void block_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
     fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
                    ", srcRepStride ", src_rep, ")"), where);
   }
+  forget_acc_val(kind);
   if (p.repeats == 0) return;
   require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * 8 + 8) * sizeof(T), where);
   require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep), where);
@@ -177,6 +190,32 @@ void block_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
         if ((m[j / 64] >> (j % 64)) & 1u) red.add(static_cast<float>(slot(src, r, j, src_blk, src_rep)), j);
       }
       if (red.any) dst.opkit_addr[uint64_t(r) * dst_rep * 8 + b] = T(red.acc);
+    }
+  }
+}
+
+// Sums of adjacent pairs (ReducePairElem<SUM>, PairReduceSum): per repeat perRepeat/2 results, the next repeat's at
+// dstRepStride * 128 bytes; a pair with one active element gives that element, one with none leaves dst untouched.
+template <typename T>
+void pair_reduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const MaskPlan& p,
+                 int32_t dst_rep, int32_t src_blk, int32_t src_rep, const SourceLoc& where) {
+  if (dst_rep < 0 || src_blk < 0 || src_rep < 0) {
+    fault(api, cat("strides must not be negative (dstRepStride ", dst_rep, ", srcBlkStride ", src_blk,
+                   ", srcRepStride ", src_rep, ")"), where);
+  }
+  forget_acc_val(Reduce::kSum);
+  if (p.repeats == 0) return;
+  const uint64_t outs = p.per_repeat / 2, step = 128 / sizeof(T);
+  require_ub_operand(api, "dst", dst, (uint64_t(p.repeats - 1) * uint64_t(dst_rep) * step + outs) * sizeof(T), where);
+  require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep), where);
+  for (uint32_t r = 0; r < p.repeats; ++r) {
+    const uint64_t* m = p.bits(r);
+    for (uint32_t k = 0; k < outs; ++k) {
+      Reducer red{Reduce::kSum};
+      for (uint32_t j = 2 * k; j < 2 * k + 2; ++j) {
+        if ((m[j / 64] >> (j % 64)) & 1u) red.add(static_cast<float>(slot(src, r, j, src_blk, src_rep)), j);
+      }
+      if (red.any) dst.opkit_addr[uint64_t(r) * dst_rep * step + k] = T(red.acc);
     }
   }
 }
@@ -213,6 +252,27 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                const int32_t count, bool calIndex = false, OPKIT_SIM_HERE) {
   OPKIT_REDUCE_CHECK("ReduceMin");
   OPKIT_D::reduce_count("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, count, calIndex, where);
+}
+
+// The sum the last count-form ReduceSum of this block left in the ACC_VAL register (CANN: "only with ReduceSum's
+// tensor-first-n form"); T must be the type that ReduceSum reduced. Anything else faults rather than guessing.
+template <typename T>
+T GetReduceRepeatSumSpr(OPKIT_SIM_HERE) {
+  OPKIT_REDUCE_CHECK("GetReduceRepeatSumSpr");
+  const opkit::sim::detail::BlockContext& c = opkit::sim::detail::current_block();
+  if (c.acc_val_size == 0) {
+    opkit::sim::detail::fault("GetReduceRepeatSumSpr", "no ReduceSum(dst, src, sharedTmpBuffer, count) ran before it "
+                              "in this block (CANN documents it for ReduceSum's count form only; a reduction of "
+                              "another form since then clears it here)", where);
+  }
+  if (c.acc_val_size != sizeof(T)) {
+    opkit::sim::detail::fault("GetReduceRepeatSumSpr", opkit::sim::detail::cat(
+        "reads a ", sizeof(T), "-byte type but the last ReduceSum summed ", int(c.acc_val_size), "-byte elements"),
+        where);
+  }
+  T out;
+  std::memcpy(static_cast<void*>(&out), &c.acc_val_bits, sizeof(T));
+  return out;
 }
 
 // Level-0 forms (mask, repeatTime, srcRepStride): the plan always comes from the arguments.
@@ -342,6 +402,32 @@ OPKIT_BLOCK_REDUCE(BlockReduceMin, OPKIT_D::Reduce::kMin, const uint64_t mask[])
 OPKIT_REDUCE_91(const int32_t mask)
 OPKIT_REDUCE_91(const uint64_t mask[])
 #undef OPKIT_REDUCE_91
+
+// ReducePairElem (CANN 9.1, SUM only) and its older name PairReduceSum (repeatTime before mask).
+#define OPKIT_PAIR_REDUCE(MASK_DECL)                                                                           \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                              \
+  void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_DECL,                         \
+                      const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,        \
+                      const int32_t srcRepStride, OPKIT_SIM_HERE) {                                            \
+    OPKIT_REDUCE_CHECK("ReducePairElem");                                                                      \
+    static_assert(reduceType == ReduceType::SUM, "ReducePairElem supports ReduceType::SUM only");             \
+    static_assert(std::is_same_v<T, U>, "ReducePairElem needs dst and src of the same type");                  \
+    const auto p = OPKIT_D::plan_mask("ReducePairElem", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask, \
+                                      where);                                                                  \
+    OPKIT_D::pair_reduce("ReducePairElem", dst, src, p, dstRepStride, srcBlkStride, srcRepStride, where);      \
+  }                                                                                                            \
+  template <typename T, bool isSetMask = true>                                                                 \
+  void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, MASK_DECL, \
+                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,       \
+                     OPKIT_SIM_HERE) {                                                                         \
+    OPKIT_REDUCE_CHECK("PairReduceSum");                                                                       \
+    const auto p = OPKIT_D::plan_mask("PairReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, isSetMask,  \
+                                      where);                                                                  \
+    OPKIT_D::pair_reduce("PairReduceSum", dst, src, p, dstRepStride, srcBlkStride, srcRepStride, where);       \
+  }
+OPKIT_PAIR_REDUCE(const int32_t mask)
+OPKIT_PAIR_REDUCE(const uint64_t mask[])
+#undef OPKIT_PAIR_REDUCE
 
 #define OPKIT_REDUCE_SAME(NAME, FORMS)                                                                         \
   OPKIT_REJECT_UNMATCHED(NAME, "CANN declares " FORMS " with every tensor a LocalTensor<T> of one element type "  \

@@ -1,0 +1,95 @@
+// Driver of the Transpose / TransDataTo5HD tests: one call inside a simulated launch on <dir>/x.bin (numpy), the
+// whole dst buffer (pre-filled with 7) to <dir>/y.bin. dtype: half, int16, uint16, float, int8.
+//   tp t16 <dtype> <dir>                                       Transpose(dst, src) of one 16x16 matrix
+//   tp ext <b16|nchw2nhwc|nhwc2nchw> <dtype> <n> <c> <h> <w> <tmpBytes> <dir>   the TransposeParamsExt form
+//   tp 5hd <dtype> <srcN> <dstN> <srcGap> <dstGap> <repeat> <dstRep> <srcRep> <dir>
+//       TransDataTo5HD over lists srcList[i] = src + i * srcGap elements, dstList[i] = dst + i * dstGap
+// A fault prints "fault: ..." and exits 3.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+
+namespace {
+
+[[noreturn]] void die(const std::string& why) {
+  std::fprintf(stderr, "tp: %s\n", why.c_str());
+  std::exit(2);
+}
+
+template <typename T>
+void run(int argc, char** a) {
+  const std::string api = a[1], dir = a[argc - 1];
+  uint64_t src_n = 256, dst_n = 256, tmp_bytes = 32;
+  AscendC::TransposeParamsExt ext;
+  if (api == "ext") {
+    const std::string kind = a[2];
+    ext.transposeType = kind == "b16"         ? AscendC::TransposeType::TRANSPOSE_ND2ND_B16
+                        : kind == "nchw2nhwc" ? AscendC::TransposeType::TRANSPOSE_NCHW2NHWC
+                                              : AscendC::TransposeType::TRANSPOSE_NHWC2NCHW;
+    ext.nSize = uint16_t(std::atoi(a[4])), ext.cSize = uint16_t(std::atoi(a[5]));
+    ext.hSize = uint16_t(std::atoi(a[6])), ext.wSize = uint16_t(std::atoi(a[7]));
+    tmp_bytes = std::strtoull(a[8], nullptr, 10);
+    if (kind != "b16") src_n = dst_n = uint64_t(ext.nSize) * ext.cSize * ext.hSize * ext.wSize;
+  } else if (api == "5hd") {
+    src_n = std::strtoull(a[3], nullptr, 10), dst_n = std::strtoull(a[4], nullptr, 10);
+  }
+  std::vector<T> x(src_n), y(dst_n);
+  FILE* f = std::fopen((dir + "/x.bin").c_str(), "rb");
+  if (f == nullptr || std::fread(static_cast<void*>(x.data()), sizeof(T), src_n, f) != src_n) die("cannot read x");
+  std::fclose(f);
+  opkit::sim::Launch launch{"tp", "Ascend910B2", 1};
+  try {
+    launch.run_body([&] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt;
+      pipe.InitBuffer(bs, uint32_t((src_n * sizeof(T) + 31) / 32 * 32));
+      pipe.InitBuffer(bd, uint32_t((dst_n * sizeof(T) + 31) / 32 * 32));
+      pipe.InitBuffer(bt, uint32_t((tmp_bytes + 31) / 32 * 32));
+      auto src = bs.Get<T>(uint32_t(src_n)), dst = bd.Get<T>(uint32_t(dst_n));
+      auto tmp = bt.Get<uint8_t>(uint32_t(tmp_bytes));
+      std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), src_n * sizeof(T));
+      for (uint64_t i = 0; i < dst_n; ++i) dst.SetValue(uint32_t(i), T(7));
+      if (api == "t16") {
+        if constexpr (sizeof(T) == 2) AscendC::Transpose(dst, src);
+      } else if (api == "ext") {
+        AscendC::Transpose(dst, src, tmp, ext);
+      } else if constexpr (sizeof(T) == 2) {
+        const uint64_t src_gap = std::strtoull(a[5], nullptr, 10), dst_gap = std::strtoull(a[6], nullptr, 10);
+        AscendC::TransDataTo5HDParams p(false, false, uint8_t(std::atoi(a[7])), uint16_t(std::atoi(a[8])),
+                                        uint16_t(std::atoi(a[9])));
+        uint64_t dl[16], sl[16];
+        for (int i = 0; i < 16; ++i) {
+          dl[i] = reinterpret_cast<uint64_t>(dst[uint32_t(i * dst_gap)].GetPhyAddr());
+          sl[i] = reinterpret_cast<uint64_t>(src[uint32_t(i * src_gap)].GetPhyAddr());
+        }
+        AscendC::TransDataTo5HD<T>(dl, sl, p);
+      }
+      std::memcpy(static_cast<void*>(y.data()), static_cast<void*>(dst.GetPhyAddr()), dst_n * sizeof(T));
+    });
+  } catch (const opkit::sim::KernelFault& e) {
+    std::printf("fault: %s\n", e.what());
+    std::exit(3);
+  }
+  f = std::fopen((dir + "/y.bin").c_str(), "wb");
+  if (f == nullptr || std::fwrite(static_cast<void*>(y.data()), sizeof(T), dst_n, f) != dst_n) die("cannot write y");
+  std::fclose(f);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 4) die("bad arguments; see the usage at the top of transpose_main.cpp");
+  const std::string dtype = std::string(argv[1]) == "ext" ? argv[3] : argv[2];
+  if (dtype == "half") run<half>(argc, argv);
+  else if (dtype == "int16") run<int16_t>(argc, argv);
+  else if (dtype == "uint16") run<uint16_t>(argc, argv);
+  else if (dtype == "float") run<float>(argc, argv);
+  else if (dtype == "int8") run<int8_t>(argc, argv);
+  else die("unknown dtype " + dtype);
+  return 0;
+}

@@ -1,0 +1,93 @@
+"""Transpose (the 16x16 form and the TransposeParamsExt form: ND2ND_B16, NCHW<->NHWC) and TransDataTo5HD's 16-bit
+form on the simulator, against numpy (CANN's documented references: src.T, np.transpose, NCHW -> NC1HWC0)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+pytestmark = pytest.mark.compile
+
+CPP = Path(__file__).parent / "cpp" / "transpose_main.cpp"
+DTYPES = {"half": np.float16, "int16": np.int16, "uint16": np.uint16, "float": np.float32, "int8": np.int8}
+
+
+@pytest.fixture(scope="module")
+def program() -> Program:
+    return compile_program([CPP])
+
+
+def _data(dtype: str, n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return rng.integers(0 if dtype == "uint16" else -100, 100, n).astype(DTYPES[dtype])
+
+
+def _run(program: Program, tmp: Path, x: np.ndarray, *args: object) -> np.ndarray:
+    x.tofile(tmp / "x.bin")
+    proc = run_program(program, *map(str, args), str(tmp))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return np.fromfile(tmp / "y.bin", dtype=x.dtype)
+
+
+@pytest.mark.parametrize("dtype", ["half", "int16", "uint16"])
+def test_transpose_16x16(program: Program, tmp_path: Path, dtype: str) -> None:
+    x = _data(dtype, 256, 1)
+    np.testing.assert_array_equal(_run(program, tmp_path, x, "t16", dtype), x.reshape(16, 16).T.reshape(-1))
+    np.testing.assert_array_equal(_run(program, tmp_path, x, "ext", "b16", dtype, 0, 0, 16, 16, 32),
+                                  x.reshape(16, 16).T.reshape(-1))
+
+
+def _tmp_bytes(kind: str, dtype: str, c: int) -> int:
+    size = np.dtype(DTYPES[dtype]).itemsize
+    h0, w0 = (32 if size == 1 else 16), 32 // size
+    return (c + 2 if kind == "nchw2nhwc" else 2 * c + 1) * h0 * w0 * size
+
+
+@pytest.mark.parametrize("kind", ["nchw2nhwc", "nhwc2nchw"])
+@pytest.mark.parametrize("dtype,shape", [("half", (2, 3, 4, 4)), ("float", (1, 5, 2, 4)), ("int8", (3, 2, 4, 8)),
+                                         ("half", (1, 1, 16, 1))])
+def test_nchw_nhwc(program: Program, tmp_path: Path, kind: str, dtype: str, shape: tuple[int, int, int, int]) -> None:
+    n, c, h, w = shape
+    x = _data(dtype, n * c * h * w, n + c)
+    y = _run(program, tmp_path, x, "ext", kind, dtype, n, c, h, w, _tmp_bytes(kind, dtype, c))
+    if kind == "nchw2nhwc":
+        want = np.transpose(x.reshape(n, c, h, w), (0, 2, 3, 1))
+    else:
+        want = np.transpose(x.reshape(n, h, w, c), (0, 3, 1, 2))
+    np.testing.assert_array_equal(y, want.reshape(-1))
+
+
+def test_nchw_nhwc_with_a_short_tmp_buffer_faults(program: Program, tmp_path: Path) -> None:
+    _data("half", 96, 0).tofile(tmp_path / "x.bin")
+    need = _tmp_bytes("nchw2nhwc", "half", 3)
+    proc = run_program(program, "ext", "nchw2nhwc", "half", "2", "3", "4", "4", str(need - 32), str(tmp_path))
+    assert proc.returncode == 3 and "sharedTmpBuffer" in proc.stdout, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("dtype", ["half", "int16"])
+def test_trans_data_to_5hd_nchw_to_nc1hwc0(program: Program, tmp_path: Path, dtype: str) -> None:
+    c, hw = 16, 256  # one C0 group of 16 channels, H * W = 256: 16 repeats
+    x = _data(dtype, c * hw, 3)
+    y = _run(program, tmp_path, x, "5hd", dtype, c * hw, c * hw, hw, 16, hw // 16, 16, 1)
+    np.testing.assert_array_equal(y, x.reshape(c, hw).T.reshape(-1))
+
+
+def test_trans_data_to_5hd_one_repeat_adds_the_stride_once(program: Program, tmp_path: Path) -> None:
+    x = _data("half", 1024, 4)
+    y = _run(program, tmp_path, x, "5hd", "half", 1024, 1024, 16, 16, 1, 0, 0)  # strides 0: the listed blocks
+    want = np.full(1024, 7, dtype=np.float16)
+    want[:256] = x[:256].reshape(16, 16).T.reshape(-1)
+    np.testing.assert_array_equal(y, want)
+    y = _run(program, tmp_path, x, "5hd", "half", 1024, 1024, 16, 16, 1, 2, 3)  # 1 repeat: +2 / +3 blocks
+    want = np.full(1024, 7, dtype=np.float16)
+    want[32:32 + 256] = x[48:48 + 256].reshape(16, 16).T.reshape(-1)
+    np.testing.assert_array_equal(y, want)
+
+
+def test_trans_data_to_5hd_address_outside_ub_faults(program: Program, tmp_path: Path) -> None:
+    _data("half", 256, 5).tofile(tmp_path / "x.bin")
+    proc = run_program(program, "5hd", "half", "256", "256", "16", "16", "2", "60000", "0", str(tmp_path))
+    assert proc.returncode == 3 and "dstList" in proc.stdout, proc.stdout + proc.stderr
