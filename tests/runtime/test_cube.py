@@ -17,7 +17,8 @@ pytestmark = pytest.mark.compile
 @pytest.fixture(scope="module")
 def cube() -> Program:
     return compile_program([CPP / "cube_numeric.cpp", CPP / "cube_mixed.cpp", CPP / "cube_faults.cpp",
-                            CPP / "cube_extra.cpp", CPP / "cube_output.cpp", CPP / "core_harness.cpp"])
+                            CPP / "cube_extra.cpp", CPP / "cube_output.cpp", CPP / "cube_policy.cpp",
+                            CPP / "core_harness.cpp"])
 
 
 def _load(out: Path, case: str, name: str, dtype: str, shape: tuple[int, ...]) -> np.ndarray:
@@ -211,3 +212,62 @@ def test_soc_profiles_give_cube_memory(soc: str, l1: int, l0c: int, bt: int) -> 
     from opkit.spec.soc import SOC_PROFILES
     mem = SOC_PROFILES[soc].cube_memory
     assert (mem["L1"], mem["L0A"], mem["L0B"], mem["L0C"], mem["BT"]) == (l1 * 1024, 65536, 65536, l0c * 1024, bt * 1024)
+
+
+def test_matmul_triangular_policies_compute_one_side_of_the_diagonal(cube: Program, tmp_path: Path) -> None:
+    """TrianUpperMatmulPolicy writes the 16 x 16 base blocks (mi, ni) with mi <= ni, TrianLowerMatmulPolicy those with
+    mi >= ni; the other blocks keep C's -1."""
+    _run(cube, "matmul_triangle", tmp_path)
+    a = _load(tmp_path, "matmul_triangle", "a", "float16", (48, 32))
+    b = _load(tmp_path, "matmul_triangle", "b", "float16", (32, 48))
+    blocks = np.arange(48) // 16
+    for name, keep in (("up", blocks[:, None] <= blocks[None, :]), ("low", blocks[:, None] >= blocks[None, :])):
+        got = _load(tmp_path, "matmul_triangle", name, "float32", (48, 48))
+        np.testing.assert_allclose(got, np.where(keep, a @ b, -1.0), rtol=1e-6, atol=1e-6, err_msg=name)
+
+
+def test_matmul_dequantises_int8_products_to_half(cube: Program, tmp_path: Path) -> None:
+    """SetQuantScalar (0.1) and SetQuantVector (a word per column): int32 C times the scale, the scale's fp32 cut to
+    10 mantissa bits as the device's quantisation word holds it, then rounded to half."""
+    _run(cube, "matmul_dequant", tmp_path)
+    a = np.fromfile(tmp_path / "matmul_dequant_a.bin", dtype=np.int8).reshape(20, 64).astype(np.int64)
+    b = np.fromfile(tmp_path / "matmul_dequant_b.bin", dtype=np.int8).reshape(64, 40).astype(np.int64)
+    c = (a @ b).astype(np.float64)
+    assert np.abs(c).max() > 100
+
+    def cut(x: np.ndarray) -> np.ndarray:
+        return (np.asarray(x, dtype=np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+    want_scalar = (c * cut(np.float32(0.1))).astype(np.float32).astype(np.float16)
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "matmul_dequant_c_scalar.bin", dtype=np.float16).reshape(20, 40),
+                                  want_scalar)
+    scales = np.fromfile(tmp_path / "matmul_dequant_scales.bin", dtype=np.float32)
+    assert not np.array_equal(cut(scales), scales)  # the cut matters for these scales
+    want_vector = (c * cut(scales)[None, :]).astype(np.float32).astype(np.float16)
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "matmul_dequant_c_vector.bin", dtype=np.float16).reshape(20, 40),
+                                  want_vector)
+
+
+def test_matmul_reads_nz_operands_from_tscm_and_gm(cube: Program, tmp_path: Path) -> None:
+    """A in NZ from a TSCM queue (L1) with B in ND; A in NZ and B transposed in NZ from GM."""
+    _run(cube, "matmul_nz_operands", tmp_path)
+    a = _load(tmp_path, "matmul_nz_operands", "a", "float16", (32, 48))
+    b = _load(tmp_path, "matmul_nz_operands", "b", "float16", (48, 40))
+    for name in ("c_tscm", "c_gm"):
+        np.testing.assert_allclose(_load(tmp_path, "matmul_nz_operands", name, "float32", (32, 40)), a @ b, rtol=1e-6,
+                                   atol=1e-6, err_msg=name)
+
+
+def test_multicore_tiling_splits_m_first_and_k_when_asked(cube: Program, tmp_path: Path) -> None:
+    """512 x 512 x 128 on 2 cores: M split (256 x 512 each). 32 x 16 x 1024 on 24 cores with EnableMultiCoreSplitK:
+    K split into whole fractals, and the cores' partial products added into C give A x B."""
+    _run(cube, "matmul_core_split", tmp_path)
+    f = np.fromfile(tmp_path / "matmul_core_split_fields.bin", dtype=np.int32)
+    assert tuple(f[:4]) == (2, 256, 512, 128)
+    used, sm, sn, sk = (int(x) for x in f[4:])
+    assert sk < 1024 and sk % 16 == 0 and 1 < used <= 24
+    assert used == -(-32 // sm) * -(-16 // sn) * -(-1024 // sk)
+    a = _load(tmp_path, "matmul_core_split", "a", "float16", (32, 1024))
+    b = _load(tmp_path, "matmul_core_split", "b", "float16", (1024, 16))
+    np.testing.assert_allclose(_load(tmp_path, "matmul_core_split", "c", "float32", (32, 16)), a @ b, rtol=1e-6,
+                               atol=1e-4)

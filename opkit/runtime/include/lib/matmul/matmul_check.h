@@ -87,4 +87,20 @@ inline TCubeTiling to_cube_tiling(const MatmulApiStaticTiling& s) {
   return t;
 }
 
+// Element (r, c) of an operand stored as an R x C matrix (A as M x Ka, or Ka x M when transposed; B as Kb x N, or
+// N x Kb): ND rows C apart, or NZ: column blocks of C0 (32 bytes), each R rounded up to 16 high.
+template <AscendC::CubeFormat F, typename T>
+const T& operand_at(const T* p, int64_t r, int64_t c, int64_t rows, int64_t cols) {
+  constexpr int64_t c0 = 32 / int64_t(sizeof(T));
+  if constexpr (F == AscendC::CubeFormat::NZ) return p[(c / c0) * ((rows + 15) / 16 * 16) * c0 + r * c0 + c % c0];
+  return p[r * cols + c];
+}
+// An NZ operand in GM: the whole R x C matrix must lie in its buffer.
+template <typename T>
+void check_nz_read(const char* what, const T* p, const void* base, int64_t rows, int64_t cols, const SourceLoc& where) {
+  constexpr int64_t c0 = 32 / int64_t(sizeof(T));
+  const uint64_t n = uint64_t((cols + c0 - 1) / c0) * uint64_t((rows + 15) / 16 * 16) * c0;
+  check_gm("Matmul::Iterate", what, p, n * sizeof(T), where, base);
+}
+
 }  // namespace opkit::sim::detail

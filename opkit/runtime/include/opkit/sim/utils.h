@@ -3,7 +3,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace AscendC {
 namespace Std {
@@ -69,6 +71,17 @@ using std::remove_pointer_t;
 using std::remove_reference;
 using std::remove_volatile;
 using std::remove_volatile_t;
+// CANN's Std tuple and utility (kernels' tiling helpers hold block shapes and coordinates in Std::tuple).
+using std::forward;
+using std::get;
+using std::make_tuple;
+using std::move;
+using std::tie;
+using std::tuple;
+using std::tuple_element;
+using std::tuple_element_t;
+using std::tuple_size;
+using std::tuple_size_v;
 
 }  // namespace Std
 
