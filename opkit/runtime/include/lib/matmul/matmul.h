@@ -13,6 +13,7 @@
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
 #include "lib/matmul/matmul_batch.h"
+#include "lib/matmul/matmul_callback.h"
 #include "lib/matmul/matmul_check.h"
 #include "lib/matmul/matmul_policy.h"
 #include "lib/matmul/matmul_quant.h"
@@ -148,8 +149,8 @@ class Matmul {
   void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor, OPKIT_SIM_HERE) {
     quant_.set_vector<SrcAT, DstT>(quantTensor, where);
   }
-  void SetUserDefInfo(uint64_t) {}
-  void SetSelfDefineData(uint64_t) {}
+  void SetUserDefInfo(uint64_t tilingPtr) { user_info_ = tilingPtr; }  // the callbacks' tilingPtr
+  void SetSelfDefineData(uint64_t dataPtr) { self_data_ = dataPtr; }  // and dataPtr
 
   // Compute the next baseM x baseN block of the core's C; false once every block was handed out.
   // Iterate<false>() (asynchronous) starts the whole iteration at once: each GetTensorC<false> then takes the next
@@ -337,19 +338,10 @@ class Matmul {
 
 
   void reserve(TPipe& pipe, const SourceLoc& where) {
-    // What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/
-    // L0C for the base blocks, so that a kernel's own cube buffers beside it overflow as they would.
-    const uint32_t bm = tiling_.baseM, bn = tiling_.baseN, bk = tiling_.baseK;
-    const uint32_t depth_a = tiling_.depthA1 > 0 ? tiling_.depthA1 : 1, depth_b = tiling_.depthB1 > 0 ? tiling_.depthB1 : 1;
-    const auto db = [](int32_t v) { return v > 1 ? 2u : 1u; };
-    pipe.InitBuffer(l1_, depth_a * bm * bk * uint32_t(sizeof(SrcAT)) + depth_b * bn * bk * uint32_t(sizeof(SrcBT)) +
-                             (has_bias_ ? bn * uint32_t(sizeof(BiasT)) : 0u), where);
-    if (!config().isA2B2Shared) {  // isA2B2Shared: every Matmul object of the kernel shares L0A/L0B
-      pipe.InitBuffer(l0a_, bm * bk * uint32_t(sizeof(SrcAT)) * db(tiling_.dbL0A), where);
-      pipe.InitBuffer(l0b_, bn * bk * uint32_t(sizeof(SrcBT)) * db(tiling_.dbL0B), where);
-    }
-    pipe.InitBuffer(l0c_, bm * bn * 4u * db(tiling_.dbL0C), where);
+    opkit::sim::detail::reserve_matmul_buffers<SrcAT, SrcBT, BiasT>(pipe, tiling_, has_bias_, config().isA2B2Shared,
+                                                                     l1_, l0a_, l0b_, l0c_, where);
   }
+
 
   void require_ready(const char* api, const SourceLoc& where) const {
     namespace d = opkit::sim::detail;
@@ -409,6 +401,7 @@ class Matmul {
   }
 
   OPKIT_CUBE_HOT void compute_block(const SourceLoc& where) {
+    namespace d = opkit::sim::detail;
     cur_m_ = std::min(tiling_.baseM, single_m_ - cur_m_idx_ * tiling_.baseM);
     cur_n_ = std::min(tiling_.baseN, single_n_ - cur_n_idx_ * tiling_.baseN);
     check_reads(where);
@@ -420,11 +413,22 @@ class Matmul {
     const int k_len = kPartialOutput ? std::min(tiling_.baseK, single_k_ - k0) : single_k_;
     const size_t kk = static_cast<size_t>(k_len);
     std::vector<Acc> rows(size_t(cur_m_) * kk), cols(size_t(cur_n_) * kk);
-    for (int i = 0; i < cur_m_; ++i) {
-      for (int k = 0; k < k_len; ++k) rows[i * kk + k] = a_at(m0 + i, k0 + k);
+    static_assert(!d::has_callback_v<MM_CB::kDataCopyOut>, "opkit: MatmulCallBackFunc's DataCopyOut is not simulated");
+    static_assert(!kPartialOutput || !d::has_callback_v<MM_CB::kCopyA1> && !d::has_callback_v<MM_CB::kCopyB1>,
+                  "opkit: the CopyA1/CopyB1 callbacks are not simulated with isPartialOutput");
+    if constexpr (d::has_callback_v<MM_CB::kCopyA1>) {
+      d::load_by_callback<MM_CB::kCopyA1, SrcAT>(false, {cur_m_idx_, cur_m_, tiling_.baseM, tiling_.baseM *
+          std::max(1, tiling_.stepM), single_m_, tiling_.baseK * std::max(1, tiling_.stepKa), k_len},
+          l1_.template Get<int8_t>(), a_, user_info_, self_data_, rows, where);
+    } else {
+      for (int i = 0; i < cur_m_; ++i) for (int k = 0; k < k_len; ++k) rows[i * kk + k] = a_at(m0 + i, k0 + k);
     }
-    for (int j = 0; j < cur_n_; ++j) {
-      for (int k = 0; k < k_len; ++k) cols[j * kk + k] = b_at(k0 + k, n0 + j);
+    if constexpr (d::has_callback_v<MM_CB::kCopyB1>) {
+      d::load_by_callback<MM_CB::kCopyB1, SrcBT>(true, {cur_n_idx_, cur_n_, tiling_.baseN, tiling_.baseN *
+          std::max(1, tiling_.stepN), single_n_, tiling_.baseK * std::max(1, tiling_.stepKb), k_len},
+          l1_.template Get<int8_t>(), b_, user_info_, self_data_, cols, where);
+    } else {
+      for (int j = 0; j < cur_n_; ++j) for (int k = 0; k < k_len; ++k) cols[j * kk + k] = b_at(k0 + k, n0 + j);
     }
     for (int i = 0; i < cur_m_; ++i) {
       const Acc* r = &rows[i * kk];
@@ -482,6 +486,7 @@ class Matmul {
   bool async_ = false, fetched_ = false;
   int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_k_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
   std::vector<Acc> block_;
+  uint64_t user_info_ = 0, self_data_ = 0;
   opkit::sim::detail::MatmulQuant quant_;
   DstT* workspace_ = nullptr;
   uint32_t n_batch_pending_ = 0;

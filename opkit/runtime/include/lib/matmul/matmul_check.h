@@ -103,4 +103,22 @@ void check_nz_read(const char* what, const T* p, const void* base, int64_t rows,
   check_gm("Matmul::Iterate", what, p, n * sizeof(T), where, base);
 }
 
+// What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/L0C
+// for the base blocks, so that a kernel's own cube buffers beside it overflow as they would.
+template <typename SrcAT, typename SrcBT, typename BiasT, class L1, class L0A, class L0B, class L0C>
+void reserve_matmul_buffers(AscendC::TPipe& pipe, const TCubeTiling& t, bool has_bias, bool a2b2_shared, L1& l1,
+                            L0A& l0a, L0B& l0b, L0C& l0c, const SourceLoc& where) {
+  const uint32_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
+  const uint32_t depth_a = t.depthA1 > 0 ? t.depthA1 : 1, depth_b = t.depthB1 > 0 ? t.depthB1 : 1;
+  const auto db = [](int32_t v) { return v > 1 ? 2u : 1u; };
+  pipe.InitBuffer(l1, depth_a * bm * bk * uint32_t(sizeof(SrcAT)) + depth_b * bn * bk * uint32_t(sizeof(SrcBT)) +
+                          (has_bias ? bn * uint32_t(sizeof(BiasT)) : 0u), where);
+  if (!pipe.opkit_take_matmul_l0()) return;  // a second Matmul object on the pipe: the first one's L0 buffers
+  if (!a2b2_shared) {  // isA2B2Shared: every Matmul object of the kernel shares L0A/L0B
+    pipe.InitBuffer(l0a, bm * bk * uint32_t(sizeof(SrcAT)) * db(t.dbL0A), where);
+    pipe.InitBuffer(l0b, bn * bk * uint32_t(sizeof(SrcBT)) * db(t.dbL0B), where);
+  }
+  pipe.InitBuffer(l0c, bm * bn * 4u * db(t.dbL0C), where);
+}
+
 }  // namespace opkit::sim::detail

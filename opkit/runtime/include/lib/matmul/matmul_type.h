@@ -37,8 +37,13 @@ struct GetMmDstType {
   using Type = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
 };
 
-template <void (*DataCopyOut)(...) = nullptr, void (*CopyA1)(...) = nullptr, void (*CopyB1)(...) = nullptr>
-struct MatmulCallBackFunc {};
+// The kernel's own copies (lib/matmul/matmul_callback.h): each a function, or nullptr for the Matmul's.
+template <auto DataCopyOut = nullptr, auto CopyA1 = nullptr, auto CopyB1 = nullptr>
+struct MatmulCallBackFunc {
+  static constexpr auto kDataCopyOut = DataCopyOut;
+  static constexpr auto kCopyA1 = CopyA1;
+  static constexpr auto kCopyB1 = CopyB1;
+};
 
 }  // namespace AscendC
 

@@ -7,6 +7,14 @@
 #include <type_traits>
 #include <utility>
 
+// CANN's branch hints (kernel_utils_macros.h).
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
 namespace AscendC {
 namespace Std {
 
@@ -94,6 +102,16 @@ constexpr auto DivCeil(T a, U b) -> std::common_type_t<T, U> {
 template <typename T, typename U>
 constexpr auto AlignUp(T a, U b) -> std::common_type_t<T, U> {
   return (a + b - 1) / b * b;
+}
+
+// The Matmul API's scalar helpers (matmul_utils.h): Ceil(a, b) = ceil(a / b), CeilAlign(a, b) = a rounded up to b.
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+constexpr T Ceil(T num1, T num2) {
+  return (num1 + num2 - 1) / num2;
+}
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+constexpr T CeilAlign(T num1, T num2) {
+  return Ceil(num1, num2) * num2;
 }
 
 // The device's system counter runs at 50 MHz (CANN: divide by 50 to get microseconds); the host's steady clock
