@@ -414,7 +414,7 @@ class Matmul {
     const size_t kk = static_cast<size_t>(k_len);
     std::vector<Acc> rows(size_t(cur_m_) * kk), cols(size_t(cur_n_) * kk);
     static_assert(!d::has_callback_v<MM_CB::kDataCopyOut>, "opkit: MatmulCallBackFunc's DataCopyOut is not simulated");
-    static_assert(!kPartialOutput || !d::has_callback_v<MM_CB::kCopyA1> && !d::has_callback_v<MM_CB::kCopyB1>,
+    static_assert(!kPartialOutput || (!d::has_callback_v<MM_CB::kCopyA1> && !d::has_callback_v<MM_CB::kCopyB1>),
                   "opkit: the CopyA1/CopyB1 callbacks are not simulated with isPartialOutput");
     if constexpr (d::has_callback_v<MM_CB::kCopyA1>) {
       d::load_by_callback<MM_CB::kCopyA1, SrcAT>(false, {cur_m_idx_, cur_m_, tiling_.baseM, tiling_.baseM *

@@ -176,22 +176,25 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     if (m_ <= 0 || n_ <= 0 || k_ <= 0 || dim_ <= 0) return -1;
     const int64_t am = std::max<int64_t>({16, fix_m_, align_m_}), an = std::max<int64_t>({16, fix_n_, align_n_});
     const int64_t ak = 32 / dtype_bytes(a_.dataType);  // a split K stays whole fractals (C0)
-    // Score: no tail first, then the least work per core, the fewest cores, then M split before N (CANN's tilings
-    // for a square C split M: the kernels' offsets assume it), then K split least.
+    // Score: no tail first, then the least work per core, the fewest cores, then the smaller of M and N split (M
+    // when they are equal), then K split least. The tie rule fits asc-devkit's kernels, whose offsets assume CANN's
+    // split: 512 x 512 on 2 cores along M (matmul_advanced_api), 512 x 128 along N (matmul_leakyrelu_advanced_api).
     std::tuple<int, int64_t, int64_t, int64_t, int64_t> best{2, 0, 0, 0, 0};
     int64_t best_m = 0, best_n = 0, best_k = 0;
     const int64_t dim = batch_num_ > 0 ? 1 : dim_;  // batched: each matrix whole on one core
     for (int64_t kd = 1; kd <= (split_k_ ? dim : 1); ++kd) {
-      for (int64_t md = 1; md * kd <= dim; ++md) {
-        for (int64_t nd = 1; md * nd * kd <= dim; ++nd) {
+      // An operand in TSCM (the whole matrix in each core's L1) is not split: its dimension stays on one core.
+      for (int64_t md = 1; md * kd <= dim && (md == 1 || a_.pos != TPosition::TSCM); ++md) {
+        for (int64_t nd = 1; md * nd * kd <= dim && (nd == 1 || b_.pos != TPosition::TSCM); ++nd) {
           const int64_t sm = single_m_ > 0 ? single_m_ : align_up(ceil_div(m_, md), am);
           const int64_t sn = single_n_ > 0 ? single_n_ : align_up(ceil_div(n_, nd), an);
           const int64_t sk = single_k_ > 0 ? single_k_ : (kd == 1 ? k_ : align_up(ceil_div(k_, kd), ak));
           const int64_t used = ceil_div(m_, sm) * ceil_div(n_, sn) * ceil_div(k_, sk);
           if (used > dim) continue;
           const int tail = (m_ % sm != 0 || n_ % sn != 0 || k_ % sk != 0) ? 1 : 0;
-          const std::tuple<int, int64_t, int64_t, int64_t, int64_t> score{tail, sm * sn * sk, used,
-                                                                          ceil_div(n_, sn), ceil_div(k_, sk)};
+          const int64_t parts_of_larger = m_ <= n_ ? ceil_div(n_, sn) : ceil_div(m_, sm);
+          const std::tuple<int, int64_t, int64_t, int64_t, int64_t> score{tail, sm * sn * sk, used, parts_of_larger,
+                                                                          ceil_div(k_, sk)};
           if (best_m == 0 || score < best) {
             best = score;
             best_m = sm;
