@@ -30,12 +30,13 @@ TCubeTiling one_core_tiling(int m, int n, int k, mt::DataType in, mt::DataType o
   return tiling;
 }
 
-// A rows x cols ND matrix in NZ: column blocks of c0, each rows (a multiple of 16) high.
+// A rows x cols ND matrix in NZ: column blocks of c0, each rows rounded up to 16 high (the padding zero).
 template <typename T>
 std::vector<T> to_nz(const std::vector<T>& nd, int rows, int cols, int c0) {
-  std::vector<T> nz(nd.size());
+  const int h = (rows + 15) / 16 * 16;
+  std::vector<T> nz(size_t(h) * ((cols + c0 - 1) / c0) * c0, T(0));
   for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) nz[(c / c0) * rows * c0 + r * c0 + c % c0] = nd[r * cols + c];
+    for (int c = 0; c < cols; ++c) nz[(c / c0) * h * c0 + r * c0 + c % c0] = nd[r * cols + c];
   }
   return nz;
 }
@@ -139,7 +140,7 @@ CASE(matmul_dequant) {
 }
 
 // A (32 x 48) in NZ copied whole into a TSCM queue (L1), B in ND from GM; then A in NZ and B transposed (40 x 48 as
-// N x K) in NZ, both from GM.
+// N x K, its 40 rows padded to 48) in NZ, both from GM.
 CASE(matmul_nz_operands) {
   constexpr int m = 32, n = 40, k = 48;
   const TCubeTiling t = one_core_tiling(m, n, k, mt::DataType::DT_FLOAT16, mt::DataType::DT_FLOAT, 16, 16, 16,

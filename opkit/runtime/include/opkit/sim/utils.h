@@ -165,3 +165,15 @@ constexpr bool SupportEnum() {
 }
 
 }  // namespace AscendC
+
+// convert_from_bytes<T>(bytes): the bisheng compiler's constant conversion of a byte array to a struct (GET_TILING_DATA
+// in AOT kernels, asc-devkit's aot_helper.h): the first sizeof(T) bytes read as a T, at compile time when the bytes
+// are constant.
+template <typename T>
+constexpr T convert_from_bytes(const uint8_t* bytes) {
+  struct Raw {
+    uint8_t b[sizeof(T)];
+  } raw{};
+  for (size_t i = 0; i < sizeof(T); ++i) raw.b[i] = bytes[i];
+  return __builtin_bit_cast(T, raw);
+}
