@@ -271,3 +271,28 @@ def test_multicore_tiling_splits_m_first_and_k_when_asked(cube: Program, tmp_pat
     b = _load(tmp_path, "matmul_core_split", "b", "float16", (1024, 16))
     np.testing.assert_allclose(_load(tmp_path, "matmul_core_split", "c", "float32", (32, 16)), a @ b, rtol=1e-6,
                                atol=1e-4)
+
+
+def test_matmul_copy_a1_callback_brings_every_tile(cube: Program, tmp_path: Path) -> None:
+    """MatmulCallBackFunc's CopyA1 (an Nd2Nz copy of tile (row, col) from the GM address given by SetSelfDefineData)
+    fills each L1 tile of A; the Matmul's own A is zeros, so the product is right only through the callback."""
+    _run(cube, "matmul_callback_copy_a1", tmp_path)
+    tile_m, tile_k = np.fromfile(tmp_path / "matmul_callback_copy_a1_tile.bin", dtype=np.int32)
+    assert tile_k < 96  # more than one K tile per block
+    a = _load(tmp_path, "matmul_callback_copy_a1", "a", "float16", (40, 96))
+    b = _load(tmp_path, "matmul_callback_copy_a1", "b", "float16", (96, 32))
+    np.testing.assert_allclose(_load(tmp_path, "matmul_callback_copy_a1", "c", "float32", (40, 32)), a @ b,
+                               rtol=1e-6, atol=1e-6)
+
+
+def test_load_data_with_transpose_of_int8_squares(cube: Program, tmp_path: Path) -> None:
+    """Each iteration stacks two 16 x 32 fractals into a 32 x 32 square, transposes it and writes its two halves
+    dstFracGap fractals apart; iterations start dstGap fractals after the previous first fractal."""
+    _run(cube, "load_transpose_b8", tmp_path)
+    src = np.fromfile(tmp_path / "load_transpose_b8_src.bin", dtype=np.int8).reshape(3, 32, 32)
+    t = src.transpose(0, 2, 1)  # each square transposed: halves t[i, :16] and t[i, 16:]
+    together = np.fromfile(tmp_path / "load_transpose_b8_together.bin", dtype=np.int8).reshape(3, 32, 32)
+    np.testing.assert_array_equal(together, t)
+    split = np.fromfile(tmp_path / "load_transpose_b8_split.bin", dtype=np.int8).reshape(6, 16, 32)
+    np.testing.assert_array_equal(split[:3], t[:, :16])
+    np.testing.assert_array_equal(split[3:], t[:, 16:])

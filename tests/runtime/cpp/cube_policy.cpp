@@ -247,3 +247,91 @@ CASE(matmul_core_split) {
   save("matmul_core_split_b", b);
   save("matmul_core_split_c", c);
 }
+
+namespace {
+// CopyA1 of the callback case: tilingPtr points at {Ka, tile rows, tile columns}, dataPtr is A's GM address (the
+// Matmul's own A is a zero matrix, so only this copy can bring the values in).
+struct CbInfo {
+  int ka, tile_m, tile_k;
+};
+void copy_a1_nd2nz(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM, int useK,
+                   const uint64_t tilingPtr, const uint64_t dataPtr) {
+  (void)gm;
+  const CbInfo* info = reinterpret_cast<const CbInfo*>(tilingPtr);
+  GlobalTensor<half> src;
+  src.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(dataPtr));
+  LocalTensor<half> dst = aMatrix.ReinterpretCast<half>();
+  Nd2NzParams p;
+  p.ndNum = 1;
+  p.nValue = uint16_t(useM);
+  p.dValue = uint16_t(useK);
+  p.srcNdMatrixStride = 0;
+  p.srcDValue = uint16_t(info->ka);
+  p.dstNzC0Stride = uint16_t((useM + 15) / 16 * 16);
+  p.dstNzNStride = 1;
+  p.dstNzMatrixStride = 0;
+  DataCopy(dst, src[row * info->tile_m * info->ka + col * info->tile_k], p);
+}
+}  // namespace
+
+// C = A x B (40 x 96 x 32, base 16 x 16 x 32) with MatmulCallBackFunc<nullptr, copy_a1_nd2nz, nullptr>: every L1
+// tile of A comes through the kernel's own copy.
+CASE(matmul_callback_copy_a1) {
+  constexpr int m = 40, n = 32, k = 96;
+  const TCubeTiling t = one_core_tiling(m, n, k, mt::DataType::DT_FLOAT16, mt::DataType::DT_FLOAT, 16, 16, 32);
+  const CbInfo info{k, t.baseM * std::max(1, t.stepM), t.baseK * std::max(1, t.stepKa)};
+  std::vector<half> a = pattern<half>(m * k, 7, 11, 4), zeros(m * k, half(0.0f)), b = pattern<half>(k * n, 5, 13, 4);
+  std::vector<float> c(m * n);
+  opkit::sim::Launch launch{"callback", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(a.data(), a.size() * 2, "a").register_gm(zeros.data(), zeros.size() * 2, "zeros");
+  launch.register_gm(b.data(), b.size() * 2, "b").register_gm(c.data(), c.size() * 4, "c");
+  launch.run([&](GM_ADDR ga, GM_ADDR gz, GM_ADDR gb, GM_ADDR gc) {
+    GlobalTensor<half> zG, bG;
+    GlobalTensor<float> cG;
+    zG.SetGlobalBuffer((__gm__ half*)gz, m * k);
+    bG.SetGlobalBuffer((__gm__ half*)gb, k * n);
+    cG.SetGlobalBuffer((__gm__ float*)gc, m * n);
+    TPipe pipe;
+    Matmul<HalfIn, HalfIn, FloatOut, FloatOut, CFG_NORM, MatmulCallBackFunc<nullptr, copy_a1_nd2nz, nullptr>> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetUserDefInfo(reinterpret_cast<uint64_t>(&info));
+    mm.SetSelfDefineData(reinterpret_cast<uint64_t>(ga));
+    mm.SetTensorA(zG);
+    mm.SetTensorB(bG);
+    mm.IterateAll(cG);
+    mm.End();
+  }, (GM_ADDR)a.data(), (GM_ADDR)zeros.data(), (GM_ADDR)b.data(), (GM_ADDR)c.data());
+  save("matmul_callback_copy_a1_a", a);
+  save("matmul_callback_copy_a1_b", b);
+  save("matmul_callback_copy_a1_c", c);
+  save("matmul_callback_copy_a1_tile", std::vector<int32_t>{info.tile_m, info.tile_k});
+}
+
+// LoadDataWithTranspose of int8: three 32 x 32 squares (six 16 x 32 fractals) from L1; into L0B with dstGap 1,
+// dstFracGap 0 (each square's two fractals together), and with dstGap 0, dstFracGap 2 (first fractals, then seconds).
+CASE(load_transpose_b8) {
+  std::vector<int8_t> src = pattern<int8_t>(3 * 1024, 7, 251, 1), together(3 * 1024, 0), split(3 * 1024, 0);
+  opkit::sim::Launch launch{"b8", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(src.data(), src.size(), "src");
+  launch.run([&](GM_ADDR gs) {
+    GlobalTensor<int8_t> sG;
+    sG.SetGlobalBuffer((__gm__ int8_t*)gs, 3072);
+    TPipe pipe;
+    TBuf<TPosition::A1> l1;
+    TBuf<TPosition::B2> l0b;
+    pipe.InitBuffer(l1, 3072);
+    pipe.InitBuffer(l0b, 3072);
+    LocalTensor<int8_t> s = l1.Get<int8_t>(), d = l0b.Get<int8_t>();
+    DataCopy(s, sG, 3072);
+    // L0B has no path to GM: the test reads the fractals through the simulator's host view of the buffer
+    LoadDataWithTranspose(d, s, LoadData2dTransposeParams(0, 3, 1, 1, 0));
+    std::memcpy(together.data(), d.GetPhyAddr(), 3072);
+    LoadDataWithTranspose(d, s, LoadData2dTransposeParams(0, 3, 1, 0, 2));
+    std::memcpy(split.data(), d.GetPhyAddr(), 3072);
+  }, (GM_ADDR)src.data());
+  save("load_transpose_b8_src", src);
+  save("load_transpose_b8_together", together);
+  save("load_transpose_b8_split", split);
+}
