@@ -176,9 +176,10 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     if (m_ <= 0 || n_ <= 0 || k_ <= 0 || dim_ <= 0) return -1;
     const int64_t am = std::max<int64_t>({16, fix_m_, align_m_}), an = std::max<int64_t>({16, fix_n_, align_n_});
     const int64_t ak = 32 / dtype_bytes(a_.dataType);  // a split K stays whole fractals (C0)
-    // Score: no tail first, then the least work per core, the fewest cores, then the smaller of M and N split (M
-    // when they are equal), then K split least. The tie rule fits asc-devkit's kernels, whose offsets assume CANN's
-    // split: 512 x 512 on 2 cores along M (matmul_advanced_api), 512 x 128 along N (matmul_leakyrelu_advanced_api).
+    // Score: no tail first, then the least work per core, the fewest cores, then N split before M (M when M == N),
+    // then K split least. The tie rule fits asc-devkit's kernels, whose offsets assume CANN's split: 512 x 512 on 2
+    // cores along M (matmul_advanced_api), 512 x 128 and 640 x 1024 along N (matmul_leakyrelu_advanced_api,
+    // matmul_async_iterate).
     std::tuple<int, int64_t, int64_t, int64_t, int64_t> best{2, 0, 0, 0, 0};
     int64_t best_m = 0, best_n = 0, best_k = 0;
     const int64_t dim = batch_num_ > 0 ? 1 : dim_;  // batched: each matrix whole on one core
@@ -192,8 +193,8 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
           const int64_t used = ceil_div(m_, sm) * ceil_div(n_, sn) * ceil_div(k_, sk);
           if (used > dim) continue;
           const int tail = (m_ % sm != 0 || n_ % sn != 0 || k_ % sk != 0) ? 1 : 0;
-          const int64_t parts_of_larger = m_ <= n_ ? ceil_div(n_, sn) : ceil_div(m_, sm);
-          const std::tuple<int, int64_t, int64_t, int64_t, int64_t> score{tail, sm * sn * sk, used, parts_of_larger,
+          const int64_t tie = m_ == n_ ? ceil_div(n_, sn) : ceil_div(m_, sm);
+          const std::tuple<int, int64_t, int64_t, int64_t, int64_t> score{tail, sm * sn * sk, used, tie,
                                                                           ceil_div(k_, sk)};
           if (best_m == 0 || score < best) {
             best = score;
