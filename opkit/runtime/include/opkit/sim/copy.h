@@ -203,6 +203,11 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   store_gm_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, dst_end);
 }
 
+// DataCopy(C2, C1, DataCopyParams): the bias row into the bias table (defined below).
+template <typename T, typename U>
+void copy_bias_row(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src,
+                   const AscendC::DataCopyParams& p, const SourceLoc& where);
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
