@@ -200,7 +200,9 @@ def test_every_case_is_run(cube: Program) -> None:
     listed = sorted(proc.stderr.split("cases:")[1].split())
     covered = sorted([*MMAD, "matmul_api_bias_tails", "matmul_api_transposed", "mixed_leakyrelu", "mix_core_ids",
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
-                      "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1", *FAULTS])
+                      "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
+                      "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
+                      "matmul_callback_copy_a1", "load_transpose_b8", *FAULTS])
     assert listed == covered
 
 
@@ -278,7 +280,7 @@ def test_matmul_copy_a1_callback_brings_every_tile(cube: Program, tmp_path: Path
     fills each L1 tile of A; the Matmul's own A is zeros, so the product is right only through the callback."""
     _run(cube, "matmul_callback_copy_a1", tmp_path)
     tile_m, tile_k = np.fromfile(tmp_path / "matmul_callback_copy_a1_tile.bin", dtype=np.int32)
-    assert tile_k < 96  # more than one K tile per block
+    assert (tile_m, tile_k) == (16, 32)  # three K tiles per block, the last M tile 8 rows
     a = _load(tmp_path, "matmul_callback_copy_a1", "a", "float16", (40, 96))
     b = _load(tmp_path, "matmul_callback_copy_a1", "b", "float16", (96, 32))
     np.testing.assert_allclose(_load(tmp_path, "matmul_callback_copy_a1", "c", "float32", (40, 32)), a @ b,

@@ -274,11 +274,13 @@ void copy_a1_nd2nz(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, in
 }
 }  // namespace
 
-// C = A x B (40 x 96 x 32, base 16 x 16 x 32) with MatmulCallBackFunc<nullptr, copy_a1_nd2nz, nullptr>: every L1
-// tile of A comes through the kernel's own copy.
+// C = A x B (40 x 96 x 32, base 16 x 16 x 32, one baseK per K step) with MatmulCallBackFunc<nullptr, copy_a1_nd2nz,
+// nullptr>: every L1 tile of A (3 x 3 per column of blocks, the last 8 rows high) comes through the kernel's copy.
 CASE(matmul_callback_copy_a1) {
   constexpr int m = 40, n = 32, k = 96;
-  const TCubeTiling t = one_core_tiling(m, n, k, mt::DataType::DT_FLOAT16, mt::DataType::DT_FLOAT, 16, 16, 32);
+  TCubeTiling t = one_core_tiling(m, n, k, mt::DataType::DT_FLOAT16, mt::DataType::DT_FLOAT, 16, 16, 32);
+  t.stepKa = t.stepKb = 1;  // one baseK per L1 tile: three K tiles per block
+  t.depthA1 = t.depthB1 = 2;
   const CbInfo info{k, t.baseM * std::max(1, t.stepM), t.baseK * std::max(1, t.stepKa)};
   std::vector<half> a = pattern<half>(m * k, 7, 11, 4), zeros(m * k, half(0.0f)), b = pattern<half>(k * n, 5, 13, 4);
   std::vector<float> c(m * n);
