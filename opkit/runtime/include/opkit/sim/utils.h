@@ -93,6 +93,14 @@ using std::tuple_size_v;
 
 }  // namespace Std
 
+// CANN's coordinates (kernel_operator_coord.h): a Coord is a Std::tuple, MakeCoord builds one.
+template <typename... Coords>
+using Coord = Std::tuple<Coords...>;
+template <typename... Ts>
+constexpr Coord<Ts...> MakeCoord(const Ts&... t) {
+  return {t...};
+}
+
 // ceil(a / b) for integers; b must not be 0.
 template <typename T, typename U>
 constexpr auto DivCeil(T a, U b) -> std::common_type_t<T, U> {
