@@ -17,7 +17,8 @@ pytestmark = pytest.mark.compile
 @pytest.fixture(scope="module")
 def cube() -> Program:
     return compile_program([CPP / "cube_numeric.cpp", CPP / "cube_mixed.cpp", CPP / "cube_faults.cpp",
-                            CPP / "cube_extra.cpp", CPP / "cube_output.cpp", CPP / "core_harness.cpp"])
+                            CPP / "cube_extra.cpp", CPP / "cube_output.cpp", CPP / "cube_policy.cpp",
+                            CPP / "core_harness.cpp"])
 
 
 def _load(out: Path, case: str, name: str, dtype: str, shape: tuple[int, ...]) -> np.ndarray:
@@ -199,7 +200,9 @@ def test_every_case_is_run(cube: Program) -> None:
     listed = sorted(proc.stderr.split("cases:")[1].split())
     covered = sorted([*MMAD, "matmul_api_bias_tails", "matmul_api_transposed", "mixed_leakyrelu", "mix_core_ids",
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
-                      "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1", *FAULTS])
+                      "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
+                      "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
+                      "matmul_callback_copy_a1", "load_transpose_b8", *FAULTS])
     assert listed == covered
 
 
@@ -211,3 +214,87 @@ def test_soc_profiles_give_cube_memory(soc: str, l1: int, l0c: int, bt: int) -> 
     from opkit.spec.soc import SOC_PROFILES
     mem = SOC_PROFILES[soc].cube_memory
     assert (mem["L1"], mem["L0A"], mem["L0B"], mem["L0C"], mem["BT"]) == (l1 * 1024, 65536, 65536, l0c * 1024, bt * 1024)
+
+
+def test_matmul_triangular_policies_compute_one_side_of_the_diagonal(cube: Program, tmp_path: Path) -> None:
+    """TrianUpperMatmulPolicy writes the 16 x 16 base blocks (mi, ni) with mi <= ni, TrianLowerMatmulPolicy those with
+    mi >= ni; the other blocks keep C's -1."""
+    _run(cube, "matmul_triangle", tmp_path)
+    a = _load(tmp_path, "matmul_triangle", "a", "float16", (48, 32))
+    b = _load(tmp_path, "matmul_triangle", "b", "float16", (32, 48))
+    blocks = np.arange(48) // 16
+    for name, keep in (("up", blocks[:, None] <= blocks[None, :]), ("low", blocks[:, None] >= blocks[None, :])):
+        got = _load(tmp_path, "matmul_triangle", name, "float32", (48, 48))
+        np.testing.assert_allclose(got, np.where(keep, a @ b, -1.0), rtol=1e-6, atol=1e-6, err_msg=name)
+
+
+def test_matmul_dequantises_int8_products_to_half(cube: Program, tmp_path: Path) -> None:
+    """SetQuantScalar (0.1) and SetQuantVector (a word per column): int32 C times the scale, the scale's fp32 cut to
+    10 mantissa bits as the device's quantisation word holds it, then rounded to half."""
+    _run(cube, "matmul_dequant", tmp_path)
+    a = np.fromfile(tmp_path / "matmul_dequant_a.bin", dtype=np.int8).reshape(20, 64).astype(np.int64)
+    b = np.fromfile(tmp_path / "matmul_dequant_b.bin", dtype=np.int8).reshape(64, 40).astype(np.int64)
+    c = (a @ b).astype(np.float64)
+    assert np.abs(c).max() > 100
+
+    def cut(x: np.ndarray) -> np.ndarray:
+        return (np.asarray(x, dtype=np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+    want_scalar = (c * cut(np.float32(0.1))).astype(np.float32).astype(np.float16)
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "matmul_dequant_c_scalar.bin", dtype=np.float16).reshape(20, 40),
+                                  want_scalar)
+    scales = np.fromfile(tmp_path / "matmul_dequant_scales.bin", dtype=np.float32)
+    assert not np.array_equal(cut(scales), scales)  # the cut matters for these scales
+    want_vector = (c * cut(scales)[None, :]).astype(np.float32).astype(np.float16)
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "matmul_dequant_c_vector.bin", dtype=np.float16).reshape(20, 40),
+                                  want_vector)
+
+
+def test_matmul_reads_nz_operands_from_tscm_and_gm(cube: Program, tmp_path: Path) -> None:
+    """A in NZ from a TSCM queue (L1) with B in ND; A in NZ and B transposed in NZ from GM."""
+    _run(cube, "matmul_nz_operands", tmp_path)
+    a = _load(tmp_path, "matmul_nz_operands", "a", "float16", (32, 48))
+    b = _load(tmp_path, "matmul_nz_operands", "b", "float16", (48, 40))
+    for name in ("c_tscm", "c_gm"):
+        np.testing.assert_allclose(_load(tmp_path, "matmul_nz_operands", name, "float32", (32, 40)), a @ b, rtol=1e-6,
+                                   atol=1e-6, err_msg=name)
+
+
+def test_multicore_tiling_splits_m_first_and_k_when_asked(cube: Program, tmp_path: Path) -> None:
+    """512 x 512 x 128 on 2 cores: M split (256 x 512 each). 32 x 16 x 1024 on 24 cores with EnableMultiCoreSplitK:
+    K split into whole fractals, and the cores' partial products added into C give A x B."""
+    _run(cube, "matmul_core_split", tmp_path)
+    f = np.fromfile(tmp_path / "matmul_core_split_fields.bin", dtype=np.int32)
+    assert tuple(f[:4]) == (2, 256, 512, 128)
+    used, sm, sn, sk = (int(x) for x in f[4:])
+    assert sk < 1024 and sk % 16 == 0 and 1 < used <= 24
+    assert used == -(-32 // sm) * -(-16 // sn) * -(-1024 // sk)
+    a = _load(tmp_path, "matmul_core_split", "a", "float16", (32, 1024))
+    b = _load(tmp_path, "matmul_core_split", "b", "float16", (1024, 16))
+    np.testing.assert_allclose(_load(tmp_path, "matmul_core_split", "c", "float32", (32, 16)), a @ b, rtol=1e-6,
+                               atol=1e-4)
+
+
+def test_matmul_copy_a1_callback_brings_every_tile(cube: Program, tmp_path: Path) -> None:
+    """MatmulCallBackFunc's CopyA1 (an Nd2Nz copy of tile (row, col) from the GM address given by SetSelfDefineData)
+    fills each L1 tile of A; the Matmul's own A is zeros, so the product is right only through the callback."""
+    _run(cube, "matmul_callback_copy_a1", tmp_path)
+    tile_m, tile_k = np.fromfile(tmp_path / "matmul_callback_copy_a1_tile.bin", dtype=np.int32)
+    assert (tile_m, tile_k) == (16, 32)  # three K tiles per block, the last M tile 8 rows
+    a = _load(tmp_path, "matmul_callback_copy_a1", "a", "float16", (40, 96))
+    b = _load(tmp_path, "matmul_callback_copy_a1", "b", "float16", (96, 32))
+    np.testing.assert_allclose(_load(tmp_path, "matmul_callback_copy_a1", "c", "float32", (40, 32)), a @ b,
+                               rtol=1e-6, atol=1e-6)
+
+
+def test_load_data_with_transpose_of_int8_squares(cube: Program, tmp_path: Path) -> None:
+    """Each iteration stacks two 16 x 32 fractals into a 32 x 32 square, transposes it and writes its two halves
+    dstFracGap fractals apart; iterations start dstGap fractals after the previous first fractal."""
+    _run(cube, "load_transpose_b8", tmp_path)
+    src = np.fromfile(tmp_path / "load_transpose_b8_src.bin", dtype=np.int8).reshape(3, 32, 32)
+    t = src.transpose(0, 2, 1)  # each square transposed: halves t[i, :16] and t[i, 16:]
+    together = np.fromfile(tmp_path / "load_transpose_b8_together.bin", dtype=np.int8).reshape(3, 32, 32)
+    np.testing.assert_array_equal(together, t)
+    split = np.fromfile(tmp_path / "load_transpose_b8_split.bin", dtype=np.int8).reshape(6, 16, 32)
+    np.testing.assert_array_equal(split[:3], t[:, :16])
+    np.testing.assert_array_equal(split[3:], t[:, 16:])

@@ -13,13 +13,17 @@
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/matmul/matmul_type.h"
 #include "lib/matmul/matmul_batch.h"
+#include "lib/matmul/matmul_callback.h"
 #include "lib/matmul/matmul_check.h"
+#include "lib/matmul/matmul_policy.h"
+#include "lib/matmul/matmul_quant.h"
 #include "opkit/sim/cube/operand.h"
 
 namespace AscendC {
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<>, class... POLICY>
+          class MM_CB = MatmulCallBackFunc<>,
+          template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
 class Matmul {
  public:
   using SrcAT = typename A_TYPE::T;
@@ -141,15 +145,18 @@ class Matmul {
   void SetWorkspace(GM_ADDR, int = 0) {}
   void SetHF32(bool = false, int32_t = 0) {}
   void SetSubBlockIdx(uint8_t) {}
-  void SetUserDefInfo(uint64_t) {}
-  void SetSelfDefineData(uint64_t) {}
+  void SetQuantScalar(uint64_t quantScalar, OPKIT_SIM_HERE) { quant_.set_scalar<SrcAT, DstT>(quantScalar, where); }
+  void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor, OPKIT_SIM_HERE) {
+    quant_.set_vector<SrcAT, DstT>(quantTensor, where);
+  }
+  void SetUserDefInfo(uint64_t tilingPtr) { user_info_ = tilingPtr; }  // the callbacks' tilingPtr
+  void SetSelfDefineData(uint64_t dataPtr) { self_data_ = dataPtr; }  // and dataPtr
 
   // Compute the next baseM x baseN block of the core's C; false once every block was handed out.
   // Iterate<false>() (asynchronous) starts the whole iteration at once: each GetTensorC<false> then takes the next
   // block, as on the device.
   template <bool sync = true>
-  bool Iterate(bool enPartialSum = false, OPKIT_SIM_HERE) {
-    (void)enPartialSum;
+  bool Iterate(bool /*enPartialSum*/ = false, OPKIT_SIM_HERE) {
     if constexpr (kPartialOutput) opkit::sim::detail::check_partial_output(config(), has_bias_ && bias_on_, where);
     async_ = !sync;
     fetched_ = false;
@@ -178,17 +185,14 @@ class Matmul {
     const int m_iter = ceil_div(single_m_, tiling_.baseM), n_iter = ceil_div(single_n_, tiling_.baseN);
     // isPartialOutput: each Iterate is one baseK slice of a block (K innermost), not the sum over singleCoreK.
     const int k_iter = kPartialOutput ? ceil_div(single_k_, tiling_.baseK) : 1;
-    if (next_ >= m_iter * n_iter * k_iter) return false;
-    const int block = next_ / k_iter;
-    cur_k_idx_ = next_ % k_iter;
-    if (tiling_.iterateOrder == 1) {
-      cur_n_idx_ = block % n_iter;
-      cur_m_idx_ = block / n_iter;
-    } else {
-      cur_m_idx_ = block % m_iter;
-      cur_n_idx_ = block / m_iter;
-    }
-    ++next_;
+    do {
+      if (next_ >= m_iter * n_iter * k_iter) return false;
+      const int block = next_ / k_iter;
+      cur_k_idx_ = next_ % k_iter;
+      cur_n_idx_ = tiling_.iterateOrder == 1 ? block % n_iter : block / m_iter;
+      cur_m_idx_ = tiling_.iterateOrder == 1 ? block / n_iter : block % m_iter;
+      ++next_;
+    } while (opkit::sim::detail::policy_skips_block(kPolicy, cur_m_idx_, cur_n_idx_));
     compute_block(where);
     return true;
   }
@@ -235,10 +239,9 @@ class Matmul {
 
   // The last block into a UB tensor (VECIN/VECCALC), rows baseN elements apart.
   template <bool sync = true>
-  void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+  void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, bool /*enSequentialWrite*/ = false,
                   OPKIT_SIM_HERE) {
     namespace d = opkit::sim::detail;
-    (void)enSequentialWrite;
     static_assert(!kPartialOutput, "Matmul::GetTensorC: a MatmulConfig with isPartialOutput writes C to GM only "
                                    "(CANN: PartialOutput does not support a local position output)");
     const char* api = "Matmul::GetTensorC";
@@ -249,11 +252,8 @@ class Matmul {
   }
 
   template <bool sync = true>
-  void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
-                  bool waitIterateAll = false, bool fakeMsg = false, OPKIT_SIM_HERE) {
-    (void)enSequentialWrite;
-    (void)waitIterateAll;
-    (void)fakeMsg;
+  void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool /*enSequentialWrite*/ = false,
+                  bool /*waitIterateAll*/ = false, bool /*fakeMsg*/ = false, OPKIT_SIM_HERE) {
     static_assert(!kPartialOutput, "Matmul::IterateAll is not supported with isPartialOutput (each Iterate gives one "
                                    "baseK slice): call Iterate and GetTensorC");
     while (Iterate<true>(false, where)) GetTensorC<true>(gm, enAtomic, false, where);
@@ -279,17 +279,15 @@ class Matmul {
   // Batch matmul: batchA x batchB matrices (C gets the larger count; the smaller side repeats), each singleCoreM x
   // singleCoreN x singleCoreK, laid out as the MatmulTypes' LayoutMode says: NORMAL (matrices one after another, or
   // matrixStride elements apart) or BSNGD (the tiling's layout info: matrix q at its (b, n, g) place, rows N*G*D apart).
-  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool /*enSequentialWrite*/,
                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
                     OPKIT_SIM_HERE) {
-    (void)enSequentialWrite;
     run_batch("Matmul::IterateBatch", gm.opkit_addr, gm.opkit_base, 0, batchA, batchB,
               {matrixStrideA, matrixStrideB, matrixStrideC}, where);
   }
-  void IterateBatch(const LocalTensor<DstT>& ub, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+  void IterateBatch(const LocalTensor<DstT>& ub, uint32_t batchA, uint32_t batchB, bool /*enSequentialWrite*/,
                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
                     OPKIT_SIM_HERE) {
-    (void)enSequentialWrite;
     const uint32_t batches = std::max(batchA, batchB);
     opkit::sim::detail::require_ub_operand("Matmul::IterateBatch", "dst", ub,
                                            uint64_t(batches) * single_m_ * single_n_ * sizeof(DstT), where);
@@ -298,10 +296,9 @@ class Matmul {
   }
   // batchLoop rounds of IterateBatch into the workspace (SetWorkspace), A/B/C matrices advancing round by round.
   template <bool sync = true>
-  void IterateNBatch(uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+  void IterateNBatch(uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool /*enSequentialWrite*/,
                      uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
                      OPKIT_SIM_HERE) {
-    (void)enSequentialWrite;
     if (workspace_ == nullptr) {
       opkit::sim::detail::fault("Matmul::IterateNBatch", "no workspace: call SetWorkspace with the GM tensor the "
                                                          "batches go to", where);
@@ -314,10 +311,7 @@ class Matmul {
   }
   // After IterateNBatch<false>: the results already sit in the workspace; each call takes one round.
   template <bool sync = true>
-  void GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false, OPKIT_SIM_HERE) {
-    (void)batchA;
-    (void)batchB;
-    (void)enSequentialWrite;
+  void GetBatchTensorC(uint32_t /*batchA*/, uint32_t /*batchB*/, bool /*enSequentialWrite*/ = false, OPKIT_SIM_HERE) {
     if (n_batch_pending_ == 0) {
       opkit::sim::detail::fault("Matmul::GetBatchTensorC", "no IterateNBatch<false> round is left to take", where);
     }
@@ -327,6 +321,8 @@ class Matmul {
  private:
   static int ceil_div(int a, int b) { return (a + b - 1) / b; }
   static constexpr bool kPartialOutput = config().isPartialOutput;
+  static constexpr Impl::Detail::PolicyType kPolicy = MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE,
+                                                                    BIAS_TYPE>::POLICY_TYPE;
   static int64_t align_c(int64_t n) { return opkit::sim::detail::c_columns<C_TYPE::format, DstT>(n); }
   // C's row width in GM: orgN, or orgKc when SetOrgShape gave one; ND_ALIGN rounds it up to 32 bytes.
   int64_t c_width() const { return align_c(org_kc_ > 0 ? org_kc_ : org_n_); }
@@ -342,19 +338,10 @@ class Matmul {
 
 
   void reserve(TPipe& pipe, const SourceLoc& where) {
-    // What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/
-    // L0C for the base blocks, so that a kernel's own cube buffers beside it overflow as they would.
-    const uint32_t bm = tiling_.baseM, bn = tiling_.baseN, bk = tiling_.baseK;
-    const uint32_t depth_a = tiling_.depthA1 > 0 ? tiling_.depthA1 : 1, depth_b = tiling_.depthB1 > 0 ? tiling_.depthB1 : 1;
-    const auto db = [](int32_t v) { return v > 1 ? 2u : 1u; };
-    pipe.InitBuffer(l1_, depth_a * bm * bk * uint32_t(sizeof(SrcAT)) + depth_b * bn * bk * uint32_t(sizeof(SrcBT)) +
-                             (has_bias_ ? bn * uint32_t(sizeof(BiasT)) : 0u), where);
-    if (!config().isA2B2Shared) {  // isA2B2Shared: every Matmul object of the kernel shares L0A/L0B
-      pipe.InitBuffer(l0a_, bm * bk * uint32_t(sizeof(SrcAT)) * db(tiling_.dbL0A), where);
-      pipe.InitBuffer(l0b_, bn * bk * uint32_t(sizeof(SrcBT)) * db(tiling_.dbL0B), where);
-    }
-    pipe.InitBuffer(l0c_, bm * bn * 4u * db(tiling_.dbL0C), where);
+    opkit::sim::detail::reserve_matmul_buffers<SrcAT, SrcBT, BiasT>(pipe, tiling_, has_bias_, config().isA2B2Shared,
+                                                                     l1_, l0a_, l0b_, l0c_, where);
   }
+
 
   void require_ready(const char* api, const SourceLoc& where) const {
     namespace d = opkit::sim::detail;
@@ -380,10 +367,14 @@ class Matmul {
 
   // A's element (row i, column k) of the core's share, and B's (k, j), in their GM/UB layouts.
   Acc a_at(int64_t i, int64_t k) const {
-    return opkit::sim::detail::mm_value(trans_a_ ? a_[k * org_m_ + i] : a_[i * org_ka_ + k]);
+    namespace d = opkit::sim::detail;
+    return d::mm_value(trans_a_ ? d::operand_at<A_TYPE::format>(a_, k, i, org_ka_, org_m_)
+                                : d::operand_at<A_TYPE::format>(a_, i, k, org_m_, org_ka_));
   }
   Acc b_at(int64_t k, int64_t j) const {
-    return opkit::sim::detail::mm_value(trans_b_ ? b_[j * org_kb_ + k] : b_[k * org_n_ + j]);
+    namespace d = opkit::sim::detail;
+    return d::mm_value(trans_b_ ? d::operand_at<B_TYPE::format>(b_, j, k, org_n_, org_kb_)
+                                : d::operand_at<B_TYPE::format>(b_, k, j, org_kb_, org_n_));
   }
 
   void check_reads(const SourceLoc& where) const {
@@ -391,11 +382,16 @@ class Matmul {
     const char* api = "Matmul::Iterate";
     const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
     const int64_t m1 = m0 + cur_m_ - 1, n1 = n0 + cur_n_ - 1, k1 = single_k_ - 1;
-    if (a_base_ != nullptr) {
+    constexpr bool a_nz = A_TYPE::format == CubeFormat::NZ, b_nz = B_TYPE::format == CubeFormat::NZ;
+    if (a_nz && a_base_ != nullptr) {
+      d::check_nz_read("read of A", a_, a_base_, trans_a_ ? org_ka_ : org_m_, trans_a_ ? org_m_ : org_ka_, where);
+    } else if (a_base_ != nullptr) {
       const int64_t first = trans_a_ ? m0 : m0 * org_ka_, last = trans_a_ ? k1 * org_m_ + m1 : m1 * org_ka_ + k1;
       d::check_gm(api, "read of A", a_ + first, uint64_t(last - first + 1) * sizeof(SrcAT), where, a_base_);
     }
-    if (b_base_ != nullptr) {
+    if (b_nz && b_base_ != nullptr) {
+      d::check_nz_read("read of B", b_, b_base_, trans_b_ ? org_n_ : org_kb_, trans_b_ ? org_kb_ : org_n_, where);
+    } else if (b_base_ != nullptr) {
       const int64_t first = trans_b_ ? n0 * org_kb_ : n0, last = trans_b_ ? n1 * org_kb_ + k1 : k1 * org_n_ + n1;
       d::check_gm(api, "read of B", b_ + first, uint64_t(last - first + 1) * sizeof(SrcBT), where, b_base_);
     }
@@ -405,9 +401,11 @@ class Matmul {
   }
 
   OPKIT_CUBE_HOT void compute_block(const SourceLoc& where) {
+    namespace d = opkit::sim::detail;
     cur_m_ = std::min(tiling_.baseM, single_m_ - cur_m_idx_ * tiling_.baseM);
     cur_n_ = std::min(tiling_.baseN, single_n_ - cur_n_idx_ * tiling_.baseN);
     check_reads(where);
+    quant_.check_block(int64_t(cur_n_idx_) * tiling_.baseN, cur_n_, where);
     block_.assign(size_t(cur_m_) * cur_n_, Acc(0));
     const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
     // A's rows and B's columns converted once, then one dot product per element. isPartialOutput: the baseK slice.
@@ -415,11 +413,22 @@ class Matmul {
     const int k_len = kPartialOutput ? std::min(tiling_.baseK, single_k_ - k0) : single_k_;
     const size_t kk = static_cast<size_t>(k_len);
     std::vector<Acc> rows(size_t(cur_m_) * kk), cols(size_t(cur_n_) * kk);
-    for (int i = 0; i < cur_m_; ++i) {
-      for (int k = 0; k < k_len; ++k) rows[i * kk + k] = a_at(m0 + i, k0 + k);
+    static_assert(!d::has_callback_v<MM_CB::kDataCopyOut>, "opkit: MatmulCallBackFunc's DataCopyOut is not simulated");
+    static_assert(!kPartialOutput || (!d::has_callback_v<MM_CB::kCopyA1> && !d::has_callback_v<MM_CB::kCopyB1>),
+                  "opkit: the CopyA1/CopyB1 callbacks are not simulated with isPartialOutput");
+    if constexpr (d::has_callback_v<MM_CB::kCopyA1>) {
+      d::load_by_callback<MM_CB::kCopyA1, SrcAT>(false, {cur_m_idx_, cur_m_, tiling_.baseM, tiling_.baseM *
+          std::max(1, tiling_.stepM), single_m_, tiling_.baseK * std::max(1, tiling_.stepKa), k_len},
+          l1_.template Get<int8_t>(), a_, user_info_, self_data_, rows, where);
+    } else {
+      for (int i = 0; i < cur_m_; ++i) for (int k = 0; k < k_len; ++k) rows[i * kk + k] = a_at(m0 + i, k0 + k);
     }
-    for (int j = 0; j < cur_n_; ++j) {
-      for (int k = 0; k < k_len; ++k) cols[j * kk + k] = b_at(k0 + k, n0 + j);
+    if constexpr (d::has_callback_v<MM_CB::kCopyB1>) {
+      d::load_by_callback<MM_CB::kCopyB1, SrcBT>(true, {cur_n_idx_, cur_n_, tiling_.baseN, tiling_.baseN *
+          std::max(1, tiling_.stepN), single_n_, tiling_.baseK * std::max(1, tiling_.stepKb), k_len},
+          l1_.template Get<int8_t>(), b_, user_info_, self_data_, cols, where);
+    } else {
+      for (int j = 0; j < cur_n_; ++j) for (int k = 0; k < k_len; ++k) cols[j * kk + k] = b_at(k0 + k, n0 + j);
     }
     for (int i = 0; i < cur_m_; ++i) {
       const Acc* r = &rows[i * kk];
@@ -435,31 +444,20 @@ class Matmul {
   // C in NZ: column blocks of c0 values (16; 8 for float with isEnableChannelSplit), each as high as M rounded up to
   // 16 (the original M, or baseM for a sequential write).
   void store_nz(const GlobalTensor<DstT>& gm, bool sequential, bool atomic, const SourceLoc& where) const {
-    namespace d = opkit::sim::detail;
     const int64_t c0 = sizeof(DstT) == 1 ? 32 : (sizeof(DstT) == 4 && config().isEnableChannelSplit) ? 8 : 16;
-    const int64_t height = ((sequential ? tiling_.baseM : org_m_) + 15) / 16 * 16;
-    const int64_t m0 = sequential ? 0 : int64_t(cur_m_idx_) * tiling_.baseM;
-    const int64_t n0 = sequential ? 0 : int64_t(cur_n_idx_) * tiling_.baseN;
-    const int64_t last_n = n0 + cur_n_ - 1;
-    d::check_gm("Matmul::GetTensorC", "write", gm.opkit_addr + (n0 / c0) * height * c0,
-                uint64_t((last_n / c0 - n0 / c0) * height * c0 + (m0 + cur_m_) * c0) * sizeof(DstT), where,
-                gm.opkit_base);
-    for (int i = 0; i < cur_m_; ++i) {
-      for (int j = 0; j < cur_n_; ++j) {
-        const int64_t n = n0 + j;
-        DstT& out = gm.opkit_addr[(n / c0) * height * c0 + (m0 + i) * c0 + n % c0];
-        const Acc v = block_[size_t(i) * cur_n_ + j];
-        out = atomic ? static_cast<DstT>(static_cast<Acc>(d::mm_value(out)) + v) : static_cast<DstT>(v);
-      }
-    }
+    const int64_t m0 = int64_t(cur_m_idx_) * tiling_.baseM, n0 = int64_t(cur_n_idx_) * tiling_.baseN;
+    opkit::sim::detail::store_c_nz(gm, block_, cur_m_, cur_n_, sequential ? 0 : m0, sequential ? 0 : n0, n0,
+                                   ((sequential ? tiling_.baseM : org_m_) + 15) / 16 * 16, c0, atomic, quant_, where);
   }
+
 
   // One row of the block into GM or UB: enAtomic adds onto what is there (under GM's line locks, so cores adding
   // split-K partial products into one C never lose an update); an atomic mode set with SetAtomicAdd applies as well.
   void store_row(DstT* row, int i, bool atomic, bool to_gm = true) const {
     namespace d = opkit::sim::detail;
     std::vector<DstT> v(static_cast<size_t>(cur_n_));
-    for (int j = 0; j < cur_n_; ++j) v[j] = static_cast<DstT>(block_[size_t(i) * cur_n_ + j]);
+    const int64_t n0 = int64_t(cur_n_idx_) * tiling_.baseN;
+    for (int j = 0; j < cur_n_; ++j) v[j] = quant_.convert<DstT>(block_[size_t(i) * cur_n_ + j], n0 + j);
     if constexpr (d::atomic_type_v<DstT>) {
       if (atomic) {
         d::atomic_store_elems<DstT>(reinterpret_cast<uint8_t*>(row), reinterpret_cast<const uint8_t*>(v.data()),
@@ -488,6 +486,8 @@ class Matmul {
   bool async_ = false, fetched_ = false;
   int next_ = 0, cur_m_idx_ = 0, cur_n_idx_ = 0, cur_k_idx_ = 0, cur_m_ = 0, cur_n_ = 0;
   std::vector<Acc> block_;
+  uint64_t user_info_ = 0, self_data_ = 0;
+  opkit::sim::detail::MatmulQuant quant_;
   DstT* workspace_ = nullptr;
   uint32_t n_batch_pending_ = 0;
   const void* workspace_base_ = nullptr;

@@ -87,4 +87,38 @@ inline TCubeTiling to_cube_tiling(const MatmulApiStaticTiling& s) {
   return t;
 }
 
+// Element (r, c) of an operand stored as an R x C matrix (A as M x Ka, or Ka x M when transposed; B as Kb x N, or
+// N x Kb): ND rows C apart, or NZ: column blocks of C0 (32 bytes), each R rounded up to 16 high.
+template <AscendC::CubeFormat F, typename T>
+const T& operand_at(const T* p, int64_t r, int64_t c, int64_t rows, int64_t cols) {
+  constexpr int64_t c0 = 32 / int64_t(sizeof(T));
+  if constexpr (F == AscendC::CubeFormat::NZ) return p[(c / c0) * ((rows + 15) / 16 * 16) * c0 + r * c0 + c % c0];
+  return p[r * cols + c];
+}
+// An NZ operand in GM: the whole R x C matrix must lie in its buffer.
+template <typename T>
+void check_nz_read(const char* what, const T* p, const void* base, int64_t rows, int64_t cols, const SourceLoc& where) {
+  constexpr int64_t c0 = 32 / int64_t(sizeof(T));
+  const uint64_t n = uint64_t((cols + c0 - 1) / c0) * uint64_t((rows + 15) / 16 * 16) * c0;
+  check_gm("Matmul::Iterate", what, p, n * sizeof(T), where, base);
+}
+
+// What the device's Matmul takes from the pipe: L1 for depthA1/depthB1 base blocks (and the bias row), L0A/L0B/L0C
+// for the base blocks, so that a kernel's own cube buffers beside it overflow as they would.
+template <typename SrcAT, typename SrcBT, typename BiasT, class L1, class L0A, class L0B, class L0C>
+void reserve_matmul_buffers(AscendC::TPipe& pipe, const TCubeTiling& t, bool has_bias, bool a2b2_shared, L1& l1,
+                            L0A& l0a, L0B& l0b, L0C& l0c, const SourceLoc& where) {
+  const uint32_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
+  const uint32_t depth_a = t.depthA1 > 0 ? t.depthA1 : 1, depth_b = t.depthB1 > 0 ? t.depthB1 : 1;
+  const auto db = [](int32_t v) { return v > 1 ? 2u : 1u; };
+  pipe.InitBuffer(l1, depth_a * bm * bk * uint32_t(sizeof(SrcAT)) + depth_b * bn * bk * uint32_t(sizeof(SrcBT)) +
+                          (has_bias ? bn * uint32_t(sizeof(BiasT)) : 0u), where);
+  if (!pipe.opkit_take_matmul_l0()) return;  // a second Matmul object on the pipe: the first one's L0 buffers
+  if (!a2b2_shared) {  // isA2B2Shared: every Matmul object of the kernel shares L0A/L0B
+    pipe.InitBuffer(l0a, bm * bk * uint32_t(sizeof(SrcAT)) * db(t.dbL0A), where);
+    pipe.InitBuffer(l0b, bn * bk * uint32_t(sizeof(SrcBT)) * db(t.dbL0B), where);
+  }
+  pipe.InitBuffer(l0c, bm * bn * 4u * db(t.dbL0C), where);
+}
+
 }  // namespace opkit::sim::detail

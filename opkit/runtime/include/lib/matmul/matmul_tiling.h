@@ -22,6 +22,22 @@ enum class DataType : int32_t {
 };
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1 };
+enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
+enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1, N_BUFFER_33 = 2 };
+
+// SetMatmulConfigParams' settings: only the traversal order changes the tiling here.
+struct MatmulConfigParams {
+  int32_t mmConfigType;
+  bool enableL1CacheUB;
+  ScheduleType scheduleType;
+  MatrixTraverse traverse;
+  bool enVecND2NZ;
+  MatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                     ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                     MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false)
+      : mmConfigType(mmConfigTypeIn), enableL1CacheUB(enableL1CacheUBIn), scheduleType(scheduleTypeIn),
+        traverse(traverseIn), enVecND2NZ(enVecND2NZIn) {}
+};
 
 inline int32_t dtype_bytes(DataType t) {
   switch (t) {
@@ -113,6 +129,10 @@ class MatmulApiTilingBase {
     return 0;
   }
   int32_t SetMadType(MatrixMadType) { return 0; }
+  int32_t SetDequantType(DequantType dequantType) {  // the kernel's SetQuantScalar/SetQuantVector decide here
+    deq_type_ = dequantType;
+    return 0;
+  }
   int32_t SetDoubleBuffer(bool, bool, bool, bool, bool transND2NZ = true, bool transNZ2ND = true) {
     (void)transND2NZ;
     (void)transNZ2ND;
@@ -121,7 +141,15 @@ class MatmulApiTilingBase {
   int32_t SetSplitRange(int32_t = -1, int32_t = -1, int32_t = -1, int32_t = -1, int32_t = -1, int32_t = -1) {
     return 0;
   }
-  void SetMatmulConfigParams(int32_t = 1, bool = false, int32_t = 0, int32_t = 0, int32_t = 0) {}
+  void SetMatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                             ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                             MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false) {
+    SetMatmulConfigParams(
+        MatmulConfigParams(mmConfigTypeIn, enableL1CacheUBIn, scheduleTypeIn, traverseIn, enVecND2NZIn));
+  }
+  void SetMatmulConfigParams(const MatmulConfigParams& p) {
+    if (p.traverse != MatrixTraverse::NOSET) traverse_ = p.traverse;
+  }
   // Batch matmul: the operands' BSNGD layouts (b, s, n, g, d), the batches one IterateBatch computes, and the
   // NORMAL layout's batch counts. A batched tiling keeps each matrix on one core (the kernel splits the batches).
   int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
@@ -196,6 +224,7 @@ class MatmulApiTilingBase {
     t.BatchNum = batch_num_;
   }
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;
+  DequantType deq_type_ = DequantType::SCALAR;
   int64_t l1_ = 512 * 1024, l0a_ = 64 * 1024, l0b_ = 64 * 1024, l0c_ = 128 * 1024, ub_ = 192 * 1024;
 };
 

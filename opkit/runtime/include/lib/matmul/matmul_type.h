@@ -37,8 +37,13 @@ struct GetMmDstType {
   using Type = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
 };
 
-template <void (*DataCopyOut)(...) = nullptr, void (*CopyA1)(...) = nullptr, void (*CopyB1)(...) = nullptr>
-struct MatmulCallBackFunc {};
+// The kernel's own copies (lib/matmul/matmul_callback.h): each a function, or nullptr for the Matmul's.
+template <auto DataCopyOut = nullptr, auto CopyA1 = nullptr, auto CopyB1 = nullptr>
+struct MatmulCallBackFunc {
+  static constexpr auto kDataCopyOut = DataCopyOut;
+  static constexpr auto kCopyA1 = CopyA1;
+  static constexpr auto kCopyB1 = CopyB1;
+};
 
 }  // namespace AscendC
 
@@ -278,7 +283,8 @@ struct MatmulApiStaticTiling {
 };
 
 // The constant tiling of a config whose MatmulShapeParams fixed the core's shape and the base block: the whole K in
-// L1 when A's and B's K slices fit twice beside each other, else K steps of baseK (opkit's rule, as the host's).
+// L1 when A's and B's K slices fit twice beside each other and the bias row, else K steps of baseK (opkit's rule, as
+// the host's), double-buffered when two fit.
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
 constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& cfg, int32_t l1Size = 512 * 1024) {
   MatmulApiStaticTiling t{};
@@ -293,10 +299,11 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& cfg, int3
   const int32_t k_steps = (t.singleCoreK + t.baseK - 1) / t.baseK;
   const int32_t per_step = t.baseK * (t.baseM * int32_t(sizeof(typename A_TYPE::T)) +
                                       t.baseN * int32_t(sizeof(typename B_TYPE::T)));
+  const int32_t bias_row = t.baseN * int32_t(sizeof(typename BIAS_TYPE::T));  // a bias applies once SetBias is called
   int32_t step = k_steps;
-  while (step > 1 && 2 * step * per_step > l1Size) step = (step + 1) / 2;
+  while (step > 1 && 2 * step * per_step + bias_row > l1Size) step = (step + 1) / 2;
   t.stepKa = t.stepKb = step;
-  t.depthA1 = t.depthB1 = 2 * step;
+  t.depthA1 = t.depthB1 = 2 * step * per_step + bias_row <= l1Size ? 2 * step : step;
   t.stepM = t.stepN = 1;
   t.isBias = 1;
   t.iterateOrder = 0;

@@ -126,8 +126,8 @@ class BatchMatmulTiling : public MatmulApiTiling {
   using MatmulApiTiling::MatmulApiTiling;
 };
 
-// The cores split M and N (never K): among the (mDim, nDim) with mDim * nDim <= dim, an even split (no core with a
-// shorter share) first, then the least work per core, then the fewest cores.
+// The cores split M and N (and K after EnableMultiCoreSplitK): among the (mDim, nDim, kDim) with mDim * nDim * kDim <=
+// dim, an even split (no core with a shorter share) first, then the least work per core, then the fewest cores.
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
  public:
   MultiCoreMatmulTiling() = default;
@@ -136,6 +136,9 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
   explicit MultiCoreMatmulTiling(const platform_ascendc::PlatformAscendC* p)
       : MatmulApiTilingBase(p), dim_(p != nullptr ? static_cast<int32_t>(p->GetCoreNumAiv()) : 1) {}
 
+  // Split K across cores too (bmm_tiling.h): the cores' partial products must then be added into C (enAtomic).
+  void EnableMultiCoreSplitK(bool flag) { split_k_ = flag; }
+  void SetSplitK(bool flag) { EnableMultiCoreSplitK(flag); }
   int32_t SetDim(int32_t dim) {
     dim_ = dim;
     return 0;
@@ -172,26 +175,38 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     resolve_shape();
     if (m_ <= 0 || n_ <= 0 || k_ <= 0 || dim_ <= 0) return -1;
     const int64_t am = std::max<int64_t>({16, fix_m_, align_m_}), an = std::max<int64_t>({16, fix_n_, align_n_});
-    std::tuple<int, int64_t, int64_t> best{2, 0, 0};
-    int64_t best_m = 0, best_n = 0;
+    const int64_t ak = 32 / dtype_bytes(a_.dataType);  // a split K stays whole fractals (C0)
+    // Score: no tail first, then the least work per core, the fewest cores, then N split before M (M when M == N),
+    // then K split least. The tie rule fits asc-devkit's kernels, whose offsets assume CANN's split: 512 x 512 on 2
+    // cores along M (matmul_advanced_api), 512 x 128 and 640 x 1024 along N (matmul_leakyrelu_advanced_api,
+    // matmul_async_iterate).
+    std::tuple<int, int64_t, int64_t, int64_t, int64_t> best{2, 0, 0, 0, 0};
+    int64_t best_m = 0, best_n = 0, best_k = 0;
     const int64_t dim = batch_num_ > 0 ? 1 : dim_;  // batched: each matrix whole on one core
-    for (int64_t md = 1; md <= dim; ++md) {
-      for (int64_t nd = 1; md * nd <= dim; ++nd) {
-        const int64_t sm = single_m_ > 0 ? single_m_ : align_up(ceil_div(m_, md), am);
-        const int64_t sn = single_n_ > 0 ? single_n_ : align_up(ceil_div(n_, nd), an);
-        const int64_t used = ceil_div(m_, sm) * ceil_div(n_, sn);
-        if (used > dim) continue;
-        const int tail = (m_ % sm != 0 || n_ % sn != 0) ? 1 : 0;
-        const std::tuple<int, int64_t, int64_t> score{tail, sm * sn, used};
-        if (best_m == 0 || score < best) {
-          best = score;
-          best_m = sm;
-          best_n = sn;
+    for (int64_t kd = 1; kd <= (split_k_ ? dim : 1); ++kd) {
+      // An operand in TSCM (the whole matrix in each core's L1) is not split: its dimension stays on one core.
+      for (int64_t md = 1; md * kd <= dim && (md == 1 || a_.pos != TPosition::TSCM); ++md) {
+        for (int64_t nd = 1; md * nd * kd <= dim && (nd == 1 || b_.pos != TPosition::TSCM); ++nd) {
+          const int64_t sm = single_m_ > 0 ? single_m_ : align_up(ceil_div(m_, md), am);
+          const int64_t sn = single_n_ > 0 ? single_n_ : align_up(ceil_div(n_, nd), an);
+          const int64_t sk = single_k_ > 0 ? single_k_ : (kd == 1 ? k_ : align_up(ceil_div(k_, kd), ak));
+          const int64_t used = ceil_div(m_, sm) * ceil_div(n_, sn) * ceil_div(k_, sk);
+          if (used > dim) continue;
+          const int tail = (m_ % sm != 0 || n_ % sn != 0 || k_ % sk != 0) ? 1 : 0;
+          const int64_t tie = m_ == n_ ? ceil_div(n_, sn) : ceil_div(m_, sm);
+          const std::tuple<int, int64_t, int64_t, int64_t, int64_t> score{tail, sm * sn * sk, used, tie,
+                                                                          ceil_div(k_, sk)};
+          if (best_m == 0 || score < best) {
+            best = score;
+            best_m = sm;
+            best_n = sn;
+            best_k = sk;
+          }
         }
       }
     }
     if (best_m == 0) return -1;
-    const int32_t sk = single_k_ > 0 ? single_k_ : k_;
+    const int32_t sk = static_cast<int32_t>(best_k);
     optiling::TCubeTiling t = tiling;
     if (!fill_core_tiling(t, static_cast<int32_t>(best_m), static_cast<int32_t>(best_n), sk)) return -1;
     got_dim_m_ = static_cast<int32_t>(ceil_div(m_, best_m));
@@ -199,7 +214,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     got_m_ = static_cast<int32_t>(best_m);
     got_n_ = static_cast<int32_t>(best_n);
     got_k_ = sk;
-    t.usedCoreNum = got_dim_m_ * got_dim_n_;
+    t.usedCoreNum = got_dim_m_ * got_dim_n_ * static_cast<int32_t>(ceil_div(k_, sk));
     t.M = org_m_ > 0 ? org_m_ : m_;
     t.N = org_n_ > 0 ? org_n_ : n_;
     t.Ka = org_ka_ > 0 ? org_ka_ : k_;
@@ -211,6 +226,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
 
  private:
   int32_t dim_ = 1;
+  bool split_k_ = false;
   int32_t single_m_ = -1, single_n_ = -1, single_k_ = -1;
   int32_t align_m_ = 0, align_n_ = 0;
   int32_t got_m_ = 0, got_n_ = 0, got_k_ = 0, got_dim_m_ = 0, got_dim_n_ = 0;

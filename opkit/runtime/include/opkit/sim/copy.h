@@ -203,6 +203,11 @@ void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTenso
   store_gm_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, ub_step, len + dst_gap, dst_end);
 }
 
+// DataCopy(C2, C1, DataCopyParams): the bias row into the bias table (defined below).
+template <typename T, typename U>
+void copy_bias_row(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src,
+                   const AscendC::DataCopyParams& p, const SourceLoc& where);
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
@@ -298,6 +303,9 @@ template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
               OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, int32_t>) {
+    if (d::mem_of(dst.opkit_pos) == d::Mem::BT) return d::copy_bias_row(dst, src, p, where);  // C1 -> C2, 64-byte units
+  }
   d::check_cancelled("DataCopy", where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
@@ -354,24 +362,42 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
 
 #undef OPKIT_PAD_SOC_CHECK
 
+}  // namespace AscendC
+
+namespace opkit::sim::detail {
 // The bias row from L1 (C1) to the bias table (C2), converting half/bfloat16 to float as the device does: blockLen in
-// 64-byte units of the source (asc-devkit's and CANN's Mmad-with-bias samples: n * sizeof(half) / 64).
-template <typename T, typename U, std::enable_if_t<!std::is_same_v<T, U>, int> = 0>
-void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p, OPKIT_SIM_HERE) {
-  namespace d = opkit::sim::detail;
+// 64-byte units of the source (asc-devkit's and CANN's Mmad-with-bias samples: n * sizeof(half) / 64); float and
+// int32_t rows move unchanged.
+template <typename T, typename U>
+void copy_bias_row(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src,
+                   const AscendC::DataCopyParams& p, const SourceLoc& where) {
   const char* api = "DataCopy(C1 -> C2)";
-  d::check_cancelled(api, where);
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
-                "DataCopy between different element types moves a bias row from L1 (C1) into the bias table (C2): "
-                "half/bfloat16_t to float");
+  check_cancelled(api, where);
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t n = uint64_t(p.blockLen) * 64 / sizeof(U);
   const uint64_t src_step = n + uint64_t(p.srcStride) * 64 / sizeof(U), dst_step = n + uint64_t(p.dstStride) * 64 / sizeof(U);
-  d::require_cube_operand(api, "src", src, d::Mem::L1, ((p.blockCount - 1) * src_step + n) * sizeof(U), where);
-  d::require_cube_operand(api, "dst", dst, d::Mem::BT, ((p.blockCount - 1) * dst_step + n) * sizeof(T), where);
+  require_cube_operand(api, "src", src, Mem::L1, ((p.blockCount - 1) * src_step + n) * sizeof(U), where);
+  require_cube_operand(api, "dst", dst, Mem::BT, ((p.blockCount - 1) * dst_step + n) * sizeof(T), where);
   for (uint64_t b = 0; b < p.blockCount; ++b) {
-    for (uint64_t i = 0; i < n; ++i) dst.opkit_addr[b * dst_step + i] = T(static_cast<float>(src.opkit_addr[b * src_step + i]));
+    for (uint64_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<T, U>) {
+        dst.opkit_addr[b * dst_step + i] = src.opkit_addr[b * src_step + i];
+      } else {
+        dst.opkit_addr[b * dst_step + i] = T(static_cast<float>(src.opkit_addr[b * src_step + i]));
+      }
+    }
   }
+}
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <typename T, typename U, std::enable_if_t<!std::is_same_v<T, U>, int> = 0>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p, OPKIT_SIM_HERE) {
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
+                "DataCopy between different element types moves a bias row from L1 (C1) into the bias table (C2): "
+                "half/bfloat16_t to float");
+  opkit::sim::detail::copy_bias_row(dst, src, p, where);
 }
 
 }  // namespace AscendC

@@ -7,6 +7,7 @@
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
+#include "opkit/sim/numeric.h"
 #include "opkit/sim/profile.h"
 
 namespace AscendC {
@@ -18,6 +19,7 @@ template <typename T>
 class GlobalTensor {
  public:
   using PrimType = T;
+  static_assert(!opkit_is_int4_v<T>, "opkit: tensors of int4b_t (4-bit integers, two to a byte) are not simulated");
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
   void SetGlobalBuffer(T* buffer, uint64_t count) {

@@ -235,3 +235,13 @@ using bfloat16_t = opkit::sim::bfloat16;
 using float16_t = half;
 using float32_t = float;
 using float64_t = double;
+
+namespace AscendC {
+// CANN's 4-bit integer (two to a byte in memory). Named so that kernels with an int4 branch compile; a tensor of it
+// does not (LocalTensor/GlobalTensor reject it): 4-bit data is not simulated.
+struct int4b_t {
+  uint8_t opkit_bits;
+};
+template <typename T>
+inline constexpr bool opkit_is_int4_v = std::is_same_v<T, int4b_t>;
+}  // namespace AscendC

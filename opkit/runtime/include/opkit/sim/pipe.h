@@ -217,6 +217,13 @@ class TPipe {
     buf.opkit_attach(take_at("TBufPool::InitBuffer", bytes, offset, pos, &buf, false, 0, where), this, generation_);
   }
   uint32_t opkit_generation() const { return generation_; }
+  // Internals for the Matmul API: true for the first Matmul object since the last Reset, which takes L0A/L0B/L0C;
+  // later objects share them (the device's objects run one after another in the same L0 buffers).
+  bool opkit_take_matmul_l0() {
+    if (matmul_l0_generation_ == generation_) return false;
+    matmul_l0_generation_ = generation_;
+    return true;
+  }
 
  private:
   uint32_t checked_len(const char* api, uint32_t len, uint32_t num, const SourceLoc& where,
@@ -330,6 +337,7 @@ class TPipe {
   uint64_t ub_used_ = 0;
   uint64_t cube_used_[opkit::sim::detail::kCubeMems] = {};
   uint32_t generation_ = 1;
+  uint32_t matmul_l0_generation_ = 0;
 };
 
 inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(opkit::sim::detail::current_block().pipe); }

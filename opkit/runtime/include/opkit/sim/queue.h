@@ -189,4 +189,9 @@ class TQueBind {
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
+// TSCM<src>: a queue of L1 buffers (position TSCM) that the Matmul API reads A or B from; src (GM or VECOUT) says
+// where the data comes from, the buffers are L1's either way.
+template <TPosition src, int32_t depth = 1, auto mask = 0>
+class TSCM : public TQueBind<TPosition::TSCM, TPosition::TSCM, depth, mask> {};
+
 }  // namespace AscendC

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "opkit/sim/context.h"
+#include "opkit/sim/numeric.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/positions.h"
 #include "opkit/sim/profile.h"
@@ -33,6 +34,7 @@ template <typename T>
 class LocalTensor {
  public:
   using PrimType = T;
+  static_assert(!opkit_is_int4_v<T>, "opkit: tensors of int4b_t (4-bit integers, two to a byte) are not simulated");
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
   LocalTensor() = default;

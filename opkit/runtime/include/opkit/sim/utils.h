@@ -3,7 +3,17 @@
 
 #include <chrono>
 #include <cstdint>
+#include <tuple>
 #include <type_traits>
+#include <utility>
+
+// CANN's branch hints (kernel_utils_macros.h).
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
 
 namespace AscendC {
 namespace Std {
@@ -69,8 +79,27 @@ using std::remove_pointer_t;
 using std::remove_reference;
 using std::remove_volatile;
 using std::remove_volatile_t;
+// CANN's Std tuple and utility (kernels' tiling helpers hold block shapes and coordinates in Std::tuple).
+using std::forward;
+using std::get;
+using std::make_tuple;
+using std::move;
+using std::tie;
+using std::tuple;
+using std::tuple_element;
+using std::tuple_element_t;
+using std::tuple_size;
+using std::tuple_size_v;
 
 }  // namespace Std
+
+// CANN's coordinates (kernel_operator_coord.h): a Coord is a Std::tuple, MakeCoord builds one.
+template <typename... Coords>
+using Coord = Std::tuple<Coords...>;
+template <typename... Ts>
+constexpr Coord<Ts...> MakeCoord(const Ts&... t) {
+  return {t...};
+}
 
 // ceil(a / b) for integers; b must not be 0.
 template <typename T, typename U>
@@ -81,6 +110,16 @@ constexpr auto DivCeil(T a, U b) -> std::common_type_t<T, U> {
 template <typename T, typename U>
 constexpr auto AlignUp(T a, U b) -> std::common_type_t<T, U> {
   return (a + b - 1) / b * b;
+}
+
+// The Matmul API's scalar helpers (matmul_utils.h): Ceil(a, b) = ceil(a / b), CeilAlign(a, b) = a rounded up to b.
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+constexpr T Ceil(T num1, T num2) {
+  return (num1 + num2 - 1) / num2;
+}
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+constexpr T CeilAlign(T num1, T num2) {
+  return Ceil(num1, num2) * num2;
 }
 
 // The device's system counter runs at 50 MHz (CANN: divide by 50 to get microseconds); the host's steady clock
@@ -134,3 +173,15 @@ constexpr bool SupportEnum() {
 }
 
 }  // namespace AscendC
+
+// convert_from_bytes<T>(bytes): the bisheng compiler's constant conversion of a byte array to a struct (GET_TILING_DATA
+// in AOT kernels, asc-devkit's aot_helper.h): the first sizeof(T) bytes read as a T, at compile time when the bytes
+// are constant.
+template <typename T>
+constexpr T convert_from_bytes(const uint8_t* bytes) {
+  struct Raw {
+    uint8_t b[sizeof(T)];
+  } raw{};
+  for (size_t i = 0; i < sizeof(T); ++i) raw.b[i] = bytes[i];
+  return __builtin_bit_cast(T, raw);
+}

@@ -150,6 +150,36 @@ void load_fractals(const char* api, const AscendC::LocalTensor<T>& dst, const As
   }
 }
 
+// LoadDataWithTranspose of 8-bit elements (see there): 32 x 32 squares of two stacked 16 x 32 fractals.
+template <typename T>
+void load_squares_b8(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                     const AscendC::LoadData2dTransposeParams& p, const SourceLoc& where) {
+  const char* api = "LoadDataWithTranspose";
+  const Mem dm = mem_of(dst.opkit_pos);
+  if (dm != Mem::L0A && dm != Mem::L0B) {
+    fault(api, cat("dst is a tensor at position ", position_name(dst.opkit_pos), " (", mem_name(dm), "); ", api,
+                   " fills L0A (A2) or L0B (B2)"), where);
+  }
+  if (p.repeatTimes == 0) return;
+  // Iteration i: the square startIndex + i * srcStride; its fractals at 512-byte units i * (1 + dstGap) and that
+  // plus 1 + dstFracGap.
+  const uint64_t n = p.repeatTimes, it_step = 1ull + p.dstGap, second_off = 1ull + p.dstFracGap;
+  const uint64_t src_bytes = (uint64_t(p.startIndex) + (n - 1) * p.srcStride + 1) * 1024;
+  const uint64_t dst_bytes = ((n - 1) * it_step + second_off + 1) * 512;
+  require_cube_operand(api, "src", src, Mem::L1, src_bytes, where);
+  require_cube_operand(api, "dst", dst, dm, dst_bytes, where);
+  for (uint64_t i = 0; i < n; ++i) {
+    const T* s = src.opkit_addr + (uint64_t(p.startIndex) + i * p.srcStride) * 1024;
+    T* o = dst.opkit_addr + i * it_step * 512;
+    T tmp[1024];
+    for (uint32_t r = 0; r < 32; ++r) {
+      for (uint32_t c = 0; c < 32; ++c) tmp[c * 32 + r] = s[r * 32 + c];  // row r of the square: fractal r / 16
+    }
+    std::memcpy(o, tmp, 512);
+    std::memcpy(o + second_off * 512, tmp + 512, 512);
+  }
+}
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
@@ -160,18 +190,22 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
                                     1u + p.dstGap, p.ifTranspose, where);
 }
 
-// b16: each 16 x 16 fractal transposed (as LoadData's ifTranspose). 8- and 32-bit types pair fractals into square
-// blocks on the device; that form is not simulated and faults.
+// b16: each 16 x 16 fractal transposed (as LoadData's ifTranspose). b8: each iteration stacks two consecutive 16 x 32
+// fractals into a 32 x 32 square (startIndex and srcStride count squares), transposes it and splits it into two
+// 16 x 32 fractals, the second dstFracGap fractals after the first; the next iteration's first fractal starts dstGap
+// fractals after this one's ends. The 32-bit form (two 16 x 8 fractals to a 16 x 16 square) is not simulated.
 template <typename T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& p,
                            OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
-  if constexpr (sizeof(T) != 2) {
-    d::fault("LoadDataWithTranspose", d::cat("the ", sizeof(T), "-byte form (square blocks of two fractals) is not "
-                                             "simulated; 16-bit types are"), where);
-  } else {
+  if constexpr (sizeof(T) == 2) {
     d::load_fractals("LoadDataWithTranspose", dst, src, p.startIndex, p.repeatTimes, p.srcStride, 1u + p.dstGap,
                      true, where);
+  } else if constexpr (sizeof(T) == 1) {
+    d::load_squares_b8(dst, src, p, where);
+  } else {
+    d::fault("LoadDataWithTranspose", d::cat("the ", sizeof(T), "-byte form (two 16 x 8 fractals to a square) is "
+                                             "not simulated; 8- and 16-bit types are"), where);
   }
 }
 
