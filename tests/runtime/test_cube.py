@@ -158,7 +158,8 @@ def test_matmul_partial_output_gives_each_base_k_slice(cube: Program, tmp_path: 
     np.testing.assert_allclose(got.sum(axis=1).reshape(32, 32), a @ b, rtol=1e-5, atol=1e-4)
 
 
-@pytest.mark.parametrize("case", ["mix_core_ids", "tiling_rules", "cross_core_modes_0_1"])
+@pytest.mark.parametrize("case", ["mix_core_ids", "tiling_rules", "cross_core_modes_0_1",
+                                  "clear_syncall_then_atomic_add"])
 def test_cube_case_passes(cube: Program, case: str, tmp_path: Path) -> None:
     _run(cube, case, tmp_path)
 
@@ -185,12 +186,14 @@ FAULTS = {
                                                 "quantisation tensor",
     "fault_partial_output_bias": "[Matmul::Iterate] isPartialOutput does not support a bias",
     "fault_atomic_add_onto_never_written": "[DataCopy] an atomic store (SetAtomicAdd) combines with GM at ",
+    "fault_clear_races_atomic_adds": "has already added to atomically, and neither waited on the other first",
 }
 
 
 @pytest.mark.parametrize("case", sorted(FAULTS))
 def test_cube_misuse_faults(cube: Program, case: str, tmp_path: Path) -> None:
-    proc = run_program(cube, case, env={"OPKIT_CUBE_OUT": str(tmp_path)}, timeout=60)
+    # Two threads: a launch of more blocks than threads starts some block only after another finished (the race case).
+    proc = run_program(cube, case, env={"OPKIT_CUBE_OUT": str(tmp_path), "OPKIT_SIM_THREADS": "2"}, timeout=60)
     assert proc.returncode == 0 and proc.stdout.startswith("fault: "), proc.stdout + proc.stderr
     assert FAULTS[case] in proc.stdout
 
@@ -202,7 +205,7 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", *FAULTS])
     assert listed == covered
 
 

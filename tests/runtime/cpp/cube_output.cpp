@@ -202,3 +202,50 @@ CASE(cross_core_modes_0_1) {
 
 // The same adds onto GM holding the fill of never-written memory (all-ones, as aclrtMalloc hands it out here).
 CASE(fault_atomic_add_onto_never_written) { run_atomic_sync<0>(0xff); }
+
+namespace {
+
+// The split-K pattern: every block clears z, then adds its id into it with SetAtomicAdd. Without a SyncAll between
+// the clears and the adds, a block that starts late clears the adds of blocks that already finished (on the device
+// too, whenever a block starts late): a fault naming the race. With the SyncAll the sum is exact.
+template <bool sync>
+void clear_then_add(GM_ADDR z) {
+  constexpr int len = 8;
+  GlobalTensor<float> zG;
+  zG.SetGlobalBuffer((__gm__ float*)z, len);
+  InitGlobalMemory(zG, len, 0.0f);
+  if constexpr (sync) SyncAll();
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, len * 4);
+  LocalTensor<float> x = buf.Get<float>();
+  Duplicate(x, float(GetBlockIdx()), len);
+  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  SetAtomicAdd<float>();
+  DataCopy(zG, x, len);
+  SetAtomicNone();
+}
+
+// More blocks than the launch has threads (the test runs it with OPKIT_SIM_THREADS=2), so that some block starts only
+// after another has finished.
+constexpr int kRaceBlocks = 40;
+
+template <bool sync>
+std::vector<float> run_clear_then_add() {
+  std::vector<float> z(8, 0.0f);
+  opkit::sim::Launch launch{"clear_then_add", "Ascend910B2", kRaceBlocks};
+  launch.set_kernel_type(KERNEL_TYPE_AIV_ONLY);
+  launch.register_gm(z.data(), z.size() * 4, "z");
+  launch.run(clear_then_add<sync>, (GM_ADDR)z.data());
+  return z;
+}
+
+}  // namespace
+
+CASE(clear_syncall_then_atomic_add) {
+  const std::vector<float> z = run_clear_then_add<true>();
+  for (float v : z) expect(v == float(kRaceBlocks * (kRaceBlocks - 1) / 2), "the sum of all block ids");
+}
+
+CASE(fault_clear_races_atomic_adds) { run_clear_then_add<false>(); }

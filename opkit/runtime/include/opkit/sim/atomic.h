@@ -9,6 +9,7 @@
 
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
+#include "opkit/sim/launch_state.h"
 #include "opkit/sim/numeric.h"
 
 namespace opkit::sim::detail {
@@ -111,16 +112,66 @@ void atomic_store_elems(uint8_t* dst, const uint8_t* src, uint64_t bytes, Atomic
   }
 }
 
+// Cores that have not waited on one another run in no fixed order on the device. An atomic store of one and a plain
+// store of another onto the same GM bytes then give a result that depends on which ran first: the split-K bug of every
+// block clearing C with no barrier before the blocks' atomic adds, which works on the device only while the clears
+// happen to come first. Atomic stores made before their core's first wait are remembered for the launch; a plain store
+// over them by another core that has not waited either is a fault, so the run that got the order wrong says so.
+inline void note_unordered_atomic(const uint8_t* d, uint64_t bytes) {
+  const BlockContext& c = current_block();
+  if (c.launch == nullptr || c.waits != 0) return;
+  LaunchState& l = *c.launch;
+  const auto begin = reinterpret_cast<uintptr_t>(d);
+  std::lock_guard<std::mutex> lock(l.atomics_m);
+  auto& spans = l.unordered_atomics;
+  if (!spans.empty() && spans.back().core == c.core_index && spans.back().end == begin) {
+    spans.back().end += bytes;  // element-wise stores (Fixpipe) grow one span
+  } else {
+    spans.push_back({begin, begin + bytes, c.core_index, c.block_idx});
+  }
+  l.any_unordered_atomic.store(true, std::memory_order_release);
+}
+
+inline void check_unordered_overwrite(const uint8_t* d, uint64_t bytes) {
+  const BlockContext& c = current_block();
+  if (c.launch == nullptr || c.waits != 0 || !c.launch->any_unordered_atomic.load(std::memory_order_acquire)) return;
+  LaunchState& l = *c.launch;
+  const auto begin = reinterpret_cast<uintptr_t>(d);
+  UnorderedAtomic hit{};
+  {
+    std::lock_guard<std::mutex> lock(l.atomics_m);
+    for (const UnorderedAtomic& s : l.unordered_atomics) {
+      if (s.core != c.core_index && s.begin < begin + bytes && begin < s.end) {
+        hit = s;
+        break;
+      }
+    }
+  }
+  if (hit.end == 0) return;
+  const char* api = c.last_api.load(std::memory_order_relaxed);
+  const SourceLoc where{c.last_file.load(std::memory_order_relaxed), c.last_line.load(std::memory_order_relaxed)};
+  fault(api != nullptr ? api : "DataCopy",
+        cat("overwrites GM at ", static_cast<const void*>(d + (hit.begin > begin ? hit.begin - begin : 0)),
+            " that ", hit.block == c.block_idx ? std::string("another core of this block") : cat("block ", hit.block),
+            " has already added to atomically, and neither waited on the other "
+            "first (no SyncAll, CrossCoreWaitFlag or GM-flag wait): on the device the order of the two is chance, so "
+            "the atomic result can be lost. Clear the memory before the launch (aclrtMemset) or put a SyncAll between "
+            "clearing it and the atomic stores"), where);
+}
+
 // CONTRACT (copy.h calls it for every UB->GM transfer): write `bytes` bytes to GM, combining them element-wise with
 // GM's bytes when an atomic mode is set. The element type is the one SetAtomicAdd<T> named, as on the device.
 inline void store_gm(void* dst, const void* src, uint64_t bytes) {
   const AtomicState s = atomic_state();
   auto* d = static_cast<uint8_t*>(dst);
   const auto* in = static_cast<const uint8_t*>(src);
-  if (s.kind == AtomicKind::None || bytes == 0) {
+  if (bytes == 0) return;
+  if (s.kind == AtomicKind::None) {
+    check_unordered_overwrite(d, bytes);
     std::memmove(d, in, bytes);
     return;
   }
+  note_unordered_atomic(d, bytes);
   switch (s.elem) {
     case AtomicElem::F32: atomic_store_elems<float>(d, in, bytes, s.kind); break;
     case AtomicElem::F16: atomic_store_elems<half>(d, in, bytes, s.kind); break;

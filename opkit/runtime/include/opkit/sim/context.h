@@ -51,9 +51,12 @@ struct BlockContext {
   // The ACC_VAL register: ReduceSum's count form leaves its sum there (GetReduceRepeatSumSpr, vec/reduce.h).
   uint32_t acc_val_bits = 0;
   uint8_t acc_val_size = 0;  // sizeof the element type that wrote it; 0: no count-form ReduceSum ran
-  uint16_t mrg_sort_taken[4] = {};
+  uint16_t mrg_sort_taken[4] = {};  // what the last MrgSort took from each list (GetMrgSortResult, vec/mrgsort.h)
   uint32_t mutex_ids = 0;          // AllocMutexID's bitmask (mutex.h)
-  uint16_t mutex_held[28] = {};    // per MutexID: the pipes that hold it (bit per pipe_t)  // what the last MrgSort took from each list (GetMrgSortResult, vec/mrgsort.h)
+  uint16_t mutex_held[28] = {};    // per MutexID: the pipes that hold it (bit per pipe_t)
+  // Waits this core has done on other cores (SyncAll, CrossCoreWaitFlag, a GM-flag spin): 0 means nothing it does
+  // is ordered after anything another core does (atomic.h's unordered-store check).
+  uint32_t waits = 0;
   // The API this block called last and where: what the watchdog reports for a block that does not return. Atomic
   // because the watchdog thread reads them while the block runs (relaxed stores cost what plain ones do on x86).
   std::atomic<const char*> last_api{nullptr};

@@ -35,6 +35,7 @@ inline void require_ub_workspace(const char* api, const AscendC::LocalTensor<int
 // be theirs to set.
 template <typename Pred>
 inline void spin_until(const char* api, const SourceLoc& where, Pred ready) {
+  ++current_block().waits;
   if (ready()) return;
   LaunchState* l = current_block().launch;
   if (l != nullptr) {

@@ -51,6 +51,14 @@ struct CrossWaiter {
   bool counted = true;
 };
 
+// GM bytes [begin, end) that core `core` combined atomically before it had waited on any other core (atomic.h).
+struct UnorderedAtomic {
+  uintptr_t begin;
+  uintptr_t end;
+  int64_t core;
+  int64_t block;
+};
+
 struct LaunchState {
   std::string op;
   const SocProfile* soc = nullptr;
@@ -92,6 +100,9 @@ struct LaunchState {
   bool interrupted = false;            // the first fault is a SIGINT (Ctrl-C) cancellation (watchdog.h)
   std::vector<std::string> warnings;   // under m: accesses to allocator padding, one per buffer (check_gm)
   std::vector<const GmRegion*> warned;
+  std::mutex atomics_m;                          // guards unordered_atomics
+  std::vector<UnorderedAtomic> unordered_atomics;
+  std::atomic<bool> any_unordered_atomic{false};  // fast path of plain stores: nothing to check
 
   // Keep the first fault; wake everything waiting so the launch winds down. Caller holds `m`.
   void record_locked(const KernelFault& f) {

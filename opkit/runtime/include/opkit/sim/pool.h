@@ -130,6 +130,7 @@ inline void enter_block(LaunchState& l, int64_t core) {
   std::memset(c.mrg_sort_taken, 0, sizeof(c.mrg_sort_taken));
   c.mutex_ids = 0;
   std::memset(c.mutex_held, 0, sizeof(c.mutex_held));
+  c.waits = 0;
 }
 
 inline void leave_block() {
@@ -219,6 +220,7 @@ inline void sync_all(const SourceLoc& where, bool all_cores = false) {
   if (BlockRecord* r = current_block().rec) r->add(Ev::SyncAll, "SyncAll");
   LaunchState* l = current_block().launch;
   if (l == nullptr) fault("SyncAll", "called outside a kernel launch", where);
+  ++current_block().waits;
   std::unique_lock<std::mutex> lock(l->m);
   const uint64_t round = l->barrier_round;
   const BlockContext& me = current_block();

@@ -121,6 +121,7 @@ inline void cross_wait(uint16_t flag, const SourceLoc& where) {
   const char* api = "CrossCoreWaitFlag";
   LaunchState& l = cross_launch(api, flag, where);
   BlockContext& c = current_block();
+  ++c.waits;
   std::unique_lock<std::mutex> lock(l.m);
   uint16_t& n = l.cross_flags[static_cast<size_t>(c.core_index) * kCrossFlags + flag];
   if (n == 0) {
