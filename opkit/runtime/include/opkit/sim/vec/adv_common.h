@@ -74,6 +74,20 @@ void adv_binary(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     namespace d = opkit::sim::detail;                                                                          \
     static_assert(d::one_of_v<T, __VA_ARGS__>, #NAME ": T must be one of " #__VA_ARGS__);                     \
     d::adv_unary<d::FN>(#NAME, dstTensor, srcTensor, d::adv_count(#NAME, calCount, srcTensor, where), where);  \
+  }                                                                                                            \
+  OPKIT_ADV_UNARY_BY_ADDRESS(NAME, (bool isReuseSource = false), (isReuseSource))
+
+// CANN's exact type of the calCount form, `void (const LocalTensor<T>&, const LocalTensor<T>&, const uint32_t)`, for
+// code that takes the API's address (foreach's `ForeachTriangle<half, half, Atan<half, false>>`): chosen only there,
+// by that type, since a direct call prefers the form with `where` (more specialized: one T for both tensors), so
+// faults raised through it name the API but no kernel line. TPARAMS/TARGS: the API's flag parameters and their
+// names, each in parentheses (they hold commas).
+#define OPKIT_ADV_UNPAREN(...) __VA_ARGS__
+#define OPKIT_ADV_UNARY_BY_ADDRESS(NAME, TPARAMS, TARGS)                                                     \
+  template <typename T, OPKIT_ADV_UNPAREN TPARAMS, typename U = T>                                         \
+  void NAME(const LocalTensor<U>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount) {    \
+    static_assert(std::is_same_v<U, T>, #NAME ": dstTensor and srcTensor must have the same element type"); \
+    NAME<T, OPKIT_ADV_UNPAREN TARGS>(dstTensor, srcTensor, calCount, ::opkit::sim::detail::SourceLoc{});   \
   }
 
 #define OPKIT_ADV_UNARY_WHOLE(NAME)                                                                            \
