@@ -153,8 +153,23 @@ IMPL_OP_OPTILING(Scale).Tiling(Tiling).TilingParse<int>(Parse);
 """
 
 
-def test_the_registry_header_brings_the_contexts_complete(tmp_path: Path) -> None:
-    (tmp_path / "impl.cpp").write_text(IMPL_ONLY)
+# CANN ops' log/ops_log.h brings the contexts too (through log/inner/dfx_base.h): a compile-info struct and its
+# parse function in a tiling header that includes only it and the tiling headers.
+LOG_ONLY = """\
+#include "log/ops_log.h"
+struct ScaleCompileInfo { int64_t coreNum = 0; };
+inline ge::graphStatus ParseScale(gert::TilingParseContext* context) {
+    auto* info = context->GetCompiledInfo<ScaleCompileInfo>();
+    OPS_CHECK_NULL_WITH_CONTEXT(context, info);
+    return ge::GRAPH_SUCCESS;
+}
+inline ge::graphStatus InferScale(gert::InferShapeContext* context) { return context == nullptr ? 1 : 0; }
+"""
+
+
+@pytest.mark.parametrize("source", [IMPL_ONLY, LOG_ONLY], ids=["registry", "log"])
+def test_the_registry_header_brings_the_contexts_complete(tmp_path: Path, source: str) -> None:
+    (tmp_path / "impl.cpp").write_text(source)
     result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-isystem",
                              str(opkit.include_dir()), str(tmp_path / "impl.cpp")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
