@@ -205,7 +205,21 @@ static ge::graphStatus Check(const fe::PlatFormInfos& platform)
     REPORT_INNER_ERR_MSG("EZ9999", "op[%s], %s is nullptr!", "Scale", "x");
     return ge::GRAPH_SUCCESS;
 }
-int main() { return Check(fe::PlatFormInfos(*opkit::sim::find_soc("Ascend910B2"))) == ge::GRAPH_SUCCESS ? 0 : 1; }
+// The platform config's sizes, read by GetLocalMemSize (dynamic_rnnv2's tiling): 910B2's ini.
+static bool Sizes(fe::PlatFormInfos& platform)
+{
+    uint64_t ub = 0, l1 = 0, l0c = 0, l2 = 0, none = 1;
+    platform.GetLocalMemSize(fe::LocalMemType::UB, ub);
+    platform.GetLocalMemSize(fe::LocalMemType::L1, l1);
+    platform.GetLocalMemSize(fe::LocalMemType::L0_C, l0c);
+    platform.GetLocalMemSize(fe::LocalMemType::L2, l2);
+    platform.GetLocalMemSize(fe::LocalMemType::RESERVED, none);
+    return ub == 196608 && l1 == 524288 && l0c == 131072 && l2 == 201326592 && none == 0;
+}
+int main() {
+    fe::PlatFormInfos platform(*opkit::sim::find_soc("Ascend910B2"));
+    return Check(platform) == ge::GRAPH_SUCCESS && Sizes(platform) ? 0 : 1;
+}
 """
 
 
