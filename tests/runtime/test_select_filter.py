@@ -95,6 +95,18 @@ def test_duplicate_impl_fills_count_elements_through_a_ubuf_pointer(program: Pro
     assert run_program(program, "rawdup", arg).stdout.strip() == out
 
 
+@pytest.mark.parametrize(("blocks", "out"), [("1", "15 0 15 32"), ("20", "15 0 319 336")])
+def test_data_copy_impls_copy_blocks_between_raw_gm_and_ub_pointers(program: Program, blocks: str, out: str) -> None:
+    # GM [0, 16 * blocks) to UB, then UB to GM at element 16: GM 16.. now holds 0.., the element after is untouched.
+    assert run_program(program, "rawcopy", blocks).stdout.strip() == out
+
+
+def test_data_copy_impl_past_gm_faults(program: Program) -> None:
+    out = run_program(program, "rawcopy", "64").stdout  # 16 + 1024 elements: past the 1024-element GM buffer
+    assert out.startswith("fault: ") and "filter_main.cpp:" in out, out
+    assert "[DataCopy] GM write of 2048 bytes at bytes [32, 2080) of 'gm' (2048 bytes) is out of bounds" in out
+
+
 def test_duplicate_impl_outside_ub_faults(program: Program) -> None:
     out = run_program(program, "rawdup", "stack").stdout
     assert out.startswith("fault: ") and "[DuplicateImpl] dstLocal is not a pointer into this block's Unified" in out

@@ -4,6 +4,8 @@
 //   flt arange  <float|half|int32> <first> <diff> <count> <dir>   (arithprog: the same by ArithProgression)
 //   flt rawdup <count|stack>   DuplicateImpl<int16_t>(__ubuf__ pointer, 5, count) over 7s: prints y[0] y[count-1]
 //                              y[count]; `stack`: a pointer outside UB, prints the fault
+//   flt rawcopy <blocks>       DataCopyGM2UBImpl then DataCopyUB2GMImpl of <blocks> 32 B blocks at GM offset 16
+//                              (int16): prints the GM elements 15, 16, 16 + 16 * blocks - 1 and 16 + 16 * blocks
 //   flt assert <value>     ASCENDC_ASSERT(value != 3, {KERNEL_LOG(...)}): prints ok or the fault
 //   flt stack <bytes>    InitBuffer(bytes) then PopStackBuffer: prints its size, a value written through it
 //   flt padtiling <h> <w> <oriW>   PadTilingFunc on floats: prints srcWidth srcOriWidth blocksPerRow
@@ -183,6 +185,30 @@ int raw_duplicate(const std::string& arg) {
   return 0;
 }
 
+int raw_copy(uint16_t blocks) {
+  std::vector<int16_t> gm(1024, -1);
+  for (int i = 0; i < 512; ++i) gm[i] = static_cast<int16_t>(i);
+  opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
+  launch.register_gm(gm.data(), gm.size() * sizeof(int16_t), "gm");
+  try {
+    launch.run_body([&] {
+      using namespace AscendC;
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> buf;
+      pipe.InitBuffer(buf, 8192);
+      __ubuf__ int16_t* ub = (__ubuf__ int16_t*)buf.Get<int16_t>().GetPhyAddr();
+      DataCopyGM2UBImpl(ub, (__gm__ int16_t*)gm.data(), {1, blocks, 0, 0});
+      DataCopyUB2GMImpl((__gm__ int16_t*)gm.data() + 16, ub, {1, blocks, 0, 0});
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    return 0;
+  }
+  const size_t end = 16 + 16 * size_t(blocks);
+  std::printf("%d %d %d %d\n", gm[15], gm[16], gm[end - 1], gm[end]);
+  return 0;
+}
+
 int shape_info() {
   opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
   launch.run_body([&] {
@@ -215,6 +241,7 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::string(argv[1]) == "shapeinfo") return shape_info();
   if (argc == 3 && std::string(argv[1]) == "stack") return stack(u(argv[2]));
   if (argc == 3 && std::string(argv[1]) == "rawdup") return raw_duplicate(argv[2]);
+  if (argc == 3 && std::string(argv[1]) == "rawcopy") return raw_copy(static_cast<uint16_t>(u(argv[2])));
   if (argc == 5 && std::string(argv[1]) == "padtiling") return pad_tiling(u(argv[2]), u(argv[3]), u(argv[4]));
   if (api == "select" && argc == 8) {
     if (dtype == "float") select<float>(u(argv[3]) != 0, u(argv[4]), u(argv[5]), u(argv[6]), argv[7]);
