@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "kernel_operator.h"
+// The internal header some of CANN's kernels include beside kernel_operator.h (rms_norm_grad): it must resolve.
+#include "impl/dav_c220/kernel_operator_reg_others_impl.h"
 #include "tiling/tiling_api.h"
 
 namespace {
