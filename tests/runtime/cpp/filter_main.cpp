@@ -177,7 +177,8 @@ int raw_duplicate(const std::string& arg) {
       LocalTensor<int16_t> t = buf.Get<int16_t>();
       Duplicate(t, int16_t(7), 256);
       int16_t outside[16];
-      const uint32_t count = arg == "stack" ? 16 : static_cast<uint32_t>(std::strtoul(arg.c_str(), nullptr, 10));
+      uint32_t count = 16;
+      if (likely(arg != "stack")) count = static_cast<uint32_t>(std::strtoul(arg.c_str(), nullptr, 10));  // CANN's hint
       DuplicateImpl<int16_t>(arg == "stack" ? outside : (__ubuf__ int16_t*)t.GetPhyAddr(), 5, count);
       std::printf("%d %d %d\n", t.GetValue(0), t.GetValue(count - 1), t.GetValue(count));
     });
