@@ -153,8 +153,23 @@ IMPL_OP_OPTILING(Scale).Tiling(Tiling).TilingParse<int>(Parse);
 """
 
 
-def test_the_registry_header_brings_the_contexts_complete(tmp_path: Path) -> None:
-    (tmp_path / "impl.cpp").write_text(IMPL_ONLY)
+# CANN ops' log/ops_log.h brings the contexts too (through log/inner/dfx_base.h): a compile-info struct and its
+# parse function in a tiling header that includes only it and the tiling headers.
+LOG_ONLY = """\
+#include "log/ops_log.h"
+struct ScaleCompileInfo { int64_t coreNum = 0; };
+inline ge::graphStatus ParseScale(gert::TilingParseContext* context) {
+    auto* info = context->GetCompiledInfo<ScaleCompileInfo>();
+    OPS_CHECK_NULL_WITH_CONTEXT(context, info);
+    return ge::GRAPH_SUCCESS;
+}
+inline ge::graphStatus InferScale(gert::InferShapeContext* context) { return context == nullptr ? 1 : 0; }
+"""
+
+
+@pytest.mark.parametrize("source", [IMPL_ONLY, LOG_ONLY], ids=["registry", "log"])
+def test_the_registry_header_brings_the_contexts_complete(tmp_path: Path, source: str) -> None:
+    (tmp_path / "impl.cpp").write_text(source)
     result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-isystem",
                              str(opkit.include_dir()), str(tmp_path / "impl.cpp")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -190,7 +205,21 @@ static ge::graphStatus Check(const fe::PlatFormInfos& platform)
     REPORT_INNER_ERR_MSG("EZ9999", "op[%s], %s is nullptr!", "Scale", "x");
     return ge::GRAPH_SUCCESS;
 }
-int main() { return Check(fe::PlatFormInfos(*opkit::sim::find_soc("Ascend910B2"))) == ge::GRAPH_SUCCESS ? 0 : 1; }
+// The platform config's sizes, read by GetLocalMemSize (dynamic_rnnv2's tiling): 910B2's ini.
+static bool Sizes(fe::PlatFormInfos& platform)
+{
+    uint64_t ub = 0, l1 = 0, l0c = 0, l2 = 0, none = 1;
+    platform.GetLocalMemSize(fe::LocalMemType::UB, ub);
+    platform.GetLocalMemSize(fe::LocalMemType::L1, l1);
+    platform.GetLocalMemSize(fe::LocalMemType::L0_C, l0c);
+    platform.GetLocalMemSize(fe::LocalMemType::L2, l2);
+    platform.GetLocalMemSize(fe::LocalMemType::RESERVED, none);
+    return ub == 196608 && l1 == 524288 && l0c == 131072 && l2 == 201326592 && none == 0;
+}
+int main() {
+    fe::PlatFormInfos platform(*opkit::sim::find_soc("Ascend910B2"));
+    return Check(platform) == ge::GRAPH_SUCCESS && Sizes(platform) ? 0 : 1;
+}
 """
 
 

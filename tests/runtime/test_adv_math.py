@@ -126,6 +126,17 @@ def test_unary_matches_numpy(program: Program, tmp_path: Path, api: str, form: s
     _check(api, y, want, data)
 
 
+@pytest.mark.parametrize("dtype", list(DTYPES))
+@pytest.mark.parametrize("api", [a for a, (_, _, forms) in UNARY.items() if forms == ALL4] + ["Gelu"])
+def test_unary_by_address_has_canns_type(program: Program, tmp_path: Path, api: str, dtype: str) -> None:
+    # foreach kernels pass `Atan<half, false>` as a template argument of type
+    # void (const LocalTensor<T>&, const LocalTensor<T>&, const uint32_t): the calCount form must have that type.
+    ref, (lo, hi), _ = UNARY[api]
+    data = DTYPES[dtype]
+    x = np.random.default_rng(3).uniform(lo, hi, 1000).astype(data)
+    _check(api, _run(program, tmp_path, api, dtype, 1000, "byaddr", 0, [x]), ref(x.astype(np.float64)), data)
+
+
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.parametrize("dtype", list(DTYPES))
 @pytest.mark.parametrize(("api", "form"), [(a, f) for a, (_, _, _, forms, _) in BINARY.items() for f in forms])

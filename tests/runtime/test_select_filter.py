@@ -81,10 +81,36 @@ def test_dropout_keeps_masked_elements_scaled_by_one_over_keep_prob(program: Pro
 @pytest.mark.parametrize(("dtype", "first", "diff", "count"), [
     ("float", 1.5, 0.25, 100), ("float", -3.0, 0.0, 8), ("half", 0.0, 0.5, 64), ("int32", 7, 3, 1000),
     ("int32", -5, 1, 1)])
-def test_arange(program: Program, tmp_path: Path, dtype: str, first: float, diff: float, count: int) -> None:
-    y = _run(program, tmp_path, dtype, "arange", dtype, first, diff, count)
+@pytest.mark.parametrize("name", ["arange", "arithprog"])  # ArithProgression: the older name kernels still call
+def test_arange(program: Program, tmp_path: Path, name: str, dtype: str, first: float, diff: float,
+                count: int) -> None:
+    y = _run(program, tmp_path, dtype, name, dtype, first, diff, count)
     want = (np.float64(first) + np.arange(count) * np.float64(diff)).astype(DTYPES[dtype])
     np.testing.assert_array_equal(y, want)
+
+
+@pytest.mark.parametrize(("arg", "out"), [("1", "5 5 7"), ("100", "5 5 7"), ("255", "5 5 7")])
+def test_duplicate_impl_fills_count_elements_through_a_ubuf_pointer(program: Program, arg: str, out: str) -> None:
+    # CANN's internal DuplicateImpl((__ubuf__ int16_t*)buf.GetPhyAddr(), 0, count), which some kernels call.
+    assert run_program(program, "rawdup", arg).stdout.strip() == out
+
+
+@pytest.mark.parametrize(("blocks", "out"), [("1", "15 0 15 32"), ("20", "15 0 319 336")])
+def test_data_copy_impls_copy_blocks_between_raw_gm_and_ub_pointers(program: Program, blocks: str, out: str) -> None:
+    # GM [0, 16 * blocks) to UB, then UB to GM at element 16: GM 16.. now holds 0.., the element after is untouched.
+    assert run_program(program, "rawcopy", blocks).stdout.strip() == out
+
+
+def test_data_copy_impl_past_gm_faults(program: Program) -> None:
+    out = run_program(program, "rawcopy", "64").stdout  # 16 + 1024 elements: past the 1024-element GM buffer
+    assert out.startswith("fault: ") and "filter_main.cpp:" in out, out
+    assert "[DataCopy] GM write of 2048 bytes at bytes [32, 2080) of 'gm' (2048 bytes) is out of bounds" in out
+
+
+def test_duplicate_impl_outside_ub_faults(program: Program) -> None:
+    out = run_program(program, "rawdup", "stack").stdout
+    assert out.startswith("fault: ") and "[DuplicateImpl] dstLocal is not a pointer into this block's Unified" in out
+    assert "filter_main.cpp:" in out, out
 
 
 @pytest.mark.parametrize(("value", "ok"), [(2, True), (3, False)])

@@ -1,7 +1,8 @@
 // Driver of the advanced element-wise API tests (lib/math, lib/activation): runs one API on inputs read from files
 // (written by numpy) inside a simulated launch, with the tmp size from the API's host helper, and writes the result;
 // or runs one named misuse case (adv_faults.cpp). Usage:
-//   adv <api> <float|half> <n> <count|tmpmin|tmpmax|whole|wholetmp> <scalar> <out.bin> <in0.bin> [<in1.bin>]
+//   adv <api> <float|half> <n> <count|tmpmin|tmpmax|whole|wholetmp|byaddr> <scalar> <out.bin> <in0.bin>
+//       [<in1.bin>]
 //   adv <Xor|Power> <int16|uint16|int32> <n> <count|tmpmin|tmpmax> 0 <out.bin> <in0.bin> <in1.bin>
 //   adv case <name>      prints "ok", "fault: <KernelFault>" or "host error: <HostError>"
 #include <cstdio>
@@ -71,10 +72,20 @@ using Binary = std::function<void(LocalTensor<T>&, LocalTensor<T>&, LocalTensor<
 
 using TmpHelper = void (*)(const TensorShape&, uint32_t, bool, uint32_t&, uint32_t&);
 
-// The four forms CANN declares for most unary APIs.
+// Code that takes an API's address needs CANN's exact type (foreach kernels pass `Atan<half, false>` as a template
+// argument of this type); the form "byaddr" calls the API through such an argument.
+template <typename T>
+using CountForm = void(const LocalTensor<T>&, const LocalTensor<T>&, const uint32_t);
+template <typename T, CountForm<T>* api>
+struct ByAddress {
+  static void run(LocalTensor<T>& d, LocalTensor<T>& s, uint32_t n) { api(d, s, n); }
+};
+
+// The four forms CANN declares for most unary APIs, and the calCount form by address.
 #define ADV_UNARY4(API)                                                                           \
   {#API, {[](LocalTensor<T>& d, LocalTensor<T>& s, LocalTensor<uint8_t>* t, const Run& r) {        \
-            if (r.form == "whole") API<T>(d, s);                                                  \
+            if (r.form == "byaddr") ByAddress<T, API<T, false>>::run(d, s, r.n);                   \
+            else if (r.form == "whole") API<T>(d, s);                                             \
             else if (r.form == "wholetmp") API<T>(d, s, *t);                                      \
             else if (t) API<T>(d, s, *t, r.n);                                                    \
             else API<T>(d, s, r.n);                                                               \
@@ -123,7 +134,9 @@ const std::map<std::string, std::pair<Unary<T>, TmpHelper>>& unary_apis() {
                  GetExpMaxMinTmpSize(sh, ts, reuse, mx, mn);
                }}},
       {"Gelu", {[](LocalTensor<T>& d, LocalTensor<T>& s, LocalTensor<uint8_t>* t, const Run& r) {
-                  if (t) Gelu<T>(d, s, *t, r.n); else Gelu<T>(d, s, r.n);
+                  if (r.form == "byaddr") ByAddress<T, Gelu<T, false, false>>::run(d, s, r.n);
+                  else if (t) Gelu<T>(d, s, *t, r.n);
+                  else Gelu<T>(d, s, r.n);
                 }, gelu_helper}},
       {"Swish", {[](LocalTensor<T>& d, LocalTensor<T>& s, LocalTensor<uint8_t>*, const Run& r) {
                    Swish<T>(d, s, r.n, T(r.scalar));

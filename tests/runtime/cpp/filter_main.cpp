@@ -1,7 +1,11 @@
 // Driver of the select/filter/index tests: one API inside a simulated launch, inputs from <dir> (numpy), y.bin out.
 //   flt select  <float|half> <scalar_first 0|1> <rows> <n> <maskN> <dir>   src.bin [rows x n], mask.bin [rows x maskN] u8
 //   flt dropout <float|half> <mode 0..4> <rows> <n> <maskN> <keepProb> <dir>  src.bin, mask.bin (bytes as given)
-//   flt arange  <float|half|int32> <first> <diff> <count> <dir>
+//   flt arange  <float|half|int32> <first> <diff> <count> <dir>   (arithprog: the same by ArithProgression)
+//   flt rawdup <count|stack>   DuplicateImpl<int16_t>(__ubuf__ pointer, 5, count) over 7s: prints y[0] y[count-1]
+//                              y[count]; `stack`: a pointer outside UB, prints the fault
+//   flt rawcopy <blocks>       DataCopyGM2UBImpl then DataCopyUB2GMImpl of <blocks> 32 B blocks at GM offset 16
+//                              (int16): prints the GM elements 15, 16, 16 + 16 * blocks - 1 and 16 + 16 * blocks
 //   flt assert <value>     ASCENDC_ASSERT(value != 3, {KERNEL_LOG(...)}): prints ok or the fault
 //   flt stack <bytes>    InitBuffer(bytes) then PopStackBuffer: prints its size, a value written through it
 //   flt padtiling <h> <w> <oriW>   PadTilingFunc on floats: prints srcWidth srcOriWidth blocksPerRow
@@ -13,6 +17,8 @@
 #include <vector>
 
 #include "kernel_operator.h"
+// The internal header some of CANN's kernels include beside kernel_operator.h (rms_norm_grad): it must resolve.
+#include "impl/dav_c220/kernel_operator_reg_others_impl.h"
 #include "tiling/tiling_api.h"
 
 namespace {
@@ -119,12 +125,13 @@ void dropout_mode(uint32_t mode, uint32_t rows, uint32_t n, uint32_t mn, float k
 }
 
 template <typename T>
-void arange(double first, double diff, int32_t count, const std::string& dir) {
+void arange(bool old_name, double first, double diff, int32_t count, const std::string& dir) {
   std::vector<T> y(count);
   launch([&](AscendC::TPipe& pipe) {
     AscendC::TBuf<AscendC::TPosition::VECCALC> bd;
     auto d = ub<T>(pipe, bd, nullptr, size_t(count) * sizeof(T));
-    AscendC::Arange(d, T(first), T(diff), count);
+    if (old_name) ArithProgression(d, T(first), T(diff), count);  // unqualified, as kernels call it
+    else AscendC::Arange(d, T(first), T(diff), count);
     std::memcpy(y.data(), d.GetPhyAddr(), y.size() * sizeof(T));
   });
   write_bytes(dir + "/y.bin", y.data(), y.size() * sizeof(T));
@@ -159,6 +166,52 @@ int stack(uint32_t bytes) {
   return 0;
 }
 
+int raw_duplicate(const std::string& arg) {
+  opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
+  try {
+    launch.run_body([&] {
+      using namespace AscendC;
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> buf;
+      pipe.InitBuffer(buf, 512);
+      LocalTensor<int16_t> t = buf.Get<int16_t>();
+      Duplicate(t, int16_t(7), 256);
+      int16_t outside[16];
+      uint32_t count = 16;
+      if (likely(arg != "stack")) count = static_cast<uint32_t>(std::strtoul(arg.c_str(), nullptr, 10));  // CANN's hint
+      DuplicateImpl<int16_t>(arg == "stack" ? outside : (__ubuf__ int16_t*)t.GetPhyAddr(), 5, count);
+      std::printf("%d %d %d\n", t.GetValue(0), t.GetValue(count - 1), t.GetValue(count));
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+  }
+  return 0;
+}
+
+int raw_copy(uint16_t blocks) {
+  std::vector<int16_t> gm(1024, -1);
+  for (int i = 0; i < 512; ++i) gm[i] = static_cast<int16_t>(i);
+  opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
+  launch.register_gm(gm.data(), gm.size() * sizeof(int16_t), "gm");
+  try {
+    launch.run_body([&] {
+      using namespace AscendC;
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> buf;
+      pipe.InitBuffer(buf, 8192);
+      __ubuf__ int16_t* ub = (__ubuf__ int16_t*)buf.Get<int16_t>().GetPhyAddr();
+      DataCopyGM2UBImpl(ub, (__gm__ int16_t*)gm.data(), {1, blocks, 0, 0});
+      DataCopyUB2GMImpl((__gm__ int16_t*)gm.data() + 16, ub, {1, blocks, 0, 0});
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    return 0;
+  }
+  const size_t end = 16 + 16 * size_t(blocks);
+  std::printf("%d %d %d %d\n", gm[15], gm[16], gm[end - 1], gm[end]);
+  return 0;
+}
+
 int shape_info() {
   opkit::sim::Launch launch{"flt", "Ascend910B2", 1};
   launch.run_body([&] {
@@ -190,6 +243,8 @@ int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "assert") return check_assert(std::atoi(argv[2]));
   if (argc == 2 && std::string(argv[1]) == "shapeinfo") return shape_info();
   if (argc == 3 && std::string(argv[1]) == "stack") return stack(u(argv[2]));
+  if (argc == 3 && std::string(argv[1]) == "rawdup") return raw_duplicate(argv[2]);
+  if (argc == 3 && std::string(argv[1]) == "rawcopy") return raw_copy(static_cast<uint16_t>(u(argv[2])));
   if (argc == 5 && std::string(argv[1]) == "padtiling") return pad_tiling(u(argv[2]), u(argv[3]), u(argv[4]));
   if (api == "select" && argc == 8) {
     if (dtype == "float") select<float>(u(argv[3]) != 0, u(argv[4]), u(argv[5]), u(argv[6]), argv[7]);
@@ -198,12 +253,12 @@ int main(int argc, char** argv) {
     const float keep = std::strtof(argv[7], nullptr);
     if (dtype == "float") dropout_mode<float>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]), keep, argv[8]);
     else dropout_mode<half>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]), keep, argv[8]);
-  } else if (api == "arange" && argc == 7) {
+  } else if ((api == "arange" || api == "arithprog") && argc == 7) {
     const double first = std::strtod(argv[3], nullptr), diff = std::strtod(argv[4], nullptr);
     const int32_t count = static_cast<int32_t>(std::strtol(argv[5], nullptr, 10));
-    if (dtype == "float") arange<float>(first, diff, count, argv[6]);
-    else if (dtype == "half") arange<half>(first, diff, count, argv[6]);
-    else arange<int32_t>(first, diff, count, argv[6]);
+    if (dtype == "float") arange<float>(api == "arithprog", first, diff, count, argv[6]);
+    else if (dtype == "half") arange<half>(api == "arithprog", first, diff, count, argv[6]);
+    else arange<int32_t>(api == "arithprog", first, diff, count, argv[6]);
   } else {
     die("bad arguments; see the usage at the top of filter_main.cpp");
   }

@@ -3,8 +3,20 @@
 // with or without a trailing semicolon both compile.
 #pragma once
 
+#include <unistd.h>
+
+#include <cstdint>
+#include <string>
+
+// What CANN ops' log/ops_log.h brings through log/inner/dfx_base.h: host code names these contexts (and
+// securec's memcpy_s) having included only the log header.
+#include "exe_graph/runtime/infer_datatype_context.h"
+#include "exe_graph/runtime/infer_shape_context.h"
+#include "exe_graph/runtime/tiling_context.h"
+#include "exe_graph/runtime/tiling_parse_context.h"
 #include "graph/ge_error_codes.h"
 #include "opkit/host/ops_log.h"
+#include "securec.h"
 
 #ifndef DLOG_DEBUG
 #define DLOG_DEBUG 0

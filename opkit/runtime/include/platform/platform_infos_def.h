@@ -9,6 +9,9 @@
 
 namespace fe {
 
+// CANN's memory kinds for GetLocalMemSize (platform_infos_def.h).
+enum class LocalMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, RESERVED };
+
 class PlatFormInfos {
  public:
   explicit PlatFormInfos(const opkit::sim::SocProfile& profile) : profile_(&profile) {}
@@ -22,12 +25,38 @@ class PlatFormInfos {
     if (label == "SoCInfo" && key == "vector_core_cnt") return put(value, p.aiv_cores);
     if (label == "AICoreSpec" && key == "ub_size") return put(value, p.ub_bytes);
     if (label == "SoCInfo" && key == "l2_size") return put(value, p.l2_bytes);
+    if (label == "SoCInfo" && key == "memory_size") return put(value, p.hbm_bytes);
+    if (label == "AICoreSpec" && key == "l1_size") return put(value, l1_bytes());
+    if (label == "AICoreSpec" && (key == "l0_a_size" || key == "l0_b_size")) return put(value, 64u * 1024u);
+    if (label == "AICoreSpec" && key == "l0_c_size") return put(value, l0c_bytes());
     if (label == "version" && key == "SoC_version") return assign(value, p.name);
     if (label == "version" && key == "Short_SoC_version") return assign(value, short_version());
     return false;
   }
   bool GetPlatformResWithLock(const std::string& label, const std::string& key, std::string& value) const {
     return GetPlatformRes(label, key, value);
+  }
+
+  // The platform config's size of `type` (AICoreSpec's buffers, SoCInfo's L2 and memory), 0 for others: as CANN,
+  // the whole buffer (PlatformAscendC::GetCoreMemSize is where CANN takes reserved space off).
+  void GetLocalMemSize(const LocalMemType& type, uint64_t& size) const {
+    static const char* const kKeys[] = {"l0_a_size", "l0_b_size", "l0_c_size", "l1_size", "l2_size", "ub_size",
+                                        "memory_size"};
+    std::string value;
+    const auto i = static_cast<unsigned>(type);
+    const bool soc_info = type == LocalMemType::L2 || type == LocalMemType::HBM;
+    const bool found = i < 7 && GetPlatformRes(soc_info ? "SoCInfo" : "AICoreSpec", kKeys[i], value);
+    size = found && !value.empty() ? std::stoull(value) : 0;
+  }
+
+  // L1 and L0C per arch: asc-devkit include/utils/base/sys_constants.h (ASC_L1_SIZE, ASC_L0C_SIZE).
+  uint64_t l1_bytes() const {
+    const int arch = profile_->npu_arch;
+    return arch == 1001 || arch == 2002 || arch == 3002 ? 1024u * 1024u : 512u * 1024u;
+  }
+  uint64_t l0c_bytes() const {
+    const int arch = profile_->npu_arch;
+    return arch == 1001 || arch == 2002 || arch == 3510 ? 256u * 1024u : 128u * 1024u;
   }
 
   // The AI Core count (CANN's own test stub returns a fixed 8; opkit the SoC profile's figure).

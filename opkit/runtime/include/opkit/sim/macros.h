@@ -8,6 +8,14 @@
 
 // Address-space and function qualifiers mean nothing on the host. `__inline__` is GCC's own keyword
 // (an alias of `inline`) and is left alone.
+// Branch hints kernels use bare (CANN: impl/basic_api/utils/kernel_utils_macros.h, through kernel_operator.h).
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
 #define __global__
 #define __aicore__
 #define __vector__

@@ -7,13 +7,7 @@
 #include <type_traits>
 #include <utility>
 
-// CANN's branch hints (kernel_utils_macros.h).
-#ifndef likely
-#define likely(x) __builtin_expect(!!(x), 1)
-#endif
-#ifndef unlikely
-#define unlikely(x) __builtin_expect(!!(x), 0)
-#endif
+#include "opkit/sim/macros.h"  // CANN's branch hints likely/unlikely, among others
 
 namespace AscendC {
 namespace Std {

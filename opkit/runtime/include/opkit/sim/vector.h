@@ -39,3 +39,4 @@
 #include "opkit/sim/vec/pad.h"
 #include "opkit/sim/vec/broadcast.h"
 #include "opkit/sim/vec/fused.h"
+#include "opkit/sim/vec/impl_raw.h"

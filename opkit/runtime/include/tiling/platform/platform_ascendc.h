@@ -51,16 +51,12 @@ class PlatformAscendC {
   uint32_t GetLibApiWorkSpaceSize() const { return 16u * 1024u * 1024u; }
 
   void GetCoreMemSize(const CoreMemType& type, uint64_t& size) const {
-    // L1 and L0C per arch: asc-devkit include/utils/base/sys_constants.h (ASC_L1_SIZE, ASC_L0C_SIZE).
-    const int arch = soc().npu_arch;
-    const bool big_l1 = arch == 1001 || arch == 2002 || arch == 3002;
-    const bool big_l0c = arch == 1001 || arch == 2002 || arch == 3510;
     switch (type) {
       case CoreMemType::UB: size = soc().ub_bytes; break;
-      case CoreMemType::L1: size = big_l1 ? 1024u * 1024u : 512u * 1024u; break;
+      case CoreMemType::L1: size = info_->l1_bytes(); break;
       case CoreMemType::L0_A: size = 64u * 1024u; break;
       case CoreMemType::L0_B: size = 64u * 1024u; break;
-      case CoreMemType::L0_C: size = big_l0c ? 256u * 1024u : 128u * 1024u; break;
+      case CoreMemType::L0_C: size = info_->l0c_bytes(); break;
       case CoreMemType::L2: size = soc().l2_bytes; break;
       case CoreMemType::HBM: size = soc().hbm_bytes; break;
       default: size = 0; break;

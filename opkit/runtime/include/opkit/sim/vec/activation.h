@@ -46,7 +46,7 @@ void activation(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
 
 namespace AscendC {
 
-#define OPKIT_ACTIVATION(NAME, FLAGS, RULE)                                                                        \
+#define OPKIT_ACTIVATION(NAME, FLAGS, FLAG_NAMES, RULE)                                                            \
   template <typename T, FLAGS>                                                                                \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, \
             const uint32_t count, OPKIT_SIM_HERE) {                                                            \
@@ -58,19 +58,22 @@ namespace AscendC {
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, OPKIT_SIM_HERE) {      \
     static_assert(opkit::sim::detail::one_of_v<T, half, float>, #NAME " supports half and float");             \
     opkit::sim::detail::activation<opkit::sim::detail::NAME>(#NAME, dst, src, count, where);                   \
-  }
+  }                                                                                                           \
+  OPKIT_ADV_UNARY_BY_ADDRESS(NAME, (FLAGS), (FLAG_NAMES))
 
 #define OPKIT_GELU_FLAGS bool highPrecision = false, bool highPerformance = false
+#define OPKIT_GELU_NAMES highPrecision, highPerformance
 #define OPKIT_REUSE_FLAGS bool isReuseSource = false
-OPKIT_ACTIVATION(Gelu, OPKIT_GELU_FLAGS, ::opkit::sim::adv::kGelu)
-OPKIT_ACTIVATION(FasterGelu, OPKIT_GELU_FLAGS, ::opkit::sim::adv::kGelu)
-OPKIT_ACTIVATION(Sigmoid, OPKIT_REUSE_FLAGS, ::opkit::sim::adv::kSigmoid)
-OPKIT_ACTIVATION(Tanh, OPKIT_REUSE_FLAGS, ::opkit::sim::adv::kTanh)
+OPKIT_ACTIVATION(Gelu, OPKIT_GELU_FLAGS, OPKIT_GELU_NAMES, ::opkit::sim::adv::kGelu)
+OPKIT_ACTIVATION(FasterGelu, OPKIT_GELU_FLAGS, OPKIT_GELU_NAMES, ::opkit::sim::adv::kGelu)
+OPKIT_ACTIVATION(Sigmoid, OPKIT_REUSE_FLAGS, isReuseSource, ::opkit::sim::adv::kSigmoid)
+OPKIT_ACTIVATION(Tanh, OPKIT_REUSE_FLAGS, isReuseSource, ::opkit::sim::adv::kTanh)
 // Sigmoid and Tanh also take the whole srcTensor.
 OPKIT_ADV_UNARY_WHOLE(Sigmoid)
 OPKIT_ADV_UNARY_WHOLE(Tanh)
 #undef OPKIT_REUSE_FLAGS
 #undef OPKIT_GELU_FLAGS
+#undef OPKIT_GELU_NAMES
 #undef OPKIT_ACTIVATION
 
 }  // namespace AscendC

@@ -75,24 +75,19 @@ void adv_binary(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     static_assert(d::one_of_v<T, __VA_ARGS__>, #NAME ": T must be one of " #__VA_ARGS__);                     \
     d::adv_unary<d::FN>(#NAME, dstTensor, srcTensor, d::adv_count(#NAME, calCount, srcTensor, where), where);  \
   }                                                                                                            \
-  OPKIT_ADV_POINTER_FORMS(NAME)
+  OPKIT_ADV_UNARY_BY_ADDRESS(NAME, (bool isReuseSource = false), (isReuseSource))
 
-// What `&NAME<T, isReuseSource>` takes where a kernel passes it as a function pointer (cann-ops' foreach kernels:
-// `TriangleOp<T>* op = Atan<T, false>`): CANN's exact signatures, without the source-location parameter. A direct
-// call still picks the located overload (partial ordering prefers it to the trailing pack), so faults keep their
-// kernel line; through a pointer they carry none.
-#define OPKIT_ADV_POINTER_FORMS(NAME)                                                                          \
-  template <typename T, bool isReuseSource = false, typename... NoSourceLoc>                                   \
-  void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,          \
-            NoSourceLoc...) {                                                                                  \
-    static_assert(sizeof...(NoSourceLoc) == 0, #NAME ": no overload takes these extra arguments");             \
-    NAME<T, isReuseSource>(dstTensor, srcTensor, calCount, ::opkit::sim::detail::SourceLoc{});                 \
-  }                                                                                                            \
-  template <typename T, bool isReuseSource = false, typename... NoSourceLoc>                                   \
-  void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                  \
-            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, NoSourceLoc...) {            \
-    static_assert(sizeof...(NoSourceLoc) == 0, #NAME ": no overload takes these extra arguments");             \
-    NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, calCount, ::opkit::sim::detail::SourceLoc{}); \
+// CANN's exact type of the calCount form, `void (const LocalTensor<T>&, const LocalTensor<T>&, const uint32_t)`, for
+// code that takes the API's address (foreach's `ForeachTriangle<half, half, Atan<half, false>>`): chosen only there,
+// by that type, since a direct call prefers the form with `where` (more specialized: one T for both tensors), so
+// faults raised through it name the API but no kernel line. TPARAMS/TARGS: the API's flag parameters and their
+// names, each in parentheses (they hold commas).
+#define OPKIT_ADV_UNPAREN(...) __VA_ARGS__
+#define OPKIT_ADV_UNARY_BY_ADDRESS(NAME, TPARAMS, TARGS)                                                     \
+  template <typename T, OPKIT_ADV_UNPAREN TPARAMS, typename U = T>                                         \
+  void NAME(const LocalTensor<U>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount) {    \
+    static_assert(std::is_same_v<U, T>, #NAME ": dstTensor and srcTensor must have the same element type"); \
+    NAME<T, OPKIT_ADV_UNPAREN TARGS>(dstTensor, srcTensor, calCount, ::opkit::sim::detail::SourceLoc{});   \
   }
 
 #define OPKIT_ADV_UNARY_WHOLE(NAME)                                                                            \

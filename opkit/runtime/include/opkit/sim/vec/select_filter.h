@@ -91,6 +91,22 @@ void dropout(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& 
   }
 }
 
+// Arange/ArithProgression: dst[i] = firstValue + i * diffValue (see Arange).
+template <typename T>
+void arange(const char* api, const AscendC::LocalTensor<T>& dst, const T firstValue, const T diffValue,
+            const int32_t count, const SourceLoc& where) {
+  if (count <= 0) fault(api, cat("count ", count, " must be positive"), where);
+  if (static_cast<float>(diffValue) < 0.0f) fault(api, "diffValue must be >= 0", where);
+  require_ub_operand(api, "dst", dst, uint64_t(count) * sizeof(T), where);
+  for (int32_t i = 0; i < count; ++i) {
+    if constexpr (std::is_integral_v<T>) {
+      dst.opkit_addr[i] = T(int64_t(firstValue) + int64_t(i) * int64_t(diffValue));
+    } else {
+      dst.opkit_addr[i] = T(static_cast<float>(firstValue) + static_cast<float>(i) * static_cast<float>(diffValue));
+    }
+  }
+}
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
@@ -141,17 +157,16 @@ template <typename T>
 void Arange(const LocalTensor<T>& dst, const T firstValue, const T diffValue, const int32_t count, OPKIT_SIM_HERE) {
   static_assert(opkit::sim::detail::one_of_v<T, half, float, int16_t, int32_t>,
                 "Arange supports half, float, int16_t and int32_t");
-  namespace d = opkit::sim::detail;
-  if (count <= 0) d::fault("Arange", d::cat("count ", count, " must be positive"), where);
-  if (static_cast<float>(diffValue) < 0.0f) d::fault("Arange", "diffValue must be >= 0", where);
-  d::require_ub_operand("Arange", "dst", dst, uint64_t(count) * sizeof(T), where);
-  for (int32_t i = 0; i < count; ++i) {
-    if constexpr (std::is_integral_v<T>) {
-      dst.opkit_addr[i] = T(int64_t(firstValue) + int64_t(i) * int64_t(diffValue));
-    } else {
-      dst.opkit_addr[i] = T(static_cast<float>(firstValue) + static_cast<float>(i) * static_cast<float>(diffValue));
-    }
-  }
+  opkit::sim::detail::arange("Arange", dst, firstValue, diffValue, count, where);
+}
+
+// Arange's older name, which CANN's kernel_operator.h still declares (kernels call it without including lib/index).
+template <typename T>
+void ArithProgression(const LocalTensor<T>& dstLocal, const T firstValue, const T diffValue, const int32_t count,
+                      OPKIT_SIM_HERE) {
+  static_assert(opkit::sim::detail::one_of_v<T, half, float, int16_t, int32_t>,
+                "ArithProgression supports half, float, int16_t and int32_t");
+  opkit::sim::detail::arange("ArithProgression", dstLocal, firstValue, diffValue, count, where);
 }
 
 }  // namespace AscendC
