@@ -95,23 +95,6 @@ inline bool never_written(const uint8_t* p) {
             "kernel before the atomic stores)"), where);
 }
 
-template <typename T>
-void atomic_store_elems(uint8_t* dst, const uint8_t* src, uint64_t bytes, AtomicKind kind) {
-  uint64_t i = 0;
-  while (i + sizeof(T) <= bytes) {
-    const uintptr_t line_end = (reinterpret_cast<uintptr_t>(dst + i) | 63u) + 1;
-    std::lock_guard<std::mutex> lock(gm_line_lock(reinterpret_cast<uintptr_t>(dst + i)));
-    for (; i + sizeof(T) <= bytes && reinterpret_cast<uintptr_t>(dst + i) < line_end; i += sizeof(T)) {
-      T old_v, new_v;
-      if (never_written<T>(dst + i)) fault_never_written(kind, dst + i);
-      std::memcpy(static_cast<void*>(&old_v), dst + i, sizeof(T));
-      std::memcpy(static_cast<void*>(&new_v), src + i, sizeof(T));
-      const T out = atomic_combine<T>(kind, old_v, new_v);
-      std::memcpy(dst + i, static_cast<const void*>(&out), sizeof(T));
-    }
-  }
-}
-
 // Cores that have not waited on one another run in no fixed order on the device. An atomic store of one and a plain
 // store of another onto the same GM bytes then give a result that depends on which ran first: the split-K bug of every
 // block clearing C with no barrier before the blocks' atomic adds, which works on the device only while the clears
@@ -159,6 +142,24 @@ inline void check_unordered_overwrite(const uint8_t* d, uint64_t bytes) {
             "clearing it and the atomic stores"), where);
 }
 
+template <typename T>
+void atomic_store_elems(uint8_t* dst, const uint8_t* src, uint64_t bytes, AtomicKind kind) {
+  note_unordered_atomic(dst, bytes);
+  uint64_t i = 0;
+  while (i + sizeof(T) <= bytes) {
+    const uintptr_t line_end = (reinterpret_cast<uintptr_t>(dst + i) | 63u) + 1;
+    std::lock_guard<std::mutex> lock(gm_line_lock(reinterpret_cast<uintptr_t>(dst + i)));
+    for (; i + sizeof(T) <= bytes && reinterpret_cast<uintptr_t>(dst + i) < line_end; i += sizeof(T)) {
+      T old_v, new_v;
+      if (never_written<T>(dst + i)) fault_never_written(kind, dst + i);
+      std::memcpy(static_cast<void*>(&old_v), dst + i, sizeof(T));
+      std::memcpy(static_cast<void*>(&new_v), src + i, sizeof(T));
+      const T out = atomic_combine<T>(kind, old_v, new_v);
+      std::memcpy(dst + i, static_cast<const void*>(&out), sizeof(T));
+    }
+  }
+}
+
 // CONTRACT (copy.h calls it for every UB->GM transfer): write `bytes` bytes to GM, combining them element-wise with
 // GM's bytes when an atomic mode is set. The element type is the one SetAtomicAdd<T> named, as on the device.
 inline void store_gm(void* dst, const void* src, uint64_t bytes) {
@@ -171,7 +172,6 @@ inline void store_gm(void* dst, const void* src, uint64_t bytes) {
     std::memmove(d, in, bytes);
     return;
   }
-  note_unordered_atomic(d, bytes);
   switch (s.elem) {
     case AtomicElem::F32: atomic_store_elems<float>(d, in, bytes, s.kind); break;
     case AtomicElem::F16: atomic_store_elems<half>(d, in, bytes, s.kind); break;
