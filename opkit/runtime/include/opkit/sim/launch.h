@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "opkit/sim/context.h"
+#include "opkit/sim/cube/core.h"
 #include "opkit/sim/cube/kernel_type.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
@@ -118,6 +119,7 @@ class Launch {
       detail::Pool::instance().run(state);
     }
     warnings_ = std::move(state.warnings);
+    if (!state.fault) detail::check_guessed_type(state);
     if (state.fault) {
       if (state.interrupted) throw KernelInterrupted(*state.fault);
       throw *state.fault;
@@ -126,7 +128,7 @@ class Launch {
   }
 
   // The cores each block runs on: KERNEL_TYPE_AIV_ONLY (one vector core), AIC_ONLY, MIX_AIC_1_1, MIX_AIC_1_2. Without
-  // it, the widest type the program declares (cube/kernel_type.h).
+  // it, the type noted for the kernel of this name, else AIV-only (cube/kernel_type.h).
   Launch& set_kernel_type(KernelMetaType type) {
     kernel_type_ = type;
     has_kernel_type_ = true;
@@ -148,7 +150,9 @@ class Launch {
 
  private:
   void set_cores(detail::LaunchState& state) const {
-    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::widest_noted_type(op_);
+    bool own = true;
+    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::noted_type_of(op_, &own);
+    state.type_guessed = !own;
     const detail::CoreShape shape = detail::core_shape_of(type);
     state.kernel_type = type;
     if (arch_is_separated(soc_->npu_arch)) {

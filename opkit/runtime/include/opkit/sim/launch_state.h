@@ -70,6 +70,8 @@ struct LaunchState {
   bool fused_core = false;        // one AI Core has both units (910, 310P, 310B): each block is AIC and AIV at once
   int64_t core_num = 1;           // block_num * (aic_per_block + aiv_per_block)
   KernelMetaType kernel_type = KERNEL_TYPE_AIV_ONLY;
+  bool type_guessed = false;  // no type set or noted for this kernel: checked against the notes it runs (cube/core.h)
+  std::atomic<uint32_t> noted_at_run{0};  // the kernel types its running notes named, one bit each
   uint64_t tiling_key = 0;
   bool device_rounding = false;
   const std::vector<GmRegion>* regions = nullptr;  // sorted by begin; owned by the Launch, which outlives this

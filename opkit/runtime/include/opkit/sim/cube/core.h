@@ -31,6 +31,35 @@ inline void check_declared_type(KernelMetaType type) {
   }
 }
 
+// A launch whose kernel had no type of its own (cube/kernel_type.h guessed one) against the notes the kernel runs:
+// a Matmul or KERNEL_TASK_TYPE_DEFAULT outside the kernel's own body (a class's Init) in a launch guessed AIV-only
+// faults at once, before it computes on the wrong cores.
+inline bool note_at_run(KernelMetaType t) {
+  const BlockContext& c = current_block();
+  if (c.launch == nullptr || !c.launch->type_guessed) return true;
+  c.launch->noted_at_run.fetch_or(bit_of(t));
+  const CoreShape want = core_shape_of(t), got = core_shape_of(c.launch->kernel_type);
+  if (want.aic != got.aic || want.aiv != got.aiv) {
+    fault("kernel type", cat(
+        "the kernel runs code that needs ", task_type_name(t), " (a Matmul or KERNEL_TASK_TYPE_DEFAULT outside the "
+        "kernel's own body), but the launch of '", c.launch->op, "' found no type noted for that kernel and runs it as ",
+        task_type_name(c.launch->kernel_type), "; write KERNEL_TASK_TYPE_DEFAULT(", task_type_name(t), ") in the "
+        "kernel's body, or set the mode with AscendC::SetKernelMode or opkit::sim::Launch::set_kernel_type"));
+  }
+  return true;
+}
+
+// After a guessed launch: one guessed wide (a note in a lambda) whose kernel ran no note was a vector kernel run
+// on cube and vector cores; its block ids and work split were not the NPU's.
+inline void check_guessed_type(LaunchState& l) {
+  if (!l.type_guessed || l.kernel_type == KERNEL_TYPE_AIV_ONLY || l.noted_at_run.load() != 0) return;
+  l.fault = std::make_unique<KernelFault>(l.op, -1, "kernel type", "", cat(
+      "the kernel noted no type of its own and ran as ", task_type_name(l.kernel_type), " (the widest type noted in "
+      "a lambda of this program), but it ran no Matmul or KERNEL_TASK_TYPE_DEFAULT: a vector kernel runs AIV-only on "
+      "the NPU, so its GetBlockNum/GetBlockIdx here were not the device's; set the type with "
+      "opkit::sim::Launch::set_kernel_type or KERNEL_TASK_TYPE_DEFAULT"));
+}
+
 inline int64_t core_of(const LaunchState& l, int64_t block, int role) {
   return block * (l.aic_per_block + l.aiv_per_block) + role;
 }

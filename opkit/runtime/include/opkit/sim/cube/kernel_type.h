@@ -15,51 +15,60 @@ enum KernelMetaType : uint8_t {
 namespace opkit::sim::detail {
 
 // The device learns a kernel's type from its compiled binary, before any block runs; here the kernel body runs on
-// the cores, so the type must be known before it does. Every KERNEL_TASK_TYPE_DEFAULT and every Matmul object in the
-// program notes its type at program start (a static initialiser, see TaskTypeNote), and a launch with no explicit
-// mode (SetKernelMode, Launch::set_kernel_type) takes the widest type noted: MIX_AIC_1_2 over MIX_AIC_1_1 over
-// AIC_ONLY over AIV_ONLY. A program with only vector kernels notes nothing and runs AIV-only, as before.
-// The kernel a note comes from is read off __PRETTY_FUNCTION__ of a class local to it, so that a launch by name
-// (ICPU_RUN_KF(matmul_custom, ...)) takes that kernel's own type when it noted one.
+// the cores, so the type must be known before it does. CANN's compiler decides it per kernel: the kernel's
+// KERNEL_TASK_TYPE_DEFAULT, else what the kernel itself uses (a Matmul: mixed; vector code only: AIV). Here every
+// KERNEL_TASK_TYPE_DEFAULT and REGIST_MATMUL_OBJ notes its type at program start (a static initialiser, see
+// TaskTypeNote) under the name of the function it sits in, read off __PRETTY_FUNCTION__ of a class local to it, and
+// a launch with no explicit mode (SetKernelMode, Launch::set_kernel_type) takes the type noted for its kernel's name.
+// A kernel that noted nothing runs AIV-only, as the NPU runs a vector kernel, whatever other kernels of the program
+// noted. Only a note in a lambda (a kernel with no name) cannot be told apart: such a launch takes the widest type
+// the lambdas noted. Either guess is checked when the kernel runs (check_guessed_type in cube/core.h): a kernel that
+// runs a note wider than its launch, or a launch guessed wide that ran none, faults rather than computes on the
+// wrong cores.
 struct NotedTypes {
   std::mutex m;
-  uint32_t mask = 0;
+  uint32_t mask = 0;        // every note in the program
+  uint32_t in_lambdas = 0;  // notes in a lambda, no kernel name to file them under
   std::map<std::string, uint32_t> by_kernel;
 };
 inline NotedTypes& noted_types() {
   static NotedTypes n;
   return n;
 }
-inline bool note_task_type(KernelMetaType t) {
-  NotedTypes& n = noted_types();
-  std::lock_guard<std::mutex> lock(n.m);
-  n.mask |= 1u << static_cast<unsigned>(t);
-  return true;
-}
-// "static const char* ns::matmul_custom(GM_ADDR, ...)::<lambda()>::Tag::where()" -> "matmul_custom".
+inline uint32_t bit_of(KernelMetaType t) { return 1u << static_cast<unsigned>(t); }
+
+// "static const char* ns::matmul_custom(GM_ADDR, ...)::<lambda()>::Tag::where()" -> "matmul_custom";
+// "... Op<float>::Init(...)::<lambda()>..." -> "Init"; a lambda's note ("f()::<lambda(...)>::...") -> "".
 inline std::string kernel_name_of(const std::string& text) {
-  std::string s = text.substr(0, text.find('('));
-  const size_t lt = s.find('<');
-  if (lt != std::string::npos) s = s.substr(0, lt);
+  // The macro's own lambda is one; another (GCC "<lambda(", Clang "(lambda at") is the kernel's.
+  const size_t gcc = text.find("<lambda"), clang = text.find("(lambda at");
+  if ((gcc != std::string::npos && gcc != text.rfind("<lambda")) ||
+      (clang != std::string::npos && clang != text.rfind("(lambda at"))) {
+    return "";
+  }
+  std::string s;  // the text before the first '(', template arguments dropped
+  int depth = 0;
+  for (size_t i = 0; i < text.size() && text[i] != '('; ++i) {
+    if (text[i] == '<') ++depth;
+    else if (text[i] == '>') --depth;
+    else if (depth == 0) s += text[i];
+  }
   const size_t sp = s.find_last_of(" *&:");
   return sp == std::string::npos ? s : s.substr(sp + 1);
 }
-inline bool note_task_type_of(KernelMetaType t, const char* where) {
-  note_task_type(t);
-  NotedTypes& n = noted_types();
-  std::lock_guard<std::mutex> lock(n.m);
-  n.by_kernel[kernel_name_of(where)] |= 1u << static_cast<unsigned>(t);
-  return true;
-}
-// A kernel's type from its declaration (`__cube__`, `__mix__(1, 2)`): `opkit cc` appends one call per such kernel
-// to the rewritten source, since the qualifier itself expands to nothing.
 inline bool note_task_type_named(const char* kernel, KernelMetaType t) {
-  note_task_type(t);
   NotedTypes& n = noted_types();
   std::lock_guard<std::mutex> lock(n.m);
-  n.by_kernel[kernel] |= 1u << static_cast<unsigned>(t);
+  n.mask |= bit_of(t);
+  if (kernel[0] == '\0') n.in_lambdas |= bit_of(t);
+  else n.by_kernel[kernel] |= bit_of(t);
   return true;
 }
+inline bool note_task_type_of(KernelMetaType t, const char* where) {
+  return note_task_type_named(kernel_name_of(where).c_str(), t);
+}
+// A kernel's type from its declaration (`__cube__`, `__mix__(1, 2)`): `opkit cc` appends one
+// note_task_type_named call per such kernel to the rewritten source, since the qualifier itself expands to nothing.
 template <KernelMetaType T, class Tag>
 struct TaskTypeNote {
   static inline const bool noted = note_task_type_of(T, Tag::where());
@@ -80,18 +89,47 @@ inline CoreShape core_shape_of(KernelMetaType t) {
   }
 }
 
-// The type of kernel `name` if it noted one, else the widest of the program.
-inline KernelMetaType widest_noted_type(const std::string& name = "") {
-  NotedTypes& n = noted_types();
-  std::lock_guard<std::mutex> lock(n.m);
-  const auto it = n.by_kernel.find(kernel_name_of(name));
-  const uint32_t mask = it != n.by_kernel.end() ? it->second : n.mask;
+inline KernelMetaType widest_of(uint32_t mask) {
   for (KernelMetaType t : {KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_MIX_AICORE, KERNEL_TYPE_MIX_AIC_1_1,
                            KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIC_1_0}) {
-    if (mask & (1u << static_cast<unsigned>(t))) return t;
+    if (mask & bit_of(t)) return t;
   }
   return KERNEL_TYPE_AIV_ONLY;
 }
+
+// "MatmulCustom" -> "matmul_custom": an op launched by its type runs the kernel CANN names so.
+inline std::string snake_case_of(const std::string& op) {
+  std::string s;
+  for (size_t i = 0; i < op.size(); ++i) {
+    const char c = op[i];
+    if (c >= 'A' && c <= 'Z') {
+      if (i > 0 && op[i - 1] != '_') s += '_';
+      s += static_cast<char>(c - 'A' + 'a');
+    } else {
+      s += c;
+    }
+  }
+  return s;
+}
+
+// The type a launch of kernel `name` takes without an explicit one: the type noted for that kernel (by its name, or
+// an op type's snake_case kernel name), else the widest noted in lambdas, else AIV-only. `own` says which.
+inline KernelMetaType noted_type_of(const std::string& name, bool* own = nullptr) {
+  NotedTypes& n = noted_types();
+  std::lock_guard<std::mutex> lock(n.m);
+  for (const std::string& k : {kernel_name_of(name), snake_case_of(kernel_name_of(name))}) {
+    const auto it = n.by_kernel.find(k);
+    if (it != n.by_kernel.end()) {
+      if (own != nullptr) *own = true;
+      return widest_of(it->second);
+    }
+  }
+  if (own != nullptr) *own = false;
+  return widest_of(n.in_lambdas);
+}
+
+// What a kernel noted, checked against the cores its launch guessed (cube/core.h); the note expression calls it.
+bool note_at_run(KernelMetaType t);
 
 // Notes `type` for the kernel this expression sits in, at program start.
 #define OPKIT_NOTE_KERNEL_TYPE(type)                                                                  \
@@ -99,7 +137,8 @@ inline KernelMetaType widest_noted_type(const std::string& name = "") {
     struct OpkitTag {                                                                                 \
       static const char* where() { return __PRETTY_FUNCTION__; }                                      \
     };                                                                                                \
-    return ::opkit::sim::detail::TaskTypeNote<(type), OpkitTag>::noted;                              \
+    return ::opkit::sim::detail::TaskTypeNote<(type), OpkitTag>::noted &&                            \
+           ::opkit::sim::detail::note_at_run(type);                                                  \
   }())
 
 inline const char* task_type_name(KernelMetaType t) {

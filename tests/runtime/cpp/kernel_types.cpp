@@ -1,0 +1,114 @@
+// Each kernel of one program launches with its own kernel type: a mixed Matmul kernel (REGIST_MATMUL_OBJ in its body)
+// on 1 cube + 2 vector cores per block, a vector kernel beside it on one vector core per block, as the NPU runs them.
+#include <algorithm>
+#include <cstdio>
+
+#include "cube_harness.h"
+#include "lib/matmul_intf.h"
+#include "tiling/tiling_api.h"
+
+using namespace AscendC;
+
+namespace {
+
+using Mm = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                  MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+
+// C = A x B, one single-core tile per block (M blocks first), as CANN's matmul samples split it.
+void mm_mixed(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tiling_gm) {
+  TPipe pipe;
+  const TCubeTiling tiling = *reinterpret_cast<const TCubeTiling*>(tiling_gm);
+  GlobalTensor<half> aG, bG;
+  GlobalTensor<float> cG;
+  aG.SetGlobalBuffer((__gm__ half*)a, tiling.M * tiling.Ka);
+  bG.SetGlobalBuffer((__gm__ half*)b, tiling.Ka * tiling.N);
+  cG.SetGlobalBuffer((__gm__ float*)c, tiling.M * tiling.N);
+  Mm mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+  const int idx = static_cast<int>(GetBlockIdx());
+  if (idx >= tiling.usedCoreNum) return;
+  const int m_blocks = (tiling.M + tiling.singleCoreM - 1) / tiling.singleCoreM;
+  const int mi = idx % m_blocks, ni = idx / m_blocks;
+  mm.SetTensorA(aG[mi * tiling.singleCoreM * tiling.Ka]);
+  mm.SetTensorB(bG[ni * tiling.singleCoreN]);
+  mm.SetTail(std::min(tiling.singleCoreM, tiling.M - mi * tiling.singleCoreM),
+             std::min(tiling.singleCoreN, tiling.N - ni * tiling.singleCoreN));
+  mm.IterateAll(cG[mi * tiling.singleCoreM * tiling.N + ni * tiling.singleCoreN]);
+  mm.End();
+}
+
+// A vector kernel: each block writes its GetBlockIdx, GetBlockNum and GetSubBlockNum.
+void vec_ids(GM_ADDR out) {
+  int32_t* o = reinterpret_cast<int32_t*>(out) + GetBlockIdx() * 3;
+  o[0] = int32_t(GetBlockIdx());
+  o[1] = int32_t(GetBlockNum());
+  o[2] = int32_t(GetSubBlockNum());
+}
+
+// A Matmul registered in a class's method, not the kernel's body: the kernel notes no type of its own.
+struct MmOp {
+  TPipe pipe;
+  Mm mm;
+  void Init(const TCubeTiling* t) { REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, t); }
+};
+void mm_in_class(GM_ADDR tiling_gm) {
+  MmOp op;
+  op.Init(reinterpret_cast<const TCubeTiling*>(tiling_gm));
+}
+
+TCubeTiling host_tiling(int m, int n, int k, int dim) {
+  auto* plat = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B2");
+  matmul_tiling::MultiCoreMatmulTiling t(*plat);
+  namespace mt = matmul_tiling;
+  t.SetDim(dim);
+  t.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  t.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  t.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
+  t.SetShape(m, n, k);
+  t.SetOrgShape(m, n, k);
+  t.SetBias(false);
+  t.SetBufferSpace(-1, -1, -1);
+  optiling::TCubeTiling tiling;
+  expect(t.GetTiling(tiling) == 0, "GetTiling failed");
+  return tiling;
+}
+
+void run_vec_ids(const char* name, int64_t blocks) {
+  std::vector<int32_t> ids(size_t(blocks) * 3 * 3, -1);  // room for the ids of every core a wrong launch would run
+  opkit::sim::Launch launch{"vec_ids", "Ascend910B2", blocks};  // no type set: the kernel's own
+  launch.register_gm(ids.data(), ids.size() * 4, "ids");
+  launch.run(vec_ids, (GM_ADDR)ids.data());
+  save(name, ids);
+}
+
+}  // namespace
+
+// The vector kernel before and after the mixed one, then the mixed one: each with the type it has on the NPU.
+CASE(types_per_kernel) {
+  run_vec_ids("types_ids_before", 4);
+  TCubeTiling tiling = host_tiling(64, 96, 32, 4);
+  std::vector<half> a = pattern<half>(64 * 32, 7, 11, 4), b = pattern<half>(32 * 96, 5, 13, 4);
+  std::vector<float> c(64 * 96, -1.0f);
+  opkit::sim::Launch launch{"mm_mixed", "Ascend910B2", (tiling.usedCoreNum + 1) / 2};  // its noted type, by name
+  launch.register_gm(a.data(), a.size() * 2, "a").register_gm(b.data(), b.size() * 2, "b");
+  launch.register_gm(c.data(), c.size() * 4, "c").register_gm(&tiling, sizeof(tiling), "tiling");
+  launch.run(mm_mixed, (GM_ADDR)a.data(), (GM_ADDR)b.data(), (GM_ADDR)c.data(), (GM_ADDR)&tiling);
+  save("types_a", a);
+  save("types_b", b);
+  save("types_c", c);
+  run_vec_ids("types_ids_after", 5);
+}
+
+// A Matmul outside the kernel's body: the launch cannot know the type beforehand, and says so rather than compute.
+CASE(types_matmul_in_class) {
+  TCubeTiling tiling = host_tiling(64, 96, 32, 4);
+  opkit::sim::Launch launch{"mm_in_class", "Ascend910B2", 1};
+  launch.register_gm(&tiling, sizeof(tiling), "tiling");
+  try {
+    launch.run(mm_in_class, (GM_ADDR)&tiling);
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    return;
+  }
+  std::printf("no fault\n");
+}

@@ -1,0 +1,50 @@
+"""Each kernel of a program launches with its own kernel type (KERNEL_TYPE_*): a vector kernel beside a mixed Matmul
+kernel runs AIV-only, one vector core per block, as on the NPU; checked against numpy. One program runs every case."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+CPP = Path(__file__).parent / "cpp"
+
+pytestmark = pytest.mark.compile
+
+
+@pytest.fixture(scope="module")
+def program() -> Program:
+    return compile_program([CPP / "kernel_types.cpp", CPP / "core_harness.cpp"])
+
+
+def _ids(path: Path, blocks: int) -> np.ndarray:
+    return np.fromfile(path, dtype=np.int32).reshape(-1, 3)
+
+
+def test_each_kernel_launches_with_its_own_type(program: Program, tmp_path: Path) -> None:
+    """The vector kernel's GetBlockIdx/GetBlockNum/GetSubBlockNum are the NPU's (AIV-only: blocks, 1) both before and
+    after the mixed kernel runs, and the mixed kernel (MIX_AIC_1_2 by its own note) computes A x B."""
+    proc = run_program(program, "types_per_kernel", env={"OPKIT_CUBE_OUT": str(tmp_path)}, timeout=60)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok"), proc.stdout + proc.stderr
+    for name, blocks in (("types_ids_before", 4), ("types_ids_after", 5)):
+        ids = _ids(tmp_path / f"{name}.bin", blocks)
+        want = np.full_like(ids, -1)
+        want[:blocks] = np.stack([np.arange(blocks), np.full(blocks, blocks), np.ones(blocks)], axis=1)
+        np.testing.assert_array_equal(ids, want, err_msg=name)
+    a = np.fromfile(tmp_path / "types_a.bin", dtype=np.float16).reshape(64, 32).astype(np.float64)
+    b = np.fromfile(tmp_path / "types_b.bin", dtype=np.float16).reshape(32, 96).astype(np.float64)
+    c = np.fromfile(tmp_path / "types_c.bin", dtype=np.float32).reshape(64, 96)
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_matmul_outside_the_kernel_body_faults(program: Program) -> None:
+    """A Matmul registered in a class method: the kernel noted no type, so the launch ran it AIV-only; the note,
+    reached at run time, faults naming the type it needs and the fix, instead of a silent single-core result."""
+    proc = run_program(program, "types_matmul_in_class", timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    assert out.startswith("fault: [mm_in_class][Block_0]"), out
+    assert "needs KERNEL_TYPE_MIX_AIC_1_2" in out and "runs it as KERNEL_TYPE_AIV_ONLY" in out, out
+    assert "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)" in out, out
