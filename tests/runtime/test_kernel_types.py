@@ -48,3 +48,14 @@ def test_matmul_outside_the_kernel_body_faults(program: Program) -> None:
     assert out.startswith("fault: [mm_in_class][Block_0]"), out
     assert "needs KERNEL_TYPE_MIX_AIC_1_2" in out and "runs it as KERNEL_TYPE_AIV_ONLY" in out, out
     assert "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)" in out, out
+
+
+def test_per_core_registers_do_not_leak_into_the_next_launch(program: Program) -> None:
+    """SetCtrlSpr, SetFixpipeNz2ndFlag and GatherMask's kept count set by one launch read as reset in the next (the
+    runner threads are reused: these lived in thread_locals no block start cleared)."""
+    proc = run_program(program, "registers_do_not_leak", timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[-1] == "ok", proc.stdout
+    want = [f"{b}/{n}: ctrl 0 nd_num 1 src_nd_stride 0 gather_remain 0" for n in (1, 8) for b in range(n)]
+    assert lines[:-1] == want, proc.stdout

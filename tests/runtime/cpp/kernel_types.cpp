@@ -112,3 +112,36 @@ CASE(types_matmul_in_class) {
   }
   std::printf("no fault\n");
 }
+
+// Per-core registers one launch sets (CTRL, the fixpipe ND settings, GatherMask's count) are clear in the next: every
+// block of the second launch, on whichever thread ran the first's blocks (a single block runs on the caller's), reads
+// the reset values.
+void registers_after(int64_t blocks) {
+  std::vector<int64_t> seen(size_t(blocks) * 4, -1);
+  opkit::sim::Launch set{"set_registers", "Ascend910B2", blocks};
+  set.set_kernel_type(KERNEL_TYPE_AIV_ONLY);
+  set.register_gm(seen.data(), seen.size() * 8, "seen");
+  set.run([](GM_ADDR) {
+    SetCtrlSpr<0, 63>(0x5a);
+    SetFixpipeNz2ndFlag(3, 4, 5);
+    opkit::sim::detail::gather_mask_remain() = 7;
+  }, (GM_ADDR)seen.data());
+  opkit::sim::Launch read{"read_registers", "Ascend910B2", blocks};
+  read.set_kernel_type(KERNEL_TYPE_AIV_ONLY);
+  read.register_gm(seen.data(), seen.size() * 8, "seen");
+  read.run([](GM_ADDR p) {
+    int64_t* s = reinterpret_cast<int64_t*>(p) + GetBlockIdx() * 4;
+    s[0] = GetCtrlSpr<0, 63>();
+    s[1] = opkit::sim::detail::fixpipe_regs().nd_num;
+    s[2] = opkit::sim::detail::fixpipe_regs().src_nd_stride;
+    s[3] = int64_t(GetGatherMaskRemainCount());
+  }, (GM_ADDR)seen.data());
+  for (int64_t b = 0; b < blocks; ++b) {
+    std::printf("%ld/%ld: ctrl %ld nd_num %ld src_nd_stride %ld gather_remain %ld\n", long(b), long(blocks),
+                long(seen[b * 4]), long(seen[b * 4 + 1]), long(seen[b * 4 + 2]), long(seen[b * 4 + 3]));
+  }
+}
+CASE(registers_do_not_leak) {
+  registers_after(1);
+  registers_after(8);
+}

@@ -57,6 +57,7 @@ struct BlockContext {
   // Waits this core has done on other cores (SyncAll, CrossCoreWaitFlag, a GM-flag spin): 0 means nothing it does
   // is ordered after anything another core does (atomic.h's unordered-store check).
   uint32_t waits = 0;
+  uint64_t entries = 0;  // blocks this thread has entered: per_block() state starts fresh in each
   // The API this block called last and where: what the watchdog reports for a block that does not return. Atomic
   // because the watchdog thread reads them while the block runs (relaxed stores cost what plain ones do on x86).
   std::atomic<const char*> last_api{nullptr};
@@ -67,6 +68,21 @@ struct BlockContext {
 inline BlockContext& current_block() {
   thread_local BlockContext context;
   return context;
+}
+
+// A per-core register a header keeps in a thread_local of its own (the fixpipe settings, the control SPR): T{} again
+// in every block this thread runs, as the device starts each kernel with them cleared; a block never inherits another
+// launch's settings. `Tag` tells apart two registers of one type.
+template <class T, class Tag>
+inline T& per_block() {
+  thread_local T value{};
+  thread_local uint64_t entry = 0;
+  const uint64_t now = current_block().entries;
+  if (entry != now) {
+    value = T{};
+    entry = now;
+  }
+  return value;
 }
 
 // Thrown (never a KernelFault) to unwind a block once another block of the launch has faulted.

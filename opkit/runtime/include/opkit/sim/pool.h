@@ -131,6 +131,7 @@ inline void enter_block(LaunchState& l, int64_t core) {
   c.mutex_ids = 0;
   std::memset(c.mutex_held, 0, sizeof(c.mutex_held));
   c.waits = 0;
+  ++c.entries;  // per_block() registers start fresh
 }
 
 inline void leave_block() {

@@ -131,10 +131,8 @@ inline int64_t GetICachePreloadStatus() { return 0; }
 
 // ---- Control registers: remembered per block, no effect on arithmetic ----
 namespace detail {
-inline int64_t& ctrl_spr() {
-  thread_local int64_t value = 0;
-  return value;
-}
+struct CtrlSprTag {};
+inline int64_t& ctrl_spr() { return opkit::sim::detail::per_block<int64_t, CtrlSprTag>(); }
 }  // namespace detail
 template <int8_t startBit, int8_t endBit>
 inline void SetCtrlSpr(int64_t value) {

@@ -60,16 +60,13 @@ struct FixpipeParamsV220 {
 namespace opkit::sim::detail {
 
 // The fixpipe settings kept between calls on the device (SetFixpipePreQuantFlag, SetFixPipeConfig,
-// SetFixpipeNz2ndFlag), per core: each block runs on one thread.
+// SetFixpipeNz2ndFlag), per core, cleared when a block starts.
 struct FixpipeRegs {
   uint64_t pre_quant = 0;
   const uint64_t* channel_quant = nullptr;
   uint16_t nd_num = 1, src_nd_stride = 0, dst_nd_stride = 0;
 };
-inline FixpipeRegs& fixpipe_regs() {
-  thread_local FixpipeRegs r;
-  return r;
-}
+inline FixpipeRegs& fixpipe_regs() { return per_block<FixpipeRegs, FixpipeRegs>(); }
 
 // One quantisation word (CANN's pre-quant format, as asc-devkit's fixpipe examples decode it): bits [31:13] the scale
 // (an fp32 with 10 mantissa bits), [35:32] a shift n and [36] its enable, [45:37] an offset, [46] signed output.

@@ -30,10 +30,8 @@ struct GatherMaskParams {
 namespace opkit::sim::detail {
 
 // The count the last GatherMask kept (GetGatherMaskRemainCount).
-inline int64_t& gather_mask_remain() {
-  thread_local int64_t n = 0;
-  return n;
-}
+struct GatherRemainTag {};
+inline int64_t& gather_mask_remain() { return per_block<int64_t, GatherRemainTag>(); }
 
 // Built-in patterns 1..7 over element j: 1 even, 2 odd, 3..6 j % 4 == 0..3, 7 all.
 inline bool builtin_pattern(uint8_t pattern, uint32_t j) {
