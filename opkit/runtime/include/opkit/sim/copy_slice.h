@@ -74,6 +74,52 @@ inline SlicePlan plan_slices(const char* api, const char* role, const AscendC::S
   return p;
 }
 
+// What both directions share: the two plans, the dim-0 runs (count bursts of len bytes) and each side's step, `gm_src`
+// telling which side is GM (stride in elements) and which UB (stride rounded down to whole 32-byte blocks), and the
+// bytes each side needs. count 0: nothing to copy.
+struct SliceCopy {
+  SlicePlan s, t;
+  uint64_t count = 0, len = 0, src_step = 0, dst_step = 0, src_need = 0, dst_need = 0;
+
+  // rows(dst row, src row, count, len, src_step, dst_step) for each slice row; `elem` = sizeof(T).
+  template <typename Rows>
+  void each(uint8_t* dst, const uint8_t* src, size_t elem, Rows rows) const {
+    for (size_t i = 0; i < s.offsets.size(); ++i) {
+      rows(dst + (t.start + t.offsets[i]) * elem, src + (s.start + s.offsets[i]) * elem, count, len, src_step,
+           dst_step);
+    }
+  }
+};
+
+template <typename T>
+SliceCopy plan_slice_copy(const char* api, const AscendC::SliceInfo dst[], const AscendC::SliceInfo src[],
+                          uint32_t dims, bool gm_src, const SourceLoc& where) {
+  SliceCopy c;
+  c.s = plan_slices(api, "src", src, dims, where);
+  c.t = plan_slices(api, "dst", dst, dims, where);
+  if (c.t.offsets.size() < c.s.offsets.size()) {
+    fault(api, cat("the source has ", c.s.offsets.size(), " slice rows but the destination only ",
+                   c.t.offsets.size()), where);
+  }
+  const uint64_t elems = 32 / sizeof(T);
+  const AscendC::SliceInfo& r = src[0];
+  c.len = uint64_t(r.burstLen) * 32;
+  if (c.len == 0) return c;
+  c.count = (uint64_t(r.endIndex) - r.startIndex + 1 + r.stride) / (r.burstLen * elems + r.stride);
+  if (c.count == 0) return c;
+  const auto gm_gap = [](uint32_t stride) { return uint64_t(stride) * sizeof(T); };
+  const auto ub_gap = [](uint32_t stride) { return uint64_t(stride) * sizeof(T) / 32 * 32; };
+  c.src_step = c.len + (gm_src ? gm_gap(src[0].stride) : ub_gap(src[0].stride));
+  c.dst_step = c.len + (gm_src ? ub_gap(dst[0].stride) : gm_gap(dst[0].stride));
+  const uint64_t src_run = extent(c.count, c.len, c.src_step - c.len);
+  const uint64_t dst_run = extent(c.count, c.len, c.dst_step - c.len);
+  for (size_t i = 0; i < c.s.offsets.size(); ++i) {
+    c.src_need = std::max(c.src_need, (c.s.start + c.s.offsets[i]) * sizeof(T) + src_run);
+    c.dst_need = std::max(c.dst_need, (c.t.start + c.t.offsets[i]) * sizeof(T) + dst_run);
+  }
+  return c;
+}
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
@@ -82,64 +128,28 @@ template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],
               const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
-  const char* api = "DataCopy";
-  d::check_cancelled(api, where);
-  const d::SlicePlan s = d::plan_slices(api, "src", srcSliceInfo, dimValue, where);
-  const d::SlicePlan t = d::plan_slices(api, "dst", dstSliceInfo, dimValue, where);
-  if (t.offsets.size() < s.offsets.size()) {
-    d::fault(api, d::cat("the source has ", s.offsets.size(), " slice rows but the destination only ",
-                         t.offsets.size()), where);
-  }
-  const uint64_t elems = 32 / sizeof(T), len = uint64_t(srcSliceInfo[0].burstLen) * 32;
-  const SliceInfo& r = srcSliceInfo[0];
-  const uint64_t count = (uint64_t(r.endIndex) - r.startIndex + 1 + r.stride) / (r.burstLen * elems + r.stride);
-  if (count == 0 || len == 0) return;
-  const uint64_t src_step = len + uint64_t(srcSliceInfo[0].stride) * sizeof(T);
-  const uint64_t dst_step = len + uint64_t(dstSliceInfo[0].stride) * sizeof(T) / 32 * 32;
-  uint64_t src_need = 0, dst_need = 0;
-  for (size_t i = 0; i < s.offsets.size(); ++i) {
-    src_need = std::max(src_need, (s.start + s.offsets[i]) * sizeof(T) + d::extent(count, len, src_step - len));
-    dst_need = std::max(dst_need, (t.start + t.offsets[i]) * sizeof(T) + d::extent(count, len, dst_step - len));
-  }
-  d::require_local_operand(api, "dst", dst, dst_need, where);
-  const uint8_t* src_end = d::check_gm(api, "read", src.opkit_addr, src_need, where, src.opkit_base);
-  for (size_t i = 0; i < s.offsets.size(); ++i) {
-    d::copy_rows(d::bytes_of(dst.opkit_addr) + (t.start + t.offsets[i]) * sizeof(T),
-                 d::bytes_of(src.opkit_addr) + (s.start + s.offsets[i]) * sizeof(T), count, len, src_step, dst_step,
-                 src_end);
-  }
+  d::check_cancelled("DataCopy", where);
+  const d::SliceCopy c = d::plan_slice_copy<T>("DataCopy", dstSliceInfo, srcSliceInfo, dimValue, true, where);
+  if (c.count == 0) return;
+  d::require_local_operand("DataCopy", "dst", dst, c.dst_need, where);
+  const uint8_t* end = d::check_gm("DataCopy", "read", src.opkit_addr, c.src_need, where, src.opkit_base);
+  c.each(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), sizeof(T), [end](auto... row) {
+    d::copy_rows(row..., end);
+  });
 }
 
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[],
               const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
-  const char* api = "DataCopy";
-  d::check_cancelled(api, where);
-  const d::SlicePlan s = d::plan_slices(api, "src", srcSliceInfo, dimValue, where);
-  const d::SlicePlan t = d::plan_slices(api, "dst", dstSliceInfo, dimValue, where);
-  if (t.offsets.size() < s.offsets.size()) {
-    d::fault(api, d::cat("the source has ", s.offsets.size(), " slice rows but the destination only ",
-                         t.offsets.size()), where);
-  }
-  const uint64_t elems = 32 / sizeof(T), len = uint64_t(srcSliceInfo[0].burstLen) * 32;
-  const SliceInfo& r = srcSliceInfo[0];
-  const uint64_t count = (uint64_t(r.endIndex) - r.startIndex + 1 + r.stride) / (r.burstLen * elems + r.stride);
-  if (count == 0 || len == 0) return;
-  const uint64_t src_step = len + uint64_t(srcSliceInfo[0].stride) * sizeof(T) / 32 * 32;
-  const uint64_t dst_step = len + uint64_t(dstSliceInfo[0].stride) * sizeof(T);
-  uint64_t src_need = 0, dst_need = 0;
-  for (size_t i = 0; i < s.offsets.size(); ++i) {
-    src_need = std::max(src_need, (s.start + s.offsets[i]) * sizeof(T) + d::extent(count, len, src_step - len));
-    dst_need = std::max(dst_need, (t.start + t.offsets[i]) * sizeof(T) + d::extent(count, len, dst_step - len));
-  }
-  d::require_local_operand(api, "src", src, src_need, where);
-  const uint8_t* dst_end = d::check_gm(api, "write", dst.opkit_addr, dst_need, where, dst.opkit_base);
-  for (size_t i = 0; i < s.offsets.size(); ++i) {
-    d::store_gm_rows(d::bytes_of(dst.opkit_addr) + (t.start + t.offsets[i]) * sizeof(T),
-                     d::bytes_of(src.opkit_addr) + (s.start + s.offsets[i]) * sizeof(T), count, len, src_step,
-                     dst_step, dst_end);
-  }
+  d::check_cancelled("DataCopy", where);
+  const d::SliceCopy c = d::plan_slice_copy<T>("DataCopy", dstSliceInfo, srcSliceInfo, dimValue, false, where);
+  if (c.count == 0) return;
+  d::require_local_operand("DataCopy", "src", src, c.src_need, where);
+  const uint8_t* end = d::check_gm("DataCopy", "write", dst.opkit_addr, c.dst_need, where, dst.opkit_base);
+  c.each(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), sizeof(T), [end](auto... row) {
+    d::store_gm_rows(row..., end);
+  });
 }
 
 }  // namespace AscendC

@@ -59,6 +59,20 @@ inline void spin_until(const char* api, const SourceLoc& where, Pred ready) {
   }
 }
 
+// IBSet and IBWait: wait until the flag of (blockIdx, eventID) is `from`, make it `to`, and leave `to` in ubWorkspace.
+inline void ib_flip(const char* api, const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
+                    int32_t block_idx, int32_t event_id, int cores_per_block, int32_t from, int32_t to,
+                    const SourceLoc& where) {
+  require_ub_workspace(api, ub, 32, where);
+  const int64_t blocks = AscendC::GetBlockNum() * cores_per_block;
+  int32_t* flag = gm_flag(api, gm, blocks * 8 * event_id + int64_t(block_idx) * 8, where);
+  spin_until(api, where, [&] {
+    int32_t want = from;
+    return __atomic_compare_exchange_n(flag, &want, to, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  });
+  ub.opkit_addr[0] = to;
+}
+
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
@@ -68,29 +82,13 @@ namespace AscendC {
 template <bool isAIVOnly = true>
 void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
            int32_t eventID, OPKIT_SIM_HERE) {
-  namespace d = opkit::sim::detail;
-  d::require_ub_workspace("IBSet", ubWorkspace, 32, where);
-  const int64_t blocks = GetBlockNum() * (isAIVOnly ? 1 : 2);
-  int32_t* flag = d::gm_flag("IBSet", gmWorkspace, blocks * 8 * eventID + int64_t(blockIdx) * 8, where);
-  d::spin_until("IBSet", where, [&] {
-    int32_t zero = 0;
-    return __atomic_compare_exchange_n(flag, &zero, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  });
-  ubWorkspace.opkit_addr[0] = 1;
+  opkit::sim::detail::ib_flip("IBSet", gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly ? 1 : 2, 0, 1, where);
 }
 
 template <bool isAIVOnly = true>
 void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
             int32_t eventID, OPKIT_SIM_HERE) {
-  namespace d = opkit::sim::detail;
-  d::require_ub_workspace("IBWait", ubWorkspace, 32, where);
-  const int64_t blocks = GetBlockNum() * (isAIVOnly ? 1 : 2);
-  int32_t* flag = d::gm_flag("IBWait", gmWorkspace, blocks * 8 * eventID + int64_t(blockIdx) * 8, where);
-  d::spin_until("IBWait", where, [&] {
-    int32_t one = 1;
-    return __atomic_compare_exchange_n(flag, &one, 0, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  });
-  ubWorkspace.opkit_addr[0] = 0;
+  opkit::sim::detail::ib_flip("IBWait", gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly ? 1 : 2, 1, 0, where);
 }
 
 // Blocks take turns in block order, round after round. gmWorkspace: GetBlockNum()*32 bytes (one flag per block);
