@@ -39,13 +39,27 @@ def test_each_kernel_launches_with_its_own_type(program: Program, tmp_path: Path
     np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
 
 
+def test_tiling_key_types(program: Program, tmp_path: Path) -> None:
+    """KERNEL_TASK_TYPE(1, MIX_AIC_1_2) over KERNEL_TASK_TYPE_DEFAULT(AIV_ONLY): 3 blocks run 3 vector cores with key
+    0 and 3 x 2 (GetSubBlockNum 2) with key 1."""
+    proc = run_program(program, "types_per_tiling_key", env={"OPKIT_CUBE_OUT": str(tmp_path)}, timeout=60)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok"), proc.stdout + proc.stderr
+    for key, cores, sub in ((0, 3, 1), (1, 6, 2)):
+        ids = np.fromfile(tmp_path / f"types_key{key}.bin", dtype=np.int32).reshape(-1, 3)
+        want = np.full_like(ids, -1)
+        want[:cores] = np.stack([np.arange(cores), np.full(cores, 3), np.full(cores, sub)], axis=1)
+        np.testing.assert_array_equal(ids, want, err_msg=f"tiling key {key}")
+
+
 def test_matmul_outside_the_kernel_body_faults(program: Program) -> None:
     """A Matmul registered in a class method: the kernel noted no type, so the launch ran it AIV-only; the note,
     reached at run time, faults naming the type it needs and the fix, instead of a silent single-core result."""
     proc = run_program(program, "types_matmul_in_class", timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
-    assert out.startswith("fault: [mm_in_class][Block_0]"), out
+    line = next(i for i, text in enumerate((CPP / "kernel_types.cpp").read_text().splitlines(), 1)
+                if "void Init(const TCubeTiling* t) { REGIST_MATMUL_OBJ" in text)
+    assert out.startswith(f"fault: [mm_in_class][Block_0][kernel_types.cpp:{line}][kernel type]"), out
     assert "needs KERNEL_TYPE_MIX_AIC_1_2" in out and "runs it as KERNEL_TYPE_AIV_ONLY" in out, out
     assert "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)" in out, out
 
@@ -59,3 +73,12 @@ def test_per_core_registers_do_not_leak_into_the_next_launch(program: Program) -
     assert lines[-1] == "ok", proc.stdout
     want = [f"{b}/{n}: ctrl 0 nd_num 1 src_nd_stride 0 gather_remain 0" for n in (1, 8) for b in range(n)]
     assert lines[:-1] == want, proc.stdout
+
+
+def test_lambda_launch_guessed_wide_faults_when_it_ran_no_note(program: Program) -> None:
+    """A vector lambda launched without a type in a program whose lambdas noted MIX_AIC_1_2 runs as that (the
+    simulator cannot tell lambdas apart) but then faults, naming the type it ran as, rather than pass silently."""
+    proc = run_program(program, "lambda_guess_checked", timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.startswith("fault: [vector_lambda][kernel type] the kernel noted no type of its own and ran as "
+                                  "KERNEL_TYPE_MIX_AIC_1_2"), proc.stdout

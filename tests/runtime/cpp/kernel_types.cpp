@@ -56,6 +56,20 @@ void mm_in_class(GM_ADDR tiling_gm) {
   op.Init(reinterpret_cast<const TCubeTiling*>(tiling_gm));
 }
 
+// AIV-only by default; tiling key 1 runs mixed (CANN's KERNEL_TASK_TYPE(key, type) over KERNEL_TASK_TYPE_DEFAULT).
+void keyed_types(GM_ADDR out) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  if (TILING_KEY_IS(1)) {
+    KERNEL_TASK_TYPE(1, KERNEL_TYPE_MIX_AIC_1_2);
+  }
+  if ASCEND_IS_AIV {
+    int32_t* o = reinterpret_cast<int32_t*>(out) + GetBlockIdx() * 3;
+    o[0] = int32_t(GetBlockIdx());
+    o[1] = int32_t(GetBlockNum());
+    o[2] = int32_t(GetSubBlockNum());
+  }
+}
+
 TCubeTiling host_tiling(int m, int n, int k, int dim) {
   auto* plat = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B2");
   matmul_tiling::MultiCoreMatmulTiling t(*plat);
@@ -97,6 +111,17 @@ CASE(types_per_kernel) {
   save("types_b", b);
   save("types_c", c);
   run_vec_ids("types_ids_after", 5);
+}
+
+// One kernel, two tiling keys: key 0 launches with the default type, key 1 with its own.
+CASE(types_per_tiling_key) {
+  for (uint64_t key : {0, 1}) {
+    std::vector<int32_t> ids(3 * 2 * 3, -1);
+    opkit::sim::Launch launch{"keyed_types", "Ascend910B2", 3, key};
+    launch.register_gm(ids.data(), ids.size() * 4, "ids");
+    launch.run(keyed_types, (GM_ADDR)ids.data());
+    save(key == 0 ? "types_key0" : "types_key1", ids);
+  }
 }
 
 // A Matmul outside the kernel's body: the launch cannot know the type beforehand, and says so rather than compute.
@@ -144,4 +169,23 @@ void registers_after(int64_t blocks) {
 CASE(registers_do_not_leak) {
   registers_after(1);
   registers_after(8);
+}
+
+// Lambda kernels have no name to file a note under: a lambda launch without a type takes the widest type lambdas
+// noted (here MIX_AIC_1_2), and one whose kernel then ran no note faults after the run rather than pass silently.
+CASE(lambda_guess_checked) {
+  std::vector<int32_t> g(8, 0);
+  opkit::sim::Launch mixed{"mixed_lambda", "Ascend910B2", 1};
+  mixed.set_kernel_type(KERNEL_TYPE_MIX_AIC_1_2);
+  mixed.register_gm(g.data(), 32, "g");
+  mixed.run([](GM_ADDR) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2); }, (GM_ADDR)g.data());
+  opkit::sim::Launch vec{"vector_lambda", "Ascend910B2", 1};
+  vec.register_gm(g.data(), 32, "g");
+  try {
+    vec.run([](GM_ADDR p) { reinterpret_cast<int32_t*>(p)[0] = 1; }, (GM_ADDR)g.data());
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    return;
+  }
+  std::printf("no fault\n");
 }

@@ -151,7 +151,7 @@ class Launch {
  private:
   void set_cores(detail::LaunchState& state) const {
     bool own = true;
-    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::noted_type_of(op_, &own);
+    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::noted_type_of(op_, tiling_key_, &own);
     state.type_guessed = !own;
     const detail::CoreShape shape = detail::core_shape_of(type);
     state.kernel_type = type;

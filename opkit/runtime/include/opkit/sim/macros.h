@@ -106,10 +106,12 @@ constexpr int32_t AIV = 2;
 namespace opkit::sim::detail {
 // The task type a kernel declared, and a check that the launch ran it on the cores that type has (cube/core.h).
 void check_declared_type(KernelMetaType type);
+void check_default_type(KernelMetaType type);
 }  // namespace opkit::sim::detail
 
 // Notes the type at program start (kernel_type.h says why) and checks it when the kernel runs.
+// KERNEL_TASK_TYPE(key, type) overrides the default for the launches with that tiling key (CANN's "Kernel type" page).
 #define KERNEL_TASK_TYPE_DEFAULT(type) \
-  ((void)OPKIT_NOTE_KERNEL_TYPE(type), ::opkit::sim::detail::check_declared_type(type))
+  ((void)OPKIT_NOTE_KERNEL_TYPE(type), ::opkit::sim::detail::check_default_type(type))
 #define KERNEL_TASK_TYPE(key, type) \
-  ((void)(key), (void)OPKIT_NOTE_KERNEL_TYPE(type), ::opkit::sim::detail::check_declared_type(type))
+  ((void)OPKIT_NOTE_KEYED_KERNEL_TYPE(key, type), ::opkit::sim::detail::check_declared_type(type))

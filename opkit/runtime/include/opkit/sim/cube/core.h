@@ -34,7 +34,7 @@ inline void check_declared_type(KernelMetaType type) {
 // A launch whose kernel had no type of its own (cube/kernel_type.h guessed one) against the notes the kernel runs:
 // a Matmul or KERNEL_TASK_TYPE_DEFAULT outside the kernel's own body (a class's Init) in a launch guessed AIV-only
 // faults at once, before it computes on the wrong cores.
-inline bool note_at_run(KernelMetaType t) {
+inline bool note_at_run(KernelMetaType t, const SourceLoc& where) {
   const BlockContext& c = current_block();
   if (c.launch == nullptr || !c.launch->type_guessed) return true;
   c.launch->noted_at_run.fetch_or(bit_of(t));
@@ -42,9 +42,10 @@ inline bool note_at_run(KernelMetaType t) {
   if (want.aic != got.aic || want.aiv != got.aiv) {
     fault("kernel type", cat(
         "the kernel runs code that needs ", task_type_name(t), " (a Matmul or KERNEL_TASK_TYPE_DEFAULT outside the "
-        "kernel's own body), but the launch of '", c.launch->op, "' found no type noted for that kernel and runs it as ",
+        "kernel's own body), but the launch of '", c.launch->op, "' found no type noted for that kernel and runs it "
+        "as ",
         task_type_name(c.launch->kernel_type), "; write KERNEL_TASK_TYPE_DEFAULT(", task_type_name(t), ") in the "
-        "kernel's body, or set the mode with AscendC::SetKernelMode or opkit::sim::Launch::set_kernel_type"));
+        "kernel's body, or set the mode with AscendC::SetKernelMode or opkit::sim::Launch::set_kernel_type"), where);
   }
   return true;
 }
@@ -58,6 +59,15 @@ inline void check_guessed_type(LaunchState& l) {
       "a lambda of this program), but it ran no Matmul or KERNEL_TASK_TYPE_DEFAULT: a vector kernel runs AIV-only on "
       "the NPU, so its GetBlockNum/GetBlockIdx here were not the device's; set the type with "
       "opkit::sim::Launch::set_kernel_type or KERNEL_TASK_TYPE_DEFAULT"));
+}
+
+// KERNEL_TASK_TYPE_DEFAULT: checked unless KERNEL_TASK_TYPE gave the launch's tiling key a type of its own.
+inline void check_default_type(KernelMetaType type) {
+  const BlockContext& c = current_block();
+  if (c.launch == nullptr) return;
+  bool keyed = false;
+  noted_type_of(c.launch->op, c.launch->tiling_key, nullptr, &keyed);
+  if (!keyed) check_declared_type(type);
 }
 
 inline int64_t core_of(const LaunchState& l, int64_t block, int role) {

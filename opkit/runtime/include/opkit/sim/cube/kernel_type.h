@@ -6,6 +6,8 @@
 #include <mutex>
 #include <string>
 
+#include "opkit/sim/fault.h"
+
 enum KernelMetaType : uint8_t {
   KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0,
   KERNEL_TYPE_MIX_AIC_1_1, KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE,
@@ -19,7 +21,8 @@ namespace opkit::sim::detail {
 // KERNEL_TASK_TYPE_DEFAULT, else what the kernel itself uses (a Matmul: mixed; vector code only: AIV). Here every
 // KERNEL_TASK_TYPE_DEFAULT and REGIST_MATMUL_OBJ notes its type at program start (a static initialiser, see
 // TaskTypeNote) under the name of the function it sits in, read off __PRETTY_FUNCTION__ of a class local to it, and
-// a launch with no explicit mode (SetKernelMode, Launch::set_kernel_type) takes the type noted for its kernel's name.
+// a launch with no explicit mode (SetKernelMode, Launch::set_kernel_type) takes the type noted for its kernel's name
+// (KERNEL_TASK_TYPE(key, type) for its tiling key, else the kernel's default).
 // A kernel that noted nothing runs AIV-only, as the NPU runs a vector kernel, whatever other kernels of the program
 // noted. Only a note in a lambda (a kernel with no name) cannot be told apart: such a launch takes the widest type
 // the lambdas noted. Either guess is checked when the kernel runs (check_guessed_type in cube/core.h): a kernel that
@@ -29,7 +32,8 @@ struct NotedTypes {
   std::mutex m;
   uint32_t mask = 0;        // every note in the program
   uint32_t in_lambdas = 0;  // notes in a lambda, no kernel name to file them under
-  std::map<std::string, uint32_t> by_kernel;
+  std::map<std::string, uint32_t> by_kernel;  // KERNEL_TASK_TYPE_DEFAULT and Matmul notes, by kernel
+  std::map<std::pair<std::string, uint64_t>, uint32_t> by_key;  // KERNEL_TASK_TYPE(key, type), by kernel and key
 };
 inline NotedTypes& noted_types() {
   static NotedTypes n;
@@ -67,11 +71,29 @@ inline bool note_task_type_named(const char* kernel, KernelMetaType t) {
 inline bool note_task_type_of(KernelMetaType t, const char* where) {
   return note_task_type_named(kernel_name_of(where).c_str(), t);
 }
+// KERNEL_TASK_TYPE(key, type): the type of the launches with that tiling key, over the kernel's default.
+inline bool note_keyed_type_of(KernelMetaType t, uint64_t key, const char* where) {
+  const std::string kernel = kernel_name_of(where);
+  NotedTypes& n = noted_types();
+  std::lock_guard<std::mutex> lock(n.m);
+  n.mask |= bit_of(t);
+  if (kernel.empty()) {
+    n.in_lambdas |= bit_of(t);
+  } else {
+    n.by_kernel[kernel] |= 0;  // the kernel has a type of its own, if only for some keys
+    n.by_key[{kernel, key}] |= bit_of(t);
+  }
+  return true;
+}
 // A kernel's type from its declaration (`__cube__`, `__mix__(1, 2)`): `opkit cc` appends one
 // note_task_type_named call per such kernel to the rewritten source, since the qualifier itself expands to nothing.
 template <KernelMetaType T, class Tag>
 struct TaskTypeNote {
   static inline const bool noted = note_task_type_of(T, Tag::where());
+};
+template <KernelMetaType T, uint64_t Key, class Tag>
+struct KeyedTypeNote {
+  static inline const bool noted = note_keyed_type_of(T, Key, Tag::where());
 };
 
 // Normalised: what cores one block of a launch has.
@@ -112,15 +134,23 @@ inline std::string snake_case_of(const std::string& op) {
   return s;
 }
 
-// The type a launch of kernel `name` takes without an explicit one: the type noted for that kernel (by its name, or
-// an op type's snake_case kernel name), else the widest noted in lambdas, else AIV-only. `own` says which.
-inline KernelMetaType noted_type_of(const std::string& name, bool* own = nullptr) {
+// The type a launch of kernel `name` with `tiling_key` takes without an explicit one: the type noted for that kernel
+// (by its name, or an op type's snake_case kernel name) and key, else its default, else the widest noted in lambdas,
+// else AIV-only. `own` says whether the kernel had one; `keyed` whether it came from KERNEL_TASK_TYPE(key, ...).
+inline KernelMetaType noted_type_of(const std::string& name, uint64_t tiling_key = 0, bool* own = nullptr,
+                                    bool* keyed = nullptr) {
   NotedTypes& n = noted_types();
   std::lock_guard<std::mutex> lock(n.m);
+  if (keyed != nullptr) *keyed = false;
   for (const std::string& k : {kernel_name_of(name), snake_case_of(kernel_name_of(name))}) {
     const auto it = n.by_kernel.find(k);
     if (it != n.by_kernel.end()) {
       if (own != nullptr) *own = true;
+      const auto with_key = n.by_key.find({k, tiling_key});
+      if (with_key != n.by_key.end()) {
+        if (keyed != nullptr) *keyed = true;
+        return widest_of(with_key->second);
+      }
       return widest_of(it->second);
     }
   }
@@ -129,16 +159,26 @@ inline KernelMetaType noted_type_of(const std::string& name, bool* own = nullptr
 }
 
 // What a kernel noted, checked against the cores its launch guessed (cube/core.h); the note expression calls it.
-bool note_at_run(KernelMetaType t);
+bool note_at_run(KernelMetaType t, const SourceLoc& where);
 
-// Notes `type` for the kernel this expression sits in, at program start.
-#define OPKIT_NOTE_KERNEL_TYPE(type)                                                                  \
-  ([] {                                                                                               \
-    struct OpkitTag {                                                                                 \
-      static const char* where() { return __PRETTY_FUNCTION__; }                                      \
-    };                                                                                                \
-    return ::opkit::sim::detail::TaskTypeNote<(type), OpkitTag>::noted &&                            \
-           ::opkit::sim::detail::note_at_run(type);                                                  \
+// Notes `type` for the kernel this expression sits in, at program start (and, when it runs, checks it against a
+// launch that guessed the kernel's type: note_at_run, cube/core.h).
+#define OPKIT_NOTE_KERNEL_TYPE(type)                                                            \
+  ([] {                                                                                         \
+    struct OpkitTag {                                                                           \
+      static const char* where() { return __PRETTY_FUNCTION__; }                                \
+    };                                                                                          \
+    return ::opkit::sim::detail::TaskTypeNote<(type), OpkitTag>::noted &&                       \
+           ::opkit::sim::detail::note_at_run((type), ::opkit::sim::detail::SourceLoc::here());  \
+  }())
+// KERNEL_TASK_TYPE(key, type): notes `type` for the launches of this kernel with tiling key `key` (a constant).
+#define OPKIT_NOTE_KEYED_KERNEL_TYPE(key, type)                                                 \
+  ([] {                                                                                         \
+    struct OpkitTag {                                                                           \
+      static const char* where() { return __PRETTY_FUNCTION__; }                                \
+    };                                                                                          \
+    return ::opkit::sim::detail::KeyedTypeNote<(type), (key), OpkitTag>::noted &&               \
+           ::opkit::sim::detail::note_at_run((type), ::opkit::sim::detail::SourceLoc::here());  \
   }())
 
 inline const char* task_type_name(KernelMetaType t) {
