@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -84,6 +85,8 @@ class Launch {
   // Run `kernel(args...)` once per block; throws the launch's first KernelFault.
   template <typename Kernel, typename... Args>
   void run(Kernel&& kernel, Args... args) {
+    using K = std::remove_pointer_t<std::decay_t<Kernel>>;
+    closure_kernel_ = !std::is_function_v<K>;  // a lambda: its notes have no kernel name (cube/kernel_type.h)
     const auto body = [&kernel, &args...]() { kernel(args...); };
     run_body(std::cref(body));  // a reference fits std::function's inline storage: no allocation per launch
   }
@@ -151,7 +154,8 @@ class Launch {
  private:
   void set_cores(detail::LaunchState& state) const {
     bool own = true;
-    const KernelMetaType type = has_kernel_type_ ? kernel_type_ : detail::noted_type_of(op_, tiling_key_, &own);
+    const KernelMetaType type =
+        has_kernel_type_ ? kernel_type_ : detail::noted_type_of(op_, tiling_key_, closure_kernel_, &own);
     state.type_guessed = !own;
     const detail::CoreShape shape = detail::core_shape_of(type);
     state.kernel_type = type;
@@ -174,6 +178,7 @@ class Launch {
   bool device_rounding_;
   KernelMetaType kernel_type_ = KERNEL_TYPE_AIV_ONLY;
   bool has_kernel_type_ = false;
+  bool closure_kernel_ = false;  // run() was given a lambda or functor, not a kernel function
   double timeout_s_ = -1;  // -1: the process-wide default
   std::vector<detail::GmRegion> regions_;
   std::vector<uintptr_t> host_memory_;

@@ -66,7 +66,7 @@ inline void check_default_type(KernelMetaType type) {
   const BlockContext& c = current_block();
   if (c.launch == nullptr) return;
   bool keyed = false;
-  noted_type_of(c.launch->op, c.launch->tiling_key, nullptr, &keyed);
+  noted_type_of(c.launch->op, c.launch->tiling_key, false, nullptr, &keyed);
   if (!keyed) check_declared_type(type);
 }
 

@@ -24,7 +24,7 @@ namespace opkit::sim::detail {
 // a launch with no explicit mode (SetKernelMode, Launch::set_kernel_type) takes the type noted for its kernel's name
 // (KERNEL_TASK_TYPE(key, type) for its tiling key, else the kernel's default).
 // A kernel that noted nothing runs AIV-only, as the NPU runs a vector kernel, whatever other kernels of the program
-// noted. Only a note in a lambda (a kernel with no name) cannot be told apart: such a launch takes the widest type
+// noted. Only a note in a lambda (a kernel with no name) cannot be told apart: a lambda launch takes the widest type
 // the lambdas noted. Either guess is checked when the kernel runs (check_guessed_type in cube/core.h): a kernel that
 // runs a note wider than its launch, or a launch guessed wide that ran none, faults rather than computes on the
 // wrong cores.
@@ -135,10 +135,11 @@ inline std::string snake_case_of(const std::string& op) {
 }
 
 // The type a launch of kernel `name` with `tiling_key` takes without an explicit one: the type noted for that kernel
-// (by its name, or an op type's snake_case kernel name) and key, else its default, else the widest noted in lambdas,
-// else AIV-only. `own` says whether the kernel had one; `keyed` whether it came from KERNEL_TASK_TYPE(key, ...).
-inline KernelMetaType noted_type_of(const std::string& name, uint64_t tiling_key = 0, bool* own = nullptr,
-                                    bool* keyed = nullptr) {
+// (by its name, or an op type's snake_case kernel name) and key, else its default; else, for a lambda kernel
+// (`closure`), the widest noted in lambdas; else AIV-only. `own` says whether the kernel had a type; `keyed` whether
+// it came from KERNEL_TASK_TYPE(key, ...).
+inline KernelMetaType noted_type_of(const std::string& name, uint64_t tiling_key = 0, bool closure = false,
+                                    bool* own = nullptr, bool* keyed = nullptr) {
   NotedTypes& n = noted_types();
   std::lock_guard<std::mutex> lock(n.m);
   if (keyed != nullptr) *keyed = false;
@@ -155,7 +156,7 @@ inline KernelMetaType noted_type_of(const std::string& name, uint64_t tiling_key
     }
   }
   if (own != nullptr) *own = false;
-  return widest_of(n.in_lambdas);
+  return closure ? widest_of(n.in_lambdas) : KERNEL_TYPE_AIV_ONLY;
 }
 
 // What a kernel noted, checked against the cores its launch guessed (cube/core.h); the note expression calls it.
