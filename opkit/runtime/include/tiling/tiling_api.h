@@ -20,5 +20,6 @@
 #include "lib/reduce/adv_reduce_tiling.h"
 #include "lib/filter/filter_index_tiling.h"
 #include "lib/sort/sort_tiling.h"
+#include "lib/sort/topk_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
 #include "lib/utils/types.h"

@@ -32,6 +32,7 @@
 #include "opkit/sim/vec/interleave.h"
 #include "opkit/sim/vec/sort.h"
 #include "opkit/sim/vec/sort_ext.h"
+#include "opkit/sim/vec/topk.h"
 #include "opkit/sim/vec/mrgsort.h"
 #include "opkit/sim/vec/proposal.h"
 #include "opkit/sim/vec/transpose.h"
