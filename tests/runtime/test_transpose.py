@@ -91,3 +91,43 @@ def test_trans_data_to_5hd_address_outside_ub_faults(program: Program, tmp_path:
     _data("half", 256, 5).tofile(tmp_path / "x.bin")
     proc = run_program(program, "5hd", "half", "256", "256", "16", "16", "2", "60000", "0", str(tmp_path))
     assert proc.returncode == 3 and "dstList" in proc.stdout, proc.stdout + proc.stderr
+
+
+def _nz(m: np.ndarray) -> np.ndarray:
+    """[..., rows, cols] (cols a multiple of 16) -> CANN's NZ [..., cols/16, rows, 16]."""
+    *lead, rows, cols = m.shape
+    return m.reshape(*lead, rows, cols // 16, 16).swapaxes(-3, -2)
+
+
+@pytest.mark.parametrize(("dtype", "kind", "shape"), [
+    ("half", 1, (1, 2, 32, 16)),    # scene 1: NZ [B, N, H/N/16, S/16, 16, 16] -> ND [B, S, N, H/N] (the sample's)
+    ("float", 1, (2, 3, 20, 40)),   # S and H/N not multiples of 16: the source is padded to 32 and 48
+    ("int16", 2, (2, 2, 16, 32)),   # scene 2: -> NZ, each (b, s) an N x H/N matrix
+    ("half", 7, (32, 48)),          # scene 7: [H, W] -> [W, H]
+    ("float", 13, (3, 5, 7)),       # scenes 13-15: [N, H, W] -> (0,2,1), (1,0,2), (2,1,0)
+    ("half", 13, (6, 10)),
+    ("int16", 14, (4, 3, 16)),
+    ("float", 15, (2, 3, 5)),
+])
+@pytest.mark.parametrize("tmp", [0, 1])
+def test_confusion_transpose_with_its_host_tiling(program: Program, tmp_path: Path, dtype: str, kind: int,
+                                                  shape: tuple[int, ...], tmp: int) -> None:
+    if kind in (1, 2):
+        b, a1, a2, a3 = shape
+        up = lambda v: -(-v // 16) * 16  # noqa: E731
+        m = _data(dtype, b * a1 * up(a2) * up(a3), kind).reshape(b, a1, up(a2), up(a3))  # [B, A1, A2, A3] padded
+        y = _run(program, tmp_path, _nz(m).reshape(-1), "conf", dtype, kind, tmp, *shape)
+        swapped = m.transpose(0, 2, 1, 3)  # [B, A2, A1, A3]
+        want = swapped if kind == 1 else _nz(swapped)
+    else:
+        x = _data(dtype, int(np.prod(shape)), kind).reshape(shape)
+        y = _run(program, tmp_path, x.reshape(-1), "conf", dtype, kind, tmp, *shape)
+        axes = {7: (1, 0), 13: (0, 2, 1) if len(shape) == 3 else (1, 0), 14: (1, 0, 2), 15: (2, 1, 0)}[kind]
+        want = x.transpose(axes)
+    np.testing.assert_array_equal(y, want.reshape(-1))
+
+
+def test_confusion_transpose_refuses_what_it_does_not_simulate(program: Program, tmp_path: Path) -> None:
+    _data("half", 256, 0).tofile(tmp_path / "x.bin")
+    proc = run_program(program, "conf", "half", "3", "0", "1", "16", "16", "16", str(tmp_path))
+    assert proc.returncode != 0 and "transposeType 3 is not simulated" in proc.stderr, proc.stdout + proc.stderr

@@ -4,6 +4,8 @@
 //   tp ext <b16|nchw2nhwc|nhwc2nchw> <dtype> <n> <c> <h> <w> <tmpBytes> <dir>   the TransposeParamsExt form
 //   tp 5hd <dtype> <srcN> <dstN> <srcGap> <dstGap> <repeat> <dstRep> <srcRep> <dir>
 //       TransDataTo5HD over lists srcList[i] = src + i * srcGap elements, dstList[i] = dst + i * dstGap
+//   tp conf <dtype> <transposeType> <tmp 0|1> <dims...> <dir>   the advanced Transpose with GetTransposeTilingInfo's
+//       tiling of srcShape dims (scenes 1/2: the source holds A2 and A3 rounded up to 16)
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "tiling/tiling_api.h"
 
 namespace {
 
@@ -26,6 +29,8 @@ void run(int argc, char** a) {
   const std::string api = a[1], dir = a[argc - 1];
   uint64_t src_n = 256, dst_n = 256, tmp_bytes = 32;
   AscendC::TransposeParamsExt ext;
+  optiling::ConfusionTransposeTiling conf;
+  uint32_t conf_type = 0;
   if (api == "ext") {
     const std::string kind = a[2];
     ext.transposeType = kind == "b16"         ? AscendC::TransposeType::TRANSPOSE_ND2ND_B16
@@ -35,6 +40,16 @@ void run(int argc, char** a) {
     ext.hSize = uint16_t(std::atoi(a[6])), ext.wSize = uint16_t(std::atoi(a[7]));
     tmp_bytes = std::strtoull(a[8], nullptr, 10);
     if (kind != "b16") src_n = dst_n = uint64_t(ext.nSize) * ext.cSize * ext.hSize * ext.wSize;
+  } else if (api == "conf") {
+    conf_type = uint32_t(std::atoi(a[3]));
+    std::vector<int64_t> dims;
+    for (int i = 5; i < argc - 1; ++i) dims.push_back(std::atoll(a[i]));
+    uint32_t max_tmp = 0, min_tmp = 0;
+    AscendC::GetTransposeMaxMinTmpSize(ge::Shape(dims), sizeof(T), conf_type, max_tmp, min_tmp);
+    AscendC::GetTransposeTilingInfo(ge::Shape(dims), min_tmp, sizeof(T), conf_type, conf);
+    tmp_bytes = std::atoi(a[4]) != 0 ? min_tmp : 0;
+    src_n = dst_n = conf_type <= 2 ? uint64_t(conf.param1) * conf.param2 * conf.param3 * conf.param4
+                                   : uint64_t(conf_type == 7 ? 1 : conf.param0) * conf.param1 * conf.param2;
   } else if (api == "5hd") {
     src_n = std::strtoull(a[3], nullptr, 10), dst_n = std::strtoull(a[4], nullptr, 10);
   }
@@ -49,7 +64,7 @@ void run(int argc, char** a) {
       AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt;
       pipe.InitBuffer(bs, uint32_t((src_n * sizeof(T) + 31) / 32 * 32));
       pipe.InitBuffer(bd, uint32_t((dst_n * sizeof(T) + 31) / 32 * 32));
-      pipe.InitBuffer(bt, uint32_t((tmp_bytes + 31) / 32 * 32));
+      pipe.InitBuffer(bt, uint32_t((tmp_bytes + 31) / 32 * 32 + (tmp_bytes == 0 ? 32 : 0)));
       auto src = bs.Get<T>(uint32_t(src_n)), dst = bd.Get<T>(uint32_t(dst_n));
       auto tmp = bt.Get<uint8_t>(uint32_t(tmp_bytes));
       std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), src_n * sizeof(T));
@@ -58,6 +73,10 @@ void run(int argc, char** a) {
         if constexpr (sizeof(T) == 2) AscendC::Transpose(dst, src);
       } else if (api == "ext") {
         AscendC::Transpose(dst, src, tmp, ext);
+      } else if (api == "conf") {
+        const auto type = static_cast<AscendC::TransposeType>(conf_type);
+        if (tmp_bytes != 0) AscendC::Transpose(dst, src, tmp, type, conf);
+        else AscendC::Transpose(dst, src, type, conf);
       } else if constexpr (sizeof(T) == 2) {
         const uint64_t src_gap = std::strtoull(a[5], nullptr, 10), dst_gap = std::strtoull(a[6], nullptr, 10);
         AscendC::TransDataTo5HDParams p(false, false, uint8_t(std::atoi(a[7])), uint16_t(std::atoi(a[8])),

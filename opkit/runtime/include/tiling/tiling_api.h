@@ -21,5 +21,6 @@
 #include "lib/filter/filter_index_tiling.h"
 #include "lib/sort/sort_tiling.h"
 #include "lib/sort/topk_tiling.h"
+#include "lib/transpose/confusion_transpose_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
 #include "lib/utils/types.h"
