@@ -22,5 +22,6 @@
 #include "lib/sort/sort_tiling.h"
 #include "lib/sort/topk_tiling.h"
 #include "lib/transpose/confusion_transpose_tiling.h"
+#include "lib/transpose/transdata_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
 #include "lib/utils/types.h"

@@ -37,6 +37,7 @@
 #include "opkit/sim/vec/proposal.h"
 #include "opkit/sim/vec/transpose.h"
 #include "opkit/sim/vec/confusion_transpose.h"
+#include "opkit/sim/vec/transdata.h"
 #include "opkit/sim/vec/vcopy.h"
 #include "opkit/sim/vec/pad.h"
 #include "opkit/sim/vec/broadcast.h"
