@@ -10,6 +10,8 @@
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/normalization/welford_tiling.h"
 #include "lib/normalization/layernorm_grad_tiling.h"
+#include "lib/normalization/normalize_tiling.h"
+#include "lib/normalization/layernorm_separate_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/pad/pad_tiling.h"
 #include "lib/softmax/softmax_tiling.h"

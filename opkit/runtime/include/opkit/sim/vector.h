@@ -23,6 +23,7 @@
 #include "opkit/sim/vec/softmax_ext.h"
 #include "opkit/sim/vec/softmax_flash.h"
 #include "opkit/sim/vec/norm.h"
+#include "opkit/sim/vec/layernorm_ar.h"
 #include "opkit/sim/vec/deepnorm.h"
 #include "opkit/sim/vec/welford.h"
 #include "opkit/sim/vec/layernorm_grad.h"
