@@ -22,6 +22,7 @@
 #include "opkit/sim/vec/softmax.h"
 #include "opkit/sim/vec/softmax_ext.h"
 #include "opkit/sim/vec/softmax_flash.h"
+#include "opkit/sim/vec/softmax_flash_v3.h"
 #include "opkit/sim/vec/norm.h"
 #include "opkit/sim/vec/layernorm_ar.h"
 #include "opkit/sim/vec/deepnorm.h"
