@@ -91,4 +91,38 @@ def test_layernorm_rstd_form_and_normalize_match_numpy(program: Program, tmp_pat
     ln_max = nz_max + mv if ln_max - mv <= nz_max else ln_max
     got = (tmp_path / "tmp.txt").read_text().split()
     assert list(map(int, got[:5])) == [ln_max, ln_min, nz_max, nz_min, a]
-    assert float(got[5]) == pytest.approx(1 / r, rel=1e-6)
+    assert float(got[5]) == pytest.approx(1 / r, rel=1e-5)  # printed with %g
+
+
+@pytest.mark.parametrize(("dtype", "shape", "groups"), [
+    ("float", (2, 8, 4, 4), 2),    # H*W = 16: whole 32 B rows
+    ("float", (1, 6, 3, 5), 3),    # H*W = 15: rows padded to 16
+    ("half", (2, 4, 2, 3), 4),     # one channel per group, rows padded to 16 halves
+    ("half", (1, 32, 4, 8), 8),
+])
+def test_groupnorm_matches_numpy(program: Program, tmp_path: Path, dtype: str, shape: tuple[int, int, int, int],
+                                 groups: int) -> None:
+    n, c, h, w = shape
+    dt = np.float32 if dtype == "float" else np.float16
+    rng = np.random.default_rng(n * c * h * w)
+    x = (rng.standard_normal((n, c, h * w)) * 2 + 0.5).astype(dt)
+    gamma, beta = rng.uniform(0.5, 1.5, (2, c)).astype(dt)
+    for name, value in {"x": x, "gamma": gamma, "beta": beta}.items():
+        value.tofile(tmp_path / f"{name}.bin")
+    proc = run_program(program, "gn", dtype, *map(str, (n, c, h, w, groups)), str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    xg = x.astype(np.float64).reshape(n, groups, -1)
+    mean, var = xg.mean(axis=2), xg.var(axis=2)
+    want = ((xg - mean[..., None]) / np.sqrt(var[..., None] + 1e-5)).reshape(n, c, h * w)
+    want = want * gamma.astype(np.float64)[None, :, None] + beta.astype(np.float64)[None, :, None]
+    tol = 2e-5 if dtype == "float" else 4e-3
+    np.testing.assert_allclose(np.fromfile(tmp_path / "y.bin", dt).reshape(n, c, h * w), want, rtol=tol, atol=tol)
+    np.testing.assert_allclose(np.fromfile(tmp_path / "mean.bin", dt).reshape(n, groups), mean, rtol=tol, atol=tol)
+    np.testing.assert_allclose(np.fromfile(tmp_path / "var.bin", dt).reshape(n, groups), var, rtol=tol, atol=tol)
+    size = np.dtype(dt).itemsize
+    row = -(-h * w * size // 32) * 32 // size
+    mv = -(-n * groups * 4 // 32) * 32
+    got = (tmp_path / "tmp.txt").read_text().split()
+    assert list(map(int, got[:4])) == [3 * n * c * row * 4 + 2 * mv, 3 * (c // groups) * row * 4 + 2 * mv,
+                                       c // groups, row]  # CANN's 910B formulas
+    assert float(got[4]) == pytest.approx(1 / (c // groups * h * w), rel=1e-5)  # printed with %g

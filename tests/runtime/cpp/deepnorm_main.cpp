@@ -3,6 +3,8 @@
 //   dn ar <T float|half> <U float|half> <A> <R> <eps> <noBeta 0|1> <dir>: LayerNorm's [A, R] form (y.bin, mean.bin,
 //   rstd.bin) and Normalize from mean.bin/var.bin (ny.bin, nrstd.bin) on x.bin [A x R] (rows padded to 32 B in UB),
 //   gamma.bin, beta.bin [R] (U); tmp.txt: GetLayerNormMaxMinTmpSize's and GetNormalizeMaxMinTmpSize's max and min.
+//   dn gn <float|half> <N> <C> <H> <W> <groups> <dir>: GroupNorm on x.bin [N*C x H*W] (rows padded to 32 B in UB),
+//   gamma.bin, beta.bin [C]; y.bin, mean.bin, var.bin [N x groups]; tmp.txt: GetGroupNormMaxMinTmpSize's max, min.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -134,11 +136,56 @@ void ar_any(uint32_t a, uint32_t r, float eps, bool no_beta, const std::string& 
   else ar<T, U, false>(a, r, eps, dir);
 }
 
+template <typename T>
+void gn(uint32_t n, uint32_t c, uint32_t h, uint32_t w, uint32_t groups, const std::string& dir) {
+  const uint32_t hw = h * w, row = (hw * sizeof(T) + 31) / 32 * 32 / sizeof(T), rows = n * c;
+  const auto x = read<T>(dir + "/x.bin", size_t(rows) * hw);
+  const auto gamma = read<T>(dir + "/gamma.bin", c), beta = read<T>(dir + "/beta.bin", c);
+  const ge::Shape shape({n, c, h, w});
+  uint32_t max_tmp = 0, min_tmp = 0;
+  AscendC::GetGroupNormMaxMinTmpSize(shape, sizeof(T), false, groups, max_tmp, min_tmp);
+  GroupNormTiling tiling;
+  AscendC::GetGroupNormNDTilingInfo(shape, min_tmp, sizeof(T), false, groups, tiling);
+  std::vector<T> y(size_t(rows) * hw), mean(n * groups), var(n * groups);
+  opkit::sim::Launch launch{"dn", "Ascend910B2", 1};
+  launch.run_body([&] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> bx, by, bg, bb, bm, bv, bt;
+    const auto pad = [](uint32_t elems) { return (elems * sizeof(T) + 31) / 32 * 32; };
+    pipe.InitBuffer(bx, pad(rows * row)), pipe.InitBuffer(by, pad(rows * row)), pipe.InitBuffer(bg, pad(c));
+    pipe.InitBuffer(bb, pad(c)), pipe.InitBuffer(bm, pad(n * groups)), pipe.InitBuffer(bv, pad(n * groups));
+    pipe.InitBuffer(bt, min_tmp);
+    auto tx = bx.Get<T>(), ty = by.Get<T>(), tg = bg.Get<T>(), tb = bb.Get<T>(), tm = bm.Get<T>(), tv = bv.Get<T>();
+    for (uint32_t i = 0; i < rows * row; ++i) tx.SetValue(i, T(500.0f)), ty.SetValue(i, T(-3.0f));
+    for (uint32_t r = 0; r < rows; ++r) std::memcpy(tx.GetPhyAddr() + r * row, &x[size_t(r) * hw], hw * sizeof(T));
+    std::memcpy(tg.GetPhyAddr(), gamma.data(), c * sizeof(T));
+    std::memcpy(tb.GetPhyAddr(), beta.data(), c * sizeof(T));
+    AscendC::GroupNorm<T>(ty, tm, tv, tx, tg, tb, bt.Get<uint8_t>(), T(1e-5f), tiling);
+    for (uint32_t r = 0; r < rows; ++r) {
+      std::memcpy(&y[size_t(r) * hw], ty.GetPhyAddr() + r * row, hw * sizeof(T));
+      for (uint32_t e = hw; e < row; ++e) {
+        if (float(ty.GetValue(r * row + e)) != -3.0f) die("padding written");
+      }
+    }
+    std::memcpy(mean.data(), tm.GetPhyAddr(), n * groups * sizeof(T));
+    std::memcpy(var.data(), tv.GetPhyAddr(), n * groups * sizeof(T));
+  });
+  write(dir + "/y.bin", y), write(dir + "/mean.bin", mean), write(dir + "/var.bin", var);
+  FILE* f = std::fopen((dir + "/tmp.txt").c_str(), "w");
+  std::fprintf(f, "%u %u %u %u %g\n", max_tmp, min_tmp, tiling.d, tiling.hwAlignSize, tiling.factor);
+  std::fclose(f);
+}
+
 uint32_t u(const char* s) { return static_cast<uint32_t>(std::strtoul(s, nullptr, 10)); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 9 && std::string(argv[1]) == "gn") {
+    if (std::string(argv[2]) == "float") gn<float>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), argv[8]);
+    else gn<half>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), argv[8]);
+    return 0;
+  }
   if (argc == 9 && std::string(argv[1]) == "ar") {
     const std::string t = argv[2], g = argv[3];
     const uint32_t a = u(argv[4]), r = u(argv[5]);
