@@ -126,3 +126,42 @@ def test_groupnorm_matches_numpy(program: Program, tmp_path: Path, dtype: str, s
     assert list(map(int, got[:4])) == [3 * n * c * row * 4 + 2 * mv, 3 * (c // groups) * row * 4 + 2 * mv,
                                        c // groups, row]  # CANN's 910B formulas
     assert float(got[4]) == pytest.approx(1 / (c // groups * h * w), rel=1e-5)  # printed with %g
+
+
+@pytest.mark.parametrize(("dtype", "shape", "basic"), [
+    ("float", (8, 4, 2), 0),    # CANN's doc example shape
+    ("float", (3, 2, 12), 0),   # B not a multiple of 8
+    ("half", (16, 4, 16), 1),   # the basic-block form (B % 8 == 0, S*H % 64 == 0)
+    ("half", (5, 1, 16), 0),
+])
+def test_batchnorm_matches_numpy(program: Program, tmp_path: Path, dtype: str, shape: tuple[int, int, int],
+                                 basic: int) -> None:
+    b, s, h = shape
+    dt = np.float32 if dtype == "float" else np.float16
+    rng = np.random.default_rng(b * s * h)
+    x = (rng.standard_normal((b, s * h)) * 2 + 1).astype(dt)
+    gamma, beta = rng.uniform(0.5, 1.5, (2, b)).astype(dt)
+    for name, value in {"x": x, "gamma": gamma, "beta": beta}.items():
+        value.tofile(tmp_path / f"{name}.bin")
+    proc = run_program(program, "bn", dtype, str(b), str(s), str(h), str(basic), str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ok, hi, lo = map(int, (tmp_path / "tmp.txt").read_text().split())
+    mv = -(-s * h * 4 // 32) * 32
+    per_b = b * 64 * 4 if basic else b * (64 if dtype == "half" else 32)
+    assert (ok, hi, lo) == (1, 3 * -(-b * s * h * 4 // 32) * 32 + 2 * mv, 3 * per_b + 2 * mv)  # CANN's formulas
+    x64 = x.astype(np.float64)
+    mean, var = x64.mean(axis=0), x64.var(axis=0)
+    want = (x64 - mean) / np.sqrt(var + 1e-5) * gamma.astype(np.float64)[:, None] + beta.astype(np.float64)[:, None]
+    tol = 2e-5 if dtype == "float" else 4e-3
+    np.testing.assert_allclose(np.fromfile(tmp_path / "y.bin", dt).reshape(b, s * h), want, rtol=tol, atol=tol)
+    np.testing.assert_allclose(np.fromfile(tmp_path / "mean.bin", dt), mean, rtol=tol, atol=tol)
+    np.testing.assert_allclose(np.fromfile(tmp_path / "var.bin", dt), var, rtol=tol, atol=tol)
+
+
+def test_batchnorm_host_helper_refuses_cann_bad_shapes(program: Program, tmp_path: Path) -> None:
+    np.zeros((8, 6), np.float32).tofile(tmp_path / "x.bin")
+    np.zeros(8, np.float32).tofile(tmp_path / "gamma.bin")
+    np.zeros(8, np.float32).tofile(tmp_path / "beta.bin")
+    proc = run_program(program, "bn", "float", "8", "2", "3", "0", str(tmp_path))  # S*H = 6 floats: not 32 B
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (tmp_path / "tmp.txt").read_text().split()[0] == "0"

@@ -5,6 +5,8 @@
 //   gamma.bin, beta.bin [R] (U); tmp.txt: GetLayerNormMaxMinTmpSize's and GetNormalizeMaxMinTmpSize's max and min.
 //   dn gn <float|half> <N> <C> <H> <W> <groups> <dir>: GroupNorm on x.bin [N*C x H*W] (rows padded to 32 B in UB),
 //   gamma.bin, beta.bin [C]; y.bin, mean.bin, var.bin [N x groups]; tmp.txt: GetGroupNormMaxMinTmpSize's max, min.
+//   dn bn <float|half> <B> <S> <H> <basic 0|1> <dir>: BatchNorm on x.bin [B x S*H], gamma.bin, beta.bin [B] (padded
+//   to 32 B in UB); y.bin, mean.bin, var.bin [S*H]; tmp.txt: GetBatchNormMaxMinTmpSize's result, max, min.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -176,11 +178,51 @@ void gn(uint32_t n, uint32_t c, uint32_t h, uint32_t w, uint32_t groups, const s
   std::fclose(f);
 }
 
+template <typename T>
+void bn(uint32_t b, uint32_t s, uint32_t h, bool basic, const std::string& dir) {
+  const uint32_t sh = s * h;
+  const auto x = read<T>(dir + "/x.bin", size_t(b) * sh);
+  const auto gamma = read<T>(dir + "/gamma.bin", b), beta = read<T>(dir + "/beta.bin", b);
+  const ge::Shape shape({b, s, h});
+  uint32_t max_tmp = 0, min_tmp = 0;
+  const bool ok = AscendC::GetBatchNormMaxMinTmpSize(shape, shape, sizeof(T), false, max_tmp, min_tmp, basic);
+  FILE* f = std::fopen((dir + "/tmp.txt").c_str(), "w");
+  std::fprintf(f, "%d %u %u\n", ok ? 1 : 0, max_tmp, min_tmp);
+  std::fclose(f);
+  if (!ok) return;
+  BatchNormTiling tiling;
+  if (!AscendC::GetBatchNormNDTilingInfo(shape, shape, min_tmp, sizeof(T), false, tiling, basic)) die("bn tiling");
+  std::vector<T> y(size_t(b) * sh), mean(sh), var(sh);
+  opkit::sim::Launch launch{"dn", "Ascend910B2", 1};
+  launch.run_body([&] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> bx, bg, bb, bm, bv, bt;
+    const auto pad = [](uint32_t elems) { return (elems * sizeof(T) + 31) / 32 * 32; };
+    pipe.InitBuffer(bx, pad(b * sh)), pipe.InitBuffer(bg, pad(b)), pipe.InitBuffer(bb, pad(b));
+    pipe.InitBuffer(bm, pad(sh)), pipe.InitBuffer(bv, pad(sh)), pipe.InitBuffer(bt, min_tmp);
+    auto tx = bx.Get<T>(), tg = bg.Get<T>(), tb = bb.Get<T>(), tm = bm.Get<T>(), tv = bv.Get<T>();
+    std::memcpy(tx.GetPhyAddr(), x.data(), x.size() * sizeof(T));
+    std::memcpy(tg.GetPhyAddr(), gamma.data(), b * sizeof(T));
+    std::memcpy(tb.GetPhyAddr(), beta.data(), b * sizeof(T));
+    if (basic) AscendC::BatchNorm<T, false, true>(tx, tm, tv, tx, tg, tb, bt.Get<uint8_t>(), T(1e-5f), tiling);  // in place
+    else AscendC::BatchNorm<T>(tx, tm, tv, tx, tg, tb, T(1e-5f), tiling);
+    std::memcpy(y.data(), tx.GetPhyAddr(), y.size() * sizeof(T));
+    std::memcpy(mean.data(), tm.GetPhyAddr(), sh * sizeof(T));
+    std::memcpy(var.data(), tv.GetPhyAddr(), sh * sizeof(T));
+  });
+  write(dir + "/y.bin", y), write(dir + "/mean.bin", mean), write(dir + "/var.bin", var);
+}
+
 uint32_t u(const char* s) { return static_cast<uint32_t>(std::strtoul(s, nullptr, 10)); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 8 && std::string(argv[1]) == "bn") {
+    if (std::string(argv[2]) == "float") bn<float>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]) != 0, argv[7]);
+    else bn<half>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]) != 0, argv[7]);
+    return 0;
+  }
   if (argc == 9 && std::string(argv[1]) == "gn") {
     if (std::string(argv[2]) == "float") gn<float>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), argv[8]);
     else gn<half>(u(argv[3]), u(argv[4]), u(argv[5]), u(argv[6]), u(argv[7]), argv[8]);

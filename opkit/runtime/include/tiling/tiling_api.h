@@ -13,6 +13,7 @@
 #include "lib/normalization/normalize_tiling.h"
 #include "lib/normalization/layernorm_separate_tiling.h"
 #include "lib/normalization/groupnorm_tiling.h"
+#include "lib/normalization/batchnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/pad/pad_tiling.h"
 #include "lib/softmax/softmax_tiling.h"

@@ -26,6 +26,7 @@
 #include "opkit/sim/vec/norm.h"
 #include "opkit/sim/vec/layernorm_ar.h"
 #include "opkit/sim/vec/groupnorm.h"
+#include "opkit/sim/vec/batchnorm.h"
 #include "opkit/sim/vec/deepnorm.h"
 #include "opkit/sim/vec/welford.h"
 #include "opkit/sim/vec/layernorm_grad.h"
