@@ -152,3 +152,54 @@ def test_no_row_matches_returns_false(program: Program, tmp_path: Path) -> None:
     out = _run(program, tmp_path, "adjust", "float", 2, 8, x=x, inmax=np.array([[2.0], [1.0]], dtype=np.float32))
     np.testing.assert_array_equal(out["y"], x)
     assert out["d"].ravel().tolist() == [0.0]
+
+
+def _flash_v3(x: np.ndarray, update: bool, inmax: np.ndarray, insum: np.ndarray, inmean: np.ndarray,
+              loop_cnt: int = 3, alpha: float = 0.9375) -> tuple:
+    """CANN's SoftmaxFlashV3 pseudo-code (splitMeanCnt 8), in float32 like the device."""
+    x = x.astype(np.float32)
+    rows, k = x.shape
+    scalar = np.float32(alpha / (1 - alpha))
+    base_k = k // 8
+    group = np.zeros((rows, 8), np.float32)  # BlockReduceSum's grouping: 64-wide then 8-wide strides
+    idx = np.arange(k)
+    gid = np.where(idx < 512, idx // 64, (idx - 512) % 64 // 8)
+    for j in range(8):
+        group[:, j] = x[:, gid == j].sum(axis=1, dtype=np.float32)
+    local = group / np.float32(base_k)
+    glob = local.mean(axis=1, keepdims=True, dtype=np.float32)
+    xs = x - np.repeat((glob - local) * scalar, base_k, axis=1)
+    row_max = xs.max(axis=1, keepdims=True)
+    if not update:
+        dst = np.exp(xs - row_max)
+        return dst, row_max, dst.sum(axis=1, keepdims=True), glob, None
+    inmean, inmax, insum = inmean[:, None], inmax[:, None], insum[:, None]
+    mean = (glob + inmean * (loop_cnt - 1)) / loop_cnt
+    shift_curr, shift_prev = (glob - mean) * scalar, (inmean - mean) * scalar
+    mx = np.maximum(shift_curr + row_max, shift_prev + inmax)
+    dst = np.exp(xs - (mx - shift_curr))
+    exp_max = np.exp(inmax - mx + shift_prev)
+    return dst, mx, exp_max * insum + dst.sum(axis=1, keepdims=True), mean, exp_max
+
+
+@pytest.mark.parametrize(("rows", "k"), [(8, 512), (16, 1024), (8, 576)])
+@pytest.mark.parametrize("update", [False, True])
+def test_softmax_flash_v3_matches_cann_pseudocode(program: Program, tmp_path: Path, rows: int, k: int,
+                                                  update: bool) -> None:
+    rng = np.random.default_rng(rows + k)
+    x = (rng.standard_normal((rows, k)) * 2 + np.arange(k) / k).astype(np.float16)  # a trend: local means differ
+    inmax, insum, inmean = (rng.uniform(0.5, 2, (3, rows))).astype(np.float32)
+    for name, value in {"x": x, "inmax": inmax, "insum": insum, "inmean": inmean}.items():
+        value.tofile(tmp_path / f"{name}.bin")
+    api = "flashv3_update" if update else "flashv3"
+    proc = run_program(program, api, "half_float", str(rows), str(k), str(k), str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    dst, mx, total, mean, exp_max = _flash_v3(x, update, inmax, insum, inmean)
+    got = lambda name, dt=np.float32: np.fromfile(tmp_path / f"{name}.bin", dtype=dt)  # noqa: E731
+    np.testing.assert_allclose(got("y", np.float16).reshape(rows, k), dst, rtol=2e-3, atol=1e-3)
+    np.testing.assert_allclose(got("max"), mx.ravel(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got("sum"), total.ravel(), rtol=1e-4)
+    np.testing.assert_allclose(got("mean"), mean.ravel(), rtol=1e-5, atol=1e-6)
+    if update:
+        want = exp_max.ravel().astype(np.float16).astype(np.float32)  # expMax is half: one rounding
+        np.testing.assert_allclose(got("expmax"), want, rtol=2e-3, atol=6e-8)

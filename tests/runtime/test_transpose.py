@@ -91,3 +91,81 @@ def test_trans_data_to_5hd_address_outside_ub_faults(program: Program, tmp_path:
     _data("half", 256, 5).tofile(tmp_path / "x.bin")
     proc = run_program(program, "5hd", "half", "256", "256", "16", "16", "2", "60000", "0", str(tmp_path))
     assert proc.returncode == 3 and "dstList" in proc.stdout, proc.stdout + proc.stderr
+
+
+def _nz(m: np.ndarray) -> np.ndarray:
+    """[..., rows, cols] (cols a multiple of 16) -> CANN's NZ [..., cols/16, rows, 16]."""
+    *lead, rows, cols = m.shape
+    return m.reshape(*lead, rows, cols // 16, 16).swapaxes(-3, -2)
+
+
+@pytest.mark.parametrize(("dtype", "kind", "shape"), [
+    ("half", 1, (1, 2, 32, 16)),    # scene 1: NZ [B, N, H/N/16, S/16, 16, 16] -> ND [B, S, N, H/N] (the sample's)
+    ("float", 1, (2, 3, 20, 40)),   # S and H/N not multiples of 16: the source is padded to 32 and 48
+    ("int16", 2, (2, 2, 16, 32)),   # scene 2: -> NZ, each (b, s) an N x H/N matrix
+    ("half", 7, (32, 48)),          # scene 7: [H, W] -> [W, H]
+    ("float", 13, (3, 5, 7)),       # scenes 13-15: [N, H, W] -> (0,2,1), (1,0,2), (2,1,0)
+    ("half", 13, (6, 10)),
+    ("int16", 14, (4, 3, 16)),
+    ("float", 15, (2, 3, 5)),
+])
+@pytest.mark.parametrize("tmp", [0, 1])
+def test_confusion_transpose_with_its_host_tiling(program: Program, tmp_path: Path, dtype: str, kind: int,
+                                                  shape: tuple[int, ...], tmp: int) -> None:
+    if kind in (1, 2):
+        b, a1, a2, a3 = shape
+        up = lambda v: -(-v // 16) * 16  # noqa: E731
+        m = _data(dtype, b * a1 * up(a2) * up(a3), kind).reshape(b, a1, up(a2), up(a3))  # [B, A1, A2, A3] padded
+        y = _run(program, tmp_path, _nz(m).reshape(-1), "conf", dtype, kind, tmp, *shape)
+        swapped = m.transpose(0, 2, 1, 3)  # [B, A2, A1, A3]
+        want = swapped if kind == 1 else _nz(swapped)
+    else:
+        x = _data(dtype, int(np.prod(shape)), kind).reshape(shape)
+        y = _run(program, tmp_path, x.reshape(-1), "conf", dtype, kind, tmp, *shape)
+        axes = {7: (1, 0), 13: (0, 2, 1) if len(shape) == 3 else (1, 0), 14: (1, 0, 2), 15: (2, 1, 0)}[kind]
+        want = x.transpose(axes)
+    np.testing.assert_array_equal(y, want.reshape(-1))
+
+
+def test_confusion_transpose_refuses_what_it_does_not_simulate(program: Program, tmp_path: Path) -> None:
+    _data("half", 256, 0).tofile(tmp_path / "x.bin")
+    proc = run_program(program, "conf", "half", "3", "0", "1", "16", "16", "16", str(tmp_path))
+    assert proc.returncode != 0 and "transposeType 3 is not simulated" in proc.stderr, proc.stdout + proc.stderr
+
+
+def _td_tmp(scene: int, n: int, c: int, d: int, hw: int) -> int:
+    """CANN's GetTransDataMaxMinTmpSize formulas (bytes of 16-bit data)."""
+    c16, n16, pad = -(-c // 16) * 16, -(-n // 16) * 16, -(-hw // 16) * 16
+    return {1: (d * pad + d * c16 * pad) * 2, 2: d * c16 * pad * 2 + 512,
+            3: max(c * d * pad * 2, d * hw * n16 * 2) + n16 * d * c16 * pad * 2,
+            4: n16 * c16 * d * pad * 2 * (1 if (n, c) == (n16, c16) else 2)}[scene]
+
+
+@pytest.mark.parametrize("scene", [1, 2, 3, 4])
+@pytest.mark.parametrize(("dtype", "shape"), [("half", (16, 16, 1, 3, 5)),   # the asc-devkit sample's shape
+                                              ("int16", (3, 20, 2, 4, 4)),   # C past 16, N short of 16, H*W = 16
+                                              ("uint16", (17, 5, 1, 1, 1))])  # N past 16, one element per row
+def test_transdata_matches_numpy(program: Program, tmp_path: Path, scene: int, dtype: str,
+                                 shape: tuple[int, int, int, int, int]) -> None:
+    n, c, d, h, w = shape
+    hw, pad = h * w, -(-h * w // 16) * 16
+    c16, n16 = -(-c // 16) * 16, (-(-n // 16) * 16 if scene >= 3 else n)
+    full = _data(dtype, n16 * c16 * d * hw, scene).reshape(n16, c16, d, hw)
+    full[n:] = 0
+    full[:, c:] = 0  # the 16-split formats hold zeros past N and C
+    if scene == 3 or scene == 4:  # FRACTAL_Z_3D [D, C1, HW, N1, N0, C0]
+        split = full.reshape(n16 // 16, 16, c16 // 16, 16, d, hw).transpose(4, 2, 5, 0, 1, 3)
+    else:  # NDC1HWC0 [N, D, C1, HW, C0]
+        split = full.reshape(n, c16 // 16, 16, d, hw).transpose(0, 3, 1, 4, 2)
+    nc = np.full((n, c, d, pad), 7, dtype=full.dtype)  # rows padded to 16; the padding is not the API's
+    nc[..., :hw] = full[:n, :c]
+    proc_x = nc if scene % 2 == 1 else split
+    y = _run(program, tmp_path, proc_x.reshape(-1), "td", dtype, scene, n, c, d, h, w)
+    if scene % 2 == 1:
+        np.testing.assert_array_equal(y, split.reshape(-1))
+    else:
+        got = y.reshape(n, c, d, pad)
+        np.testing.assert_array_equal(got[..., :hw], full[:n, :c])
+        assert (got[..., hw:] == 7).all()  # the output's row padding is left alone
+    out = run_program(program, "td", dtype, str(scene), *map(str, shape), str(tmp_path)).stdout
+    assert out.split()[:3] == ["tmp", str(_td_tmp(scene, n, c, d, hw)), str(_td_tmp(scene, n, c, d, hw))]

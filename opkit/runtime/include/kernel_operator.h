@@ -29,6 +29,7 @@
 #include "opkit/sim/static_tensor.h"
 #include "opkit/sim/utils.h"
 #include "opkit/sim/scalar_api.h"
+#include "opkit/sim/scalar_minmax.h"
 #include "opkit/sim/core_sync.h"
 #include "opkit/sim/group_barrier.h"
 #include "opkit/sim/cube.h"

@@ -4,7 +4,8 @@
 // every element of an output block holds the same value. Usage:
 //   sfam <api> <float|half|half_float> <rows> <k> <oriK> <dir>
 //   api: simple | simple_nobrc | log | grad | grad_front | grad_isfront | flash | flash_update | flashv2 |
-//        flashv2_update | flashv2_update_rmax | flashv2_update_nobrc | adjust
+//        flashv2_update | flashv2_update_rmax | flashv2_update_nobrc | adjust | flashv3 | flashv3_update (half_float;
+//        loopCnt 3, alpha 0.9375; inmean.bin in, mean.bin out)
 //   dir holds x.bin [rows x oriK] and, as the api needs, g.bin [rows x oriK], inmax.bin/insum.bin [rows] (float32);
 //   it receives y.bin [rows x oriK] and max.bin, sum.bin, expmax.bin, rmax.bin, d.bin [rows] (float32).
 #include <cstdio>
@@ -120,6 +121,9 @@ void run(const Job& j) {
   std::vector<float> in_max, in_sum;
   if (update || simple || j.api == "adjust") in_max = read<float>(j.path("inmax.bin"), j.rows);
   if (update || simple) in_sum = read<float>(j.path("insum.bin"), j.rows);
+  const bool v3 = j.api.rfind("flashv3", 0) == 0;
+  std::vector<float> in_mean, mean;
+  if (v3 && update) in_mean = read<float>(j.path("inmean.bin"), j.rows);
   // The host helpers size the tmp buffer and fill the tiling, as a kernel's host side would.
   const ge::Shape shape({j.rows, j.k});
   SoftMaxTiling tiling;
@@ -127,6 +131,10 @@ void run(const Job& j) {
   if (grad) {
     tmp = AscendC::GetSoftMaxGradMinTmpSize(shape, sizeof(T), j.api != "grad", false);
     AscendC::SoftMaxGradTilingFunc(shape, sizeof(T), tmp, tiling, j.api != "grad");
+  } else if (v3) {
+    uint32_t max_tmp = 0;
+    AscendC::GetSoftMaxFlashV3MaxMinTmpSize(shape, sizeof(T), sizeof(U), max_tmp, tmp, update);
+    AscendC::SoftMaxFlashV3TilingFunc(shape, sizeof(T), sizeof(U), tmp, tiling, update);
   } else if (j.api.rfind("flashv2", 0) == 0) {
     tmp = AscendC::GetSoftMaxFlashV2MaxTmpSize(shape, sizeof(T), sizeof(U), update);
     AscendC::SoftMaxFlashV2TilingFunc(shape, sizeof(T), sizeof(U), tmp, tiling, update, false, nobrc);
@@ -148,6 +156,8 @@ void run(const Job& j) {
     if (grad) rows_in(gl, g, j);
     if (!in_max.empty()) stat_in(ml, in_max, blk);
     if (!in_sum.empty()) stat_in(sl, in_sum, blk);
+    auto nl = ub.get<U>(j.rows * blk);
+    if (!in_mean.empty()) stat_in(nl, in_mean, blk);
     if (j.api == "simple") {
       AscendC::SimpleSoftMax<T>(yl, sl, ml, xl, tl, tiling, info);
     } else if (j.api == "simple_nobrc") {
@@ -174,6 +184,12 @@ void run(const Job& j) {
       AscendC::SoftmaxFlashV2<T, true, false, false, false, kNoBrc>(yl, sl, ml, xl, el, sl, ml, tl, tiling, info);
     } else if (j.api == "flashv2_update_rmax") {
       if constexpr (std::is_same_v<T, U>) AscendC::SoftmaxFlashV2<T, true>(yl, rl, sl, ml, xl, el, sl, ml, tiling, info);
+    } else if (v3) {
+      if constexpr (std::is_same_v<T, half> && std::is_same_v<U, float>) {
+        const AscendC::SoftMaxParams params = {j.rows, j.k, j.rows, j.ori_k, 3, 8, 0.9375f};
+        if (update) AscendC::SoftmaxFlashV3<T, U, true>(yl, nl, sl, ml, xl, el, nl, sl, ml, tl, tiling, params);
+        else AscendC::SoftmaxFlashV3<T, U>(yl, nl, sl, ml, xl, el, nl, sl, ml, tiling, params);
+      }
     } else if (j.api == "adjust") {
       rows_in(yl, x, j);
       const float from = 1.5f;
@@ -195,11 +211,12 @@ void run(const Job& j) {
       sum = stat_out(sl, j.rows, blk, "sum");
     }
     if (update) expmax = stat_out(el, j.rows, nobrc ? 1 : tblk, "expmax");
+    if (v3) mean = stat_out(nl, j.rows, blk, "mean");
     if (j.api == "flashv2_update_rmax") rmax = stat_out(rl, j.rows, blk, "rmax");
   });
   if (!y.empty()) write(j.path("y.bin"), y);
   for (auto [name, v] : {std::pair{"max.bin", &max}, {"sum.bin", &sum}, {"expmax.bin", &expmax}, {"rmax.bin", &rmax},
-                         {"d.bin", &d}}) {
+                         {"d.bin", &d}, {"mean.bin", &mean}}) {
     if (!v->empty()) write(j.path(name), *v);
   }
 }

@@ -4,6 +4,10 @@
 //   tp ext <b16|nchw2nhwc|nhwc2nchw> <dtype> <n> <c> <h> <w> <tmpBytes> <dir>   the TransposeParamsExt form
 //   tp 5hd <dtype> <srcN> <dstN> <srcGap> <dstGap> <repeat> <dstRep> <srcRep> <dir>
 //       TransDataTo5HD over lists srcList[i] = src + i * srcGap elements, dstList[i] = dst + i * dstGap
+//   tp conf <dtype> <transposeType> <tmp 0|1> <dims...> <dir>   the advanced Transpose with GetTransposeTilingInfo's
+//       tiling of srcShape dims (scenes 1/2: the source holds A2 and A3 rounded up to 16)
+//   tp td <dtype> <1 NCDHW->NDC1HWC0 | 2 back | 3 NCDHW->FRACTAL_Z_3D | 4 back> <n> <c> <d> <h> <w> <dir>   TransData
+//       with Layouts; tmp: GetTransDataMaxMinTmpSize's size
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -13,8 +17,27 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "tiling/tiling_api.h"
 
 namespace {
+
+constexpr AscendC::TransDataConfig kTd1 = {AscendC::DataFormat::NCDHW, AscendC::DataFormat::NDC1HWC0};
+constexpr AscendC::TransDataConfig kTd2 = {AscendC::DataFormat::NDC1HWC0, AscendC::DataFormat::NCDHW};
+constexpr AscendC::TransDataConfig kTd3 = {AscendC::DataFormat::NCDHW, AscendC::DataFormat::FRACTAL_Z_3D};
+constexpr AscendC::TransDataConfig kTd4 = {AscendC::DataFormat::FRACTAL_Z_3D, AscendC::DataFormat::NCDHW};
+constexpr const AscendC::TransDataConfig* kTd[4] = {&kTd1, &kTd2, &kTd3, &kTd4};
+
+template <const AscendC::TransDataConfig& kCfg, typename T, typename L1, typename L2>
+void transdata(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+               const AscendC::LocalTensor<uint8_t>& tmp, const L1& a, const L2& b) {
+  if constexpr (kCfg.srcFormat == AscendC::DataFormat::NCDHW) {
+    AscendC::TransDataParams<L1, L2> params = {a, b};
+    AscendC::TransData<kCfg>(dst, src, tmp, params);
+  } else {
+    AscendC::TransDataParams<L2, L1> params = {b, a};
+    AscendC::TransData<kCfg, T, L2, L1>(dst, src, params);  // the form without tmp
+  }
+}
 
 [[noreturn]] void die(const std::string& why) {
   std::fprintf(stderr, "tp: %s\n", why.c_str());
@@ -26,6 +49,8 @@ void run(int argc, char** a) {
   const std::string api = a[1], dir = a[argc - 1];
   uint64_t src_n = 256, dst_n = 256, tmp_bytes = 32;
   AscendC::TransposeParamsExt ext;
+  optiling::ConfusionTransposeTiling conf;
+  uint32_t conf_type = 0;
   if (api == "ext") {
     const std::string kind = a[2];
     ext.transposeType = kind == "b16"         ? AscendC::TransposeType::TRANSPOSE_ND2ND_B16
@@ -35,6 +60,33 @@ void run(int argc, char** a) {
     ext.hSize = uint16_t(std::atoi(a[6])), ext.wSize = uint16_t(std::atoi(a[7]));
     tmp_bytes = std::strtoull(a[8], nullptr, 10);
     if (kind != "b16") src_n = dst_n = uint64_t(ext.nSize) * ext.cSize * ext.hSize * ext.wSize;
+  } else if (api == "conf") {
+    conf_type = uint32_t(std::atoi(a[3]));
+    std::vector<int64_t> dims;
+    for (int i = 5; i < argc - 1; ++i) dims.push_back(std::atoll(a[i]));
+    uint32_t max_tmp = 0, min_tmp = 0;
+    AscendC::GetTransposeMaxMinTmpSize(ge::Shape(dims), sizeof(T), conf_type, max_tmp, min_tmp);
+    AscendC::GetTransposeTilingInfo(ge::Shape(dims), min_tmp, sizeof(T), conf_type, conf);
+    tmp_bytes = std::atoi(a[4]) != 0 ? min_tmp : 0;
+    src_n = dst_n = conf_type <= 2 ? uint64_t(conf.param1) * conf.param2 * conf.param3 * conf.param4
+                                   : uint64_t(conf_type == 7 ? 1 : conf.param0) * conf.param1 * conf.param2;
+  } else if (api == "td") {
+    const int64_t n = std::atoll(a[4]), c = std::atoll(a[5]), d = std::atoll(a[6]), hw = std::atoll(a[7]) * std::atoll(a[8]);
+    const int64_t scene = std::atoll(a[3]), n16 = scene >= 3 ? (n + 15) / 16 * 16 : n;
+    const uint64_t nc = uint64_t(n * c * d * ((hw + 15) / 16 * 16)), split = uint64_t(n16 * ((c + 15) / 16 * 16) * d * hw);
+    src_n = scene % 2 == 1 ? nc : split;
+    dst_n = scene % 2 == 1 ? split : nc;
+    const int64_t h = std::atoll(a[7]), w = std::atoll(a[8]);
+    const auto ncdhw = ge::Shape({n, c, d, h, w});
+    const auto other = scene <= 2 ? ge::Shape({n, d, (c + 15) / 16, h, w, 16})
+                                  : ge::Shape({d, (c + 15) / 16, h, w, (n + 15) / 16, 16, 16});
+    uint32_t max_tmp = 0, min_tmp = 0;
+    auto* platform = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B1");
+    const bool to = scene % 2 == 1;
+    AscendC::GetTransDataMaxMinTmpSize(*platform, to ? ncdhw : other, to ? other : ncdhw, ge::DT_FLOAT16,
+                                       *kTd[scene - 1], max_tmp, min_tmp);
+    tmp_bytes = min_tmp;
+    std::printf("tmp %u %u\n", min_tmp, max_tmp);
   } else if (api == "5hd") {
     src_n = std::strtoull(a[3], nullptr, 10), dst_n = std::strtoull(a[4], nullptr, 10);
   }
@@ -49,7 +101,7 @@ void run(int argc, char** a) {
       AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt;
       pipe.InitBuffer(bs, uint32_t((src_n * sizeof(T) + 31) / 32 * 32));
       pipe.InitBuffer(bd, uint32_t((dst_n * sizeof(T) + 31) / 32 * 32));
-      pipe.InitBuffer(bt, uint32_t((tmp_bytes + 31) / 32 * 32));
+      pipe.InitBuffer(bt, uint32_t((tmp_bytes + 31) / 32 * 32 + (tmp_bytes == 0 ? 32 : 0)));
       auto src = bs.Get<T>(uint32_t(src_n)), dst = bd.Get<T>(uint32_t(dst_n));
       auto tmp = bt.Get<uint8_t>(uint32_t(tmp_bytes));
       std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), src_n * sizeof(T));
@@ -58,6 +110,24 @@ void run(int argc, char** a) {
         if constexpr (sizeof(T) == 2) AscendC::Transpose(dst, src);
       } else if (api == "ext") {
         AscendC::Transpose(dst, src, tmp, ext);
+      } else if (api == "td") {
+        if constexpr (sizeof(T) == 2) {
+          const int32_t n = std::atoi(a[4]), c = std::atoi(a[5]), d = std::atoi(a[6]), h = std::atoi(a[7]);
+          const int32_t w = std::atoi(a[8]), c1 = (c + 15) / 16, n1 = (n + 15) / 16;
+          auto ncdhw = AscendC::MakeLayout(AscendC::MakeShape(n, c, d, h, w), AscendC::MakeStride());
+          AscendC::Layout ndc1hwc0 = AscendC::MakeLayout(AscendC::MakeShape(n, d, c1, h, w, 16), AscendC::MakeStride());
+          AscendC::Layout fz = AscendC::MakeLayout(AscendC::MakeShape(d, c1, h, w, n1, 16, 16), AscendC::MakeStride());
+          switch (std::atoi(a[3])) {
+            case 1: transdata<kTd1>(dst, src, tmp, ncdhw, ndc1hwc0); break;
+            case 2: transdata<kTd2>(dst, src, tmp, ncdhw, ndc1hwc0); break;
+            case 3: transdata<kTd3>(dst, src, tmp, ncdhw, fz); break;
+            default: transdata<kTd4>(dst, src, tmp, ncdhw, fz); break;
+          }
+        }
+      } else if (api == "conf") {
+        const auto type = static_cast<AscendC::TransposeType>(conf_type);
+        if (tmp_bytes != 0) AscendC::Transpose(dst, src, tmp, type, conf);
+        else AscendC::Transpose(dst, src, type, conf);
       } else if constexpr (sizeof(T) == 2) {
         const uint64_t src_gap = std::strtoull(a[5], nullptr, 10), dst_gap = std::strtoull(a[6], nullptr, 10);
         AscendC::TransDataTo5HDParams p(false, false, uint8_t(std::atoi(a[7])), uint16_t(std::atoi(a[8])),

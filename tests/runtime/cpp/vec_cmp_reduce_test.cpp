@@ -489,6 +489,15 @@ void activations(double tol) {
   check("Gelu(tmp)", [](double x) { return x / (1 + std::exp(-1.5957691 * (x + 0.044715 * x * x * x))); });
   FasterGelu(dst, src, n);
   check("FasterGelu", [](double x) { return x / (1 + std::exp(-1.702 * x)); });
+  src.GetPhyAddr()[0] = T(0.0f), src.GetPhyAddr()[1] = T(100.0f), src.GetPhyAddr()[2] = T(-100.0f);  // sign(0), clips
+  FasterGeluV2<T, false, true>(dst, src, tmp, n);
+  for (uint32_t i = 0; i < n; ++i) {  // x times a difference of O(1) terms: the error scales with |x|
+    const double x = vt::as_double(src.GetPhyAddr()[i]);
+    const double x1 = -0.1444 * std::pow(std::min(std::fabs(0.7071 * x), 1.769) - 1.769, 2) + 0.5;
+    const double want = x * ((x + 1e-12 < 0 ? -1.0 : 1.0) * x1 + 0.5), got = vt::as_double(dst.GetPhyAddr()[i]);
+    CHECK(std::fabs(got - want) <= tol * (1e-3 + std::fabs(x)), "FasterGeluV2<", vt::type_name<T>(), "> x=", x,
+          " got ", got, " want ", want);
+  }
   Sigmoid(dst, src, tmp, n);
   check("Sigmoid", [](double x) { return 1 / (1 + std::exp(-x)); });
   Tanh(dst, src, n);

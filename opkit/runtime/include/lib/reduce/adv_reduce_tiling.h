@@ -8,16 +8,8 @@
 
 #include "graph/types.h"
 #include "lib/hl_tiling_common.h"
+#include "lib/utils/reduce_pattern.h"
 #include "lib/utils/types.h"
-
-namespace AscendC {
-
-enum class ReducePattern : uint32_t {
-  AR = 0, RA = 1, R, ARA, ARAR, ARARA, ARARAR, ARARARA, ARARARAR, ARARARARA,
-  RAR, RARA, RARAR, RARARA, RARARAR, RARARARA,
-};
-
-}  // namespace AscendC
 
 namespace opkit::host::detail {
 

@@ -113,13 +113,21 @@ inline void SoftMaxFlashV2TilingFunc(const TensorShape& srcShape, const uint32_t
   }
 }
 
-// ---- SoftmaxFlashV3 (host helpers only: the kernel API is not simulated yet)
+// ---- SoftmaxFlashV3 (vec/softmax_flash_v3.h)
 inline void GetSoftMaxFlashV3MaxMinTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize1,
                                            const uint32_t dataTypeSize2, uint32_t& maxValue, uint32_t& minValue,
                                            const bool isUpdate, const bool isBasicBlock = false) {
   (void)dataTypeSize2, (void)isBasicBlock;
   maxValue = opkit::host::detail::family_tmp("GetSoftMaxFlashV3MaxMinTmpSize", srcShape, dataTypeSize1, isUpdate, true);
   minValue = opkit::host::detail::family_tmp("GetSoftMaxFlashV3MaxMinTmpSize", srcShape, dataTypeSize1, isUpdate, false);
+}
+// SoftMaxFlashV2TilingFunc's split with the statistics as one 32 B block of dataTypeSize2 per row.
+inline void SoftMaxFlashV3TilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize1,
+                                     const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                                     tiling::SoftMaxTiling& softmaxFlashV3Tiling, const bool isUpdate,
+                                     const bool isBasicBlock = false) {
+  SoftMaxFlashV2TilingFunc(srcShape, dataTypeSize1, dataTypeSize2, localWorkSpaceSize, softmaxFlashV3Tiling, isUpdate,
+                           isBasicBlock, false);
 }
 
 }  // namespace AscendC

@@ -1,7 +1,9 @@
-// High-level activation APIs of Ascend C (Gelu, FasterGelu, Sigmoid, Tanh) over the vectorisable exp/tanh.
+// High-level activation APIs of Ascend C (Gelu, FasterGelu, FasterGeluV2, Sigmoid, Tanh) over the vectorisable exp/tanh.
 // Reference formulas (computed in float, rounded once to the element type):
 //   Gelu (tanh form)  y = x / (1 + exp(-1.5957691 * (x + 0.044715 x^3)))
 //   FasterGelu        y = x / (1 + exp(-1.702 x))
+//   FasterGeluV2      y = x * (sign(x) * (-0.1444 * (min(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5), sign(x) being
+//                     (x + 1e-12) / |x + 1e-12| (CANN's steps; sign(0) = 1)
 //   Sigmoid           y = 1 / (1 + exp(-x))
 //   Tanh              y = tanh(x)
 // The sharedTmpBuffer of the 4-argument forms is checked to be a UB tensor holding at least the host helper's minValue
@@ -25,6 +27,16 @@ struct Gelu {
 };
 struct FasterGelu {
   OPKIT_VEC_INLINE static float apply(float x) { return x / (1.0f + exp_poly(-1.702f * x)); }
+};
+struct FasterGeluV2 {
+  OPKIT_VEC_INLINE static float apply(float x) {
+    float clip = 0.7071f * x;
+    clip = clip < 0 ? -clip : clip;
+    clip = (clip < 1.769f ? clip : 1.769f) - 1.769f;
+    const float x1 = -0.1444f * clip * clip + 0.5f, shifted = x + 1e-12f;
+    const float sign = shifted / (shifted < 0 ? -shifted : shifted);
+    return x * (sign * x1 + 0.5f);
+  }
 };
 struct Sigmoid {
   OPKIT_VEC_INLINE static float apply(float x) { return 1.0f / (1.0f + exp_poly(-x)); }
@@ -66,6 +78,7 @@ namespace AscendC {
 #define OPKIT_REUSE_FLAGS bool isReuseSource = false
 OPKIT_ACTIVATION(Gelu, OPKIT_GELU_FLAGS, OPKIT_GELU_NAMES, ::opkit::sim::adv::kGelu)
 OPKIT_ACTIVATION(FasterGelu, OPKIT_GELU_FLAGS, OPKIT_GELU_NAMES, ::opkit::sim::adv::kGelu)
+OPKIT_ACTIVATION(FasterGeluV2, OPKIT_GELU_FLAGS, OPKIT_GELU_NAMES, ::opkit::sim::adv::kGelu)
 OPKIT_ACTIVATION(Sigmoid, OPKIT_REUSE_FLAGS, isReuseSource, ::opkit::sim::adv::kSigmoid)
 OPKIT_ACTIVATION(Tanh, OPKIT_REUSE_FLAGS, isReuseSource, ::opkit::sim::adv::kTanh)
 // Sigmoid and Tanh also take the whole srcTensor.
