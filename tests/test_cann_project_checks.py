@@ -17,7 +17,7 @@ import pytest
 from opkit.check import run as testrun
 from opkit.check.cases import Case
 from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
-    shapes_for, write_shapes
+    index_inputs, shapes_for, write_shapes
 from opkit.check.examples import find_examples, run_example
 
 _MAIN = 'int main() { return aclnn{op}GetWorkspaceSize(nullptr); }\n'
@@ -106,6 +106,28 @@ def test_the_programs_shapes_replace_the_edge_shapes(tmp_path: Path, monkeypatch
     assert shapes_for("other_op") is None
     monkeypatch.delenv(SHAPES_VARIABLE)
     assert case_shapes("add_custom", lambda: (1024, 8, "")).shapes[0].name == "one-element"
+
+
+def test_integer_inputs_beside_float_data_get_no_invented_values(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Indices, paddings and counts beside float data (ScatterElements-, ReplicationPad2d- and NMS-style ops): opkit's
+    random values of the data's shape are not inputs the op takes, so the shape-based cases skip saying why, unless
+    the project's programs called the op (their shapes win). Ops whose every input may be an integer are not it."""
+    scatter = [("float32", "int32", "float32"), ("int32", "int32", "int32")]
+    assert index_inputs(scatter, ["var", "indices", "updates"]) == ["indices"]
+    assert index_inputs([("float32", "int32")], ["x", "paddings"]) == ["paddings"]
+    assert index_inputs([("float16", "float16"), ("int8", "int8")], ["x1", "x2"]) == []      # NotEqual, Div
+    assert index_inputs([("int32", "int32")], ["a", "b"]) == [] and index_inputs([], ["a"]) == []
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"op": "GatherRows", "inputs": [[6], [6]], "outputs": [[6]]}\n')
+    table = tmp_path / "shapes.json"
+    write_shapes(calls, table, {"PadRows": "pad_rows", "GatherRows": "gather_rows"}, [],
+                 {"pad_rows": "paddings is an integer", "gather_rows": "index is an integer"})
+    monkeypatch.setenv(SHAPES_VARIABLE, str(table))
+    pad = case_shapes("pad_rows", lambda: (1024, 8, ""))
+    assert pad.shapes == [] and pad.skip == "paddings is an integer"
+    gather = case_shapes("gather_rows", lambda: (1024, 8, ""))
+    assert [s.shape for s in gather.shapes] == [(6,)] and not gather.skip
 
 
 def test_an_offline_model_programs_op_description_gives_shapes(tmp_path: Path) -> None:

@@ -83,6 +83,18 @@ def test_older_layout_kernel_reads_the_host_tiling_struct(older: Any, dtype: Any
     np.testing.assert_allclose(z.astype(np.float64), 2.5 * x.astype(np.float64) + y, rtol=tol, atol=tol)
 
 
+def test_out_of_another_shape_than_infer_shape_is_the_callers(older: Any) -> None:
+    """As CANN's aclnn (no InferShape run): an InferShape that copies an input's shape where the caller knows better
+    (ReplicationPad2d- and NMS-style ops) is warned about, and the given output is written."""
+    module = older[0]
+    x, y = np.ones(4096, np.float32), np.full(4096, 2, np.float32)
+    out = np.full((2, 4096), -1, np.float32)
+    with pytest.warns(RuntimeWarning, match=r"AxpyCustom: out 'z' has shape \(2, 4096\), but the op's InferShape "
+                                            r"gives \(4096,\); the given shape is used, as CANN's aclnn does"):
+        assert module.axpy_custom(x, y, alpha=0.5, out=out) is out
+    np.testing.assert_array_equal(out[0], np.full(4096, 2.5, np.float32))
+
+
 def test_op_without_infer_shape_takes_out_numpy(older: Any) -> None:
     module = older[0]
     x = np.arange(64, dtype=np.float32)

@@ -22,7 +22,7 @@ import numpy as np
 from opkit.check.cases import Case, ShapeCase, tiling_shapes
 from opkit.check.inputs import canonical, numpy_dtype
 
-__all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "model_calls", "shapes_for", "TestShapes",
+__all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "model_calls", "shapes_for", "TestShapes", "index_inputs",
            "case_shapes", "example_outputs", "call_op", "outputs_inferred"]
 
 CALLS_VARIABLE = "OPKIT_ACLNN_CALLS"
@@ -61,12 +61,29 @@ def model_calls(project: Path, op_types: set[str]) -> list[dict[str, Any]]:
     return rows
 
 
-def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[dict[str, Any]] = ()) -> None:
+_FLOATS = ("float16", "float32", "bfloat16", "double")
+
+
+def index_inputs(combinations: Sequence[Sequence[str]], names: Sequence[str]) -> list[str]:
+    """The inputs (of `names`, one dtype per input in each of `combinations`) that are integers in every combination
+    while another input is a float in some: an index, a size, paddings, a threshold count. opkit's random values of
+    the data inputs' shape are not inputs the op takes (indices out of range, negative paddings), so faults found
+    with them say nothing about the kernel."""
+    if not combinations:
+        return []
+    floats = [any(canonical(c[k]) in _FLOATS for c in combinations) for k in range(len(names))]
+    return [name for k, name in enumerate(names)
+            if not floats[k] and any(floats[j] for j in range(len(names)) if j != k)]
+
+
+def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[dict[str, Any]] = (),
+                 unshaped: dict[str, str] | None = None) -> None:
     """Write {op name: {"shapes": [[dims], ...], "other": n, "outputs": [[[dims] per output] per shape],
     "dtypes": [[input dtype, ...] per combination used]}} for the ops (OpType -> snake_case name in `names`) the
     recorded calls (and the `described` ones, model_calls) name: the distinct shapes of calls whose inputs all have one shape, in call order, and how many
     calls had inputs of differing shapes; with each shape, the output shapes the call gave (aclnn callers size the
-    outputs: the op's InferShape may leave them to the caller)."""
+    outputs: the op's InferShape may leave them to the caller). `unshaped` ({op name: why}) are the ops opkit cannot
+    make inputs for (index_inputs): those the calls give no shape get none, with `why` as the reason."""
     table: dict[str, dict[str, Any]] = {}
     for row in (_read_calls(calls) if calls.is_file() else []) + list(described):
         name = names.get(row["op"])
@@ -84,6 +101,10 @@ def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[
                 entry["outputs"].append(row.get("outputs") or [])
         else:
             entry["other"] += 1
+    for name, why in (unshaped or {}).items():
+        entry = table.setdefault(name, {"shapes": [], "other": 0, "outputs": [], "dtypes": []})
+        if not entry["shapes"]:
+            entry["why"] = why
     out.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
 
 
@@ -103,8 +124,9 @@ def shapes_for(op: str) -> tuple[list[ShapeCase], str] | None:
     if entry is None:
         return None
     shapes = [ShapeCase("example", tuple(s)) for s in entry["shapes"]]
-    why = "" if shapes else (f"the project's programs call {op} only with inputs of differing shapes "
-                             f"({entry['other']} calls); the generated cases give every input one shape")
+    why = "" if shapes else entry.get("why") or (f"the project's programs call {op} only with inputs of differing "
+                                                 f"shapes ({entry['other']} calls); the generated cases give every "
+                                                 "input one shape")
     return shapes, why
 
 

@@ -12,7 +12,7 @@ namespace gert {
 
 class TilingData {
  public:
-  TilingData(void* data, size_t capacity) : data_(data), capacity_(capacity) {}
+  TilingData(void* data, size_t capacity) : capacity_(capacity), data_(data) {}
 
   void* GetData() { return data_; }
   const void* GetData() const { return data_; }
@@ -43,13 +43,19 @@ class TilingData {
     return ge::GRAPH_SUCCESS;
   }
 
-  // opkit: the largest size the op asked for beyond the capacity (0 when it stayed inside).
-  size_t opkit_overflow_ = 0;
-
+  // The fields in CANN's order (metadef inc/external/exe_graph/runtime/tiling_data.h: capacity, data size, data,
+  // then 40 reserved bytes), so a TilingFunc that writes its struct over the object instead of its data
+  // (`tiling.SaveToBuffer(context->GetRawTilingData(), ...)`, as CANN's group_barrier sample does) clobbers what it
+  // clobbers there: the capacity, which the SetDataSize that follows does not read back.
  private:
-  void* data_;
   size_t capacity_;
   size_t size_ = 0;
+  void* data_;
+
+ public:
+  // opkit: the largest size the op asked for beyond the capacity (0 when it stayed inside); where CANN's reserved
+  // bytes are.
+  size_t opkit_overflow_ = 0;
 };
 
 }  // namespace gert

@@ -84,6 +84,11 @@ struct OpLn {
 };
 struct OpAbs {
   OPKIT_VEC_INLINE static float apply(float x) { return std::fabs(x); }
+  // The integer forms (310B): the most negative value wraps to itself, as two's-complement negation does.
+  template <typename C, std::enable_if_t<std::is_integral_v<C>, int> = 0>
+  OPKIT_VEC_INLINE static C apply(C x) {
+    return pick(x < C(0), static_cast<C>(0u - static_cast<std::make_unsigned_t<C>>(x)), x);
+  }
 };
 // Sqrt and Rsqrt bring their own count-form loop (`loop`, see count_form below): the compiler cannot vectorise
 // std::sqrt element by element.
@@ -305,7 +310,14 @@ OPKIT_VEC_BINARY(Or, opkit::sim::detail::OpOr, "int16_t and uint16_t", int16_t, 
 
 OPKIT_VEC_UNARY(Exp, "half and float", opkit::sim::detail::OpExp, half, float)
 OPKIT_VEC_UNARY(Ln, "half and float", opkit::sim::detail::OpLn, half, float)
+#if OPKIT_SOC_ARCH == 3002
+// 310B's vabs also takes int8_t, int16_t and int32_t, in every form (asc-devkit impl/basic_api/dav_m300/
+// kernel_operator_vec_unary_impl.h); the other SoCs' Abs checks for half and float only.
+OPKIT_VEC_UNARY(Abs, "int8_t, int16_t, half, int32_t and float", opkit::sim::detail::OpAbs, int8_t, int16_t, half,
+                int32_t, float)
+#else
 OPKIT_VEC_UNARY(Abs, "half and float", opkit::sim::detail::OpAbs, half, float)
+#endif
 OPKIT_VEC_UNARY(Sqrt, "half and float", opkit::sim::detail::OpSqrt, half, float)
 OPKIT_VEC_UNARY(Rsqrt, "half and float", opkit::sim::detail::OpRsqrt, half, float)
 OPKIT_VEC_UNARY(Reciprocal, "half and float", opkit::sim::detail::OpReciprocal, half, float)

@@ -1,0 +1,76 @@
+"""The vector APIs where Ascend310B differs from the 910B, on the simulator built for it (OPKIT_SOC_ARCH=3002),
+against numpy: Abs on int8/int16/int32 (310B's vabs takes them; the 910B's Abs is half and float only), and Compare's
+count form at counts that are not a multiple of 256 bytes (310B predicates the last repeat; the 910B faults), as the
+Ascend310B competition kernels (NotEqual's int32 path, Asinh's sign select) use them."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+pytestmark = pytest.mark.compile
+
+CPP = Path(__file__).parent / "cpp" / "vec_310b_main.cpp"
+ABS_DTYPES = {"int8": np.int8, "int16": np.int16, "int32": np.int32, "half": np.float16, "float": np.float32}
+
+
+@pytest.fixture(scope="module")
+def program() -> Program:
+    return compile_program([CPP], defines={"OPKIT_SOC_ARCH": "3002"})
+
+
+def _run(program: Program, tmp: Path, *args: object) -> str:
+    proc = run_program(program, *map(str, args), str(tmp))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+@pytest.mark.parametrize("dtype", list(ABS_DTYPES))
+def test_abs_takes_310b_types(program: Program, tmp_path: Path, dtype: str) -> None:
+    np_type = ABS_DTYPES[dtype]
+    n = 333   # not a whole repeat for any of them
+    rng = np.random.default_rng(1)
+    if dtype.startswith("int"):
+        info = np.iinfo(np_type)
+        x = rng.integers(info.min, info.max, n, endpoint=True).astype(np_type)
+        x[:3] = [info.min, -1, 0]   # the most negative value wraps to itself, as two's complement negation does
+    else:
+        x = rng.uniform(-9, 9, n).astype(np_type)
+    x.tofile(tmp_path / "x.bin")
+    _run(program, tmp_path, "abs", dtype, n)
+    got = np.fromfile(tmp_path / "y.bin", dtype=np_type)
+    want = np.abs(x)   # numpy's integer abs wraps the minimum the same way
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize(("mode", "n"), [("lt", 333), ("ne", 64), ("ne", 1), ("lt", 200)])
+def test_compare_count_needs_no_whole_repeats(program: Program, tmp_path: Path, mode: str, n: int) -> None:
+    rng = np.random.default_rng(n)
+    a = rng.integers(-3, 3, n).astype(np.float32)
+    b = rng.integers(-3, 3, n).astype(np.float32)
+    a.tofile(tmp_path / "x.bin")
+    b.tofile(tmp_path / "x2.bin")
+    _run(program, tmp_path, "cmp", mode, n)
+    bits = np.unpackbits(np.fromfile(tmp_path / "y.bin", dtype=np.uint8), bitorder="little")
+    want = (a < b) if mode == "lt" else (a != b)
+    np.testing.assert_array_equal(bits[:n].astype(bool), want)
+    assert not bits[n:].any(), "the last repeat's bits past the count are written as 0"
+    assert len(bits) == -(-n // 64) * 64
+
+
+_ABS_INT = """
+#include "opkit/sim/vector.h"
+void kernel_body(AscendC::LocalTensor<int32_t>& t) { AscendC::Abs(t, t, 64); }
+int main() { return 0; }
+"""
+
+
+def test_910b_abs_stays_half_and_float(tmp_path: Path) -> None:
+    source = tmp_path / "abs_int.cpp"
+    source.write_text(_ABS_INT)
+    with pytest.raises(AssertionError, match=re.escape("Abs supports half and float on Ascend910B")):
+        compile_program(source)
