@@ -187,6 +187,8 @@ FAULTS = {
     "fault_partial_output_bias": "[Matmul::Iterate] isPartialOutput does not support a bias",
     "fault_atomic_add_onto_never_written": "[DataCopy] an atomic store (SetAtomicAdd) combines with GM at ",
     "fault_clear_races_atomic_adds": "has already added to atomically, and neither waited on the other first",
+    "fault_fill_past_buffer": "[Fill] dst needs 2560 bytes but the tensor holds 2048 bytes (1024 elements) at "
+                              "position A2",
 }
 
 
@@ -205,7 +207,7 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", *FAULTS])
     assert listed == covered
 
 
@@ -301,3 +303,19 @@ def test_load_data_with_transpose_of_int8_squares(cube: Program, tmp_path: Path)
     split = np.fromfile(tmp_path / "load_transpose_b8_split.bin", dtype=np.int8).reshape(6, 16, 32)
     np.testing.assert_array_equal(split[:3], t[:, :16])
     np.testing.assert_array_equal(split[3:], t[:, 16:])
+
+
+def test_fill_initialises_l1_and_l0_in_blocks(cube: Program, tmp_path: Path) -> None:
+    """Fill with InitConstValueParams: repeatTimes iterations of blockNum blocks (32 bytes in L1, 512 in L0A/L0B),
+    dstGap blocks between iterations; the two-argument form (no blockNum) changes nothing."""
+    _run(cube, "fill_l1_l0", tmp_path)
+    l0a = np.fromfile(tmp_path / "fill_l1_l0_l0a.bin", dtype=np.float16).reshape(8, 256)
+    want = np.ones((8, 256), np.float16)
+    want[[0, 1, 3, 4, 6, 7]] = 2  # 3 x (2 blocks, gap 1)
+    np.testing.assert_array_equal(l0a, want)
+    l1 = np.fromfile(tmp_path / "fill_l1_l0_l1.bin", dtype=np.float32).reshape(10, 8)
+    want = np.full((10, 8), -1, np.float32)
+    want[[0, 1, 3, 4, 6, 7]] = 3.5
+    np.testing.assert_array_equal(l1, want)
+    c = np.fromfile(tmp_path / "fill_l1_l0_c.bin", dtype=np.float32).reshape(32, 32)
+    np.testing.assert_array_equal(c, np.ones((32, 64)) @ np.ones((64, 32)))

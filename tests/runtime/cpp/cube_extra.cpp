@@ -224,3 +224,48 @@ CASE(fault_fixpipe_vector_quant_without_words) {
 }
 
 }  // namespace
+
+// Fill with InitConstValueParams: L0A (512-byte blocks) all ones, then 3 iterations of 2 blocks of 2.0 with a gap of
+// 1 block; L1 (32-byte blocks) of float the same way; an L0A of ones times an L0B of ones gives K in every C element.
+CASE(fill_l1_l0) {
+  std::vector<half> l0a(8 * 256);
+  std::vector<float> l1(10 * 8), c(32 * 32);
+  opkit::sim::Launch launch{"fill", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(c.data(), c.size() * sizeof(float), "c");
+  launch.run([&](GM_ADDR gc) {
+    GlobalTensor<float> cG;
+    cG.SetGlobalBuffer((__gm__ float*)gc, 32 * 32);
+    TPipe pipe;
+    TBuf<TPosition::A1> b1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(b1, 320);
+    pipe.InitBuffer(a2, 8 * 512);
+    pipe.InitBuffer(b2, 8 * 512);
+    pipe.InitBuffer(co1, 32 * 32 * 4);
+    LocalTensor<half> a = a2.Get<half>(), b = b2.Get<half>();
+    LocalTensor<float> f = b1.Get<float>();
+    Fill(a, InitConstValueParams<half>(1, 8, 0, half(1)));
+    InitConstValue(b, InitConstValueParams<half>(8, half(1)));  // two-argument form: no blockNum, a no-op
+    Fill(b, {1, 8, 0, half(1)});
+    // ones x ones: 32 x 64 times 64 x 32
+    Mmad(co1.Get<float>(), a, b, MmadParams(32, 32, 64, 0, false, true));
+    FixpipeParamsV220 fp;
+    fp.nSize = 32;
+    fp.mSize = 32;
+    fp.srcStride = 32;
+    fp.dstStride = 32;
+    Fixpipe<float, float, CFG_ROW_MAJOR>(cG, co1.Get<float>(), fp);
+    Fill(a, InitConstValueParams<half>(3, 2, 1, half(2)));
+    std::memcpy(l0a.data(), a.GetPhyAddr(), l0a.size() * sizeof(half));
+    Fill(f, InitConstValueParams<float>(1, 10, 0, -1.0f));
+    Fill(f, InitConstValueParams<float>(3, 2, 1, 3.5f));
+    std::memcpy(l1.data(), f.GetPhyAddr(), l1.size() * sizeof(float));
+  }, (GM_ADDR)c.data());
+  save("fill_l1_l0_l0a", l0a);
+  save("fill_l1_l0_l1", l1);
+  save("fill_l1_l0_c", c);
+}
+

@@ -107,6 +107,15 @@ CASE(fault_load_past_buffer) {  // 3 fractals from a 2-fractal L1 buffer
   });
 }
 
+CASE(fault_fill_past_buffer) {  // Fill of L0A: 2 iterations of 2 blocks with a gap of 1 = 5 x 512 bytes > 2 KB
+  on_cube([](GlobalTensor<half>&) {
+    TPipe pipe;
+    TBuf<TPosition::A2> a2;
+    pipe.InitBuffer(a2, 2048);
+    Fill(a2.Get<half>(), InitConstValueParams<half>(2, 2, 1, half(1)));
+  });
+}
+
 CASE(fault_missing_cross_set) {  // the vector cores wait for a flag their cube core never sets: a fault, not a hang
   std::vector<float> g(8);
   opkit::sim::Launch launch{"wait", "Ascend910B2", 2};
