@@ -269,3 +269,47 @@ CASE(fill_l1_l0) {
   save("fill_l1_l0_c", c);
 }
 
+
+// load3d through the registers: a 32 x 1 feature map of 32 half channels (two C1 blocks of 1 KB) in L1. The Pro form
+// (shape from SetFmatrix, extConfig M 32, K 32) plain, then with SetLoadDataBoundary(1024) (the second block's reads
+// wrap to L1's start); the v2 form with IsResetLoad3dConfig {false, false}: SetFmatrix's top pad of 1 and
+// SetLoadDataPaddingValue's 7 instead of the parameters' own.
+CASE(load3d_registers) {
+  std::vector<half> src = pattern<half>(1024, 7, 251, 1), plain(1024), wrapped(1024), regs(1024);
+  opkit::sim::Launch launch{"load3d", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(src.data(), src.size() * sizeof(half), "src");
+  launch.run([&](GM_ADDR gs) {
+    GlobalTensor<half> sG;
+    sG.SetGlobalBuffer((__gm__ half*)gs, 1024);
+    LocalTensor<half> l1(TPosition::A1, 0, 1024), l0a(TPosition::A2, 0, 1024);
+    DataCopy(l1, sG, 1024);
+    const uint8_t no_pad[PAD_SIZE] = {0, 0, 0, 0}, top_pad[PAD_SIZE] = {0, 0, 1, 0};
+    SetFmatrix(32, 1, no_pad, FmatrixMode::FMATRIX_LEFT);
+    SetLoadDataRepeat({0, 1, 0});
+    LoadData3DParamsV2Pro pro;
+    pro.channelSize = 32;
+    pro.extConfig = (uint64_t(32) << 16) | 32;
+    LoadData(l0a, l1, pro);
+    std::memcpy(plain.data(), l0a.GetPhyAddr(), 2048);
+    SetLoadDataBoundary(1024);
+    LoadData(l0a, l1, pro);
+    std::memcpy(wrapped.data(), l0a.GetPhyAddr(), 2048);
+    SetLoadDataBoundary(0);
+    SetFmatrix(32, 1, top_pad, FmatrixMode::FMATRIX_LEFT);
+    SetLoadDataPaddingValue(half(7));
+    LoadData3DParamsV2<half> v2;  // its own shape (l1H 5) and pad value (0) are not used
+    v2.l1H = 5;
+    v2.l1W = 1;
+    v2.channelSize = 32;
+    v2.kExtension = 32;
+    v2.mExtension = 32;
+    static constexpr IsResetLoad3dConfig FROM_REGS = {false, false};
+    LoadData<half, FROM_REGS>(l0a, l1, v2);
+    std::memcpy(regs.data(), l0a.GetPhyAddr(), 2048);
+  }, (GM_ADDR)src.data());
+  save("load3d_registers_src", src);
+  save("load3d_registers_plain", plain);
+  save("load3d_registers_wrapped", wrapped);
+  save("load3d_registers_regs", regs);
+}
