@@ -196,6 +196,10 @@ CASE(tiling_rules) {
     const int mb = (s.m + r.singleCoreM - 1) / r.singleCoreM, nb = (s.n + r.singleCoreN - 1) / r.singleCoreN;
     expect(mb * nb == r.usedCoreNum, "the cores cover C exactly");
     expect(r.singleCoreK == s.k && r.M == s.m && r.N == s.n && r.Ka == s.k && r.isBias == 1, "shapes");
+    // CANN's bytes for a plain (no batch) tiling: batchM/N and singleBatchM/N 1, BatchNum 0 (asc-devkit's
+    // matmul_aot_compilation holds them for 512 x 512 x 128)
+    expect(r.batchM == 1 && r.batchN == 1 && r.singleBatchM == 1 && r.singleBatchN == 1 && r.BatchNum == 0,
+           "no-batch fields");
   }
   mt::MatmulApiTiling bad(*plat);  // fixed base blocks that cannot fit L0C
   bad.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
