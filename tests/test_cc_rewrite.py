@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from opkit.build.cc import ccec_arguments, declared_kernel_types, kernel_signatures, launch_header, launch_stub, parse_command, rewrite_launches
+from opkit.build.cc import (ccec_arguments, declared_kernel_types, keep_kernel_assert, kernel_signatures, launch_header,
+                             launch_stub, parse_command, rewrite_launches)
 
 H = "::opkit::sim::detail::chevron_launch"
 
@@ -114,3 +115,12 @@ def test_cube_and_mix_kernels_declare_their_core_type() -> None:
                                            ("vec", "KERNEL_TYPE_AIV_ONLY")]
     with pytest.raises(ValueError, match=r"__mix__\(2, 1\) is not a core pairing"):
         declared_kernel_types("__global__ __mix__(2, 1) void k(int a) {}")
+
+
+def test_a_c_assert_included_before_kernel_operator_keeps_the_kernel_assert() -> None:
+    # asc-devkit's 01_utilities/09_log: <cassert> first, then kernel_operator.h, then assert() in the kernel
+    source = '#include <cassert>\n#include <iostream>\n#include "kernel_operator.h"\n#include <assert.h>\nint x;\n'
+    out = keep_kernel_assert(source)
+    assert out == ('#include "opkit/sim/kernel_assert.h"\n#include <iostream>\n#include "kernel_operator.h"\n'
+                   '#include <assert.h>\nint x;\n'), "only the ones before kernel_operator.h, one line for one"
+    assert keep_kernel_assert("#include <cassert>\nint main() {}\n") == "#include <cassert>\nint main() {}\n"

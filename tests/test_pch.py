@@ -29,6 +29,12 @@ def test_only_kernel_sources_that_produce_objects_use_it(tmp_path: Path, monkeyp
     assert not wants_pch([kernel], ["-E"])
     assert not wants_pch([kernel], ["-fsyntax-only"])
     assert not wants_pch([])
+    c_first = tmp_path / "log.asc"  # asc-devkit's 09_log: <cassert>, then kernel_operator.h, then assert() in a kernel
+    c_first.write_text('#include <cassert>\n#include "kernel_operator.h"\n')
+    assert not wants_pch([c_first], ["-c"]), "kernel_operator.h forced first would leave the C assert (an abort)"
+    c_after = tmp_path / "k2.cpp"
+    c_after.write_text('#include "kernel_operator.h"\n#include <assert.h>\n')
+    assert wants_pch([c_after], ["-c"]), "included after kernel_operator.h, the C assert wins either way"
     monkeypatch.setenv("OPKIT_PCH", "0")
     assert not wants_pch([kernel], ["-c"])
 

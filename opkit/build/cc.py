@@ -265,10 +265,26 @@ def _type_notes(text: str) -> str:
                    for i, (name, kind) in enumerate(declared_kernel_types(text)))
 
 
+_C_ASSERT_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*<(?:cassert|assert\.h)>[^\n]*$', re.M)
+_KERNEL_OPERATOR_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]kernel_operator\.h[>"]', re.M)
+
+
+def keep_kernel_assert(text: str) -> str:
+    """`#include <cassert>` lines before the source's kernel_operator.h include become the include of
+    opkit/sim/kernel_assert.h (one line for one: line numbers stay): on CANN kernel_operator.h comes after them and
+    its `assert` (a located kernel fault) wins; with the simulator put first, the C one (an abort) would."""
+    first = _KERNEL_OPERATOR_LINE.search(text)
+    if first is None:
+        return text
+    head = _C_ASSERT_LINE.sub('#include "opkit/sim/kernel_assert.h"', text[:first.start()])
+    return head + text[first.start():]
+
+
 def _prepare_source(source: Path, target: Path) -> bool:
     """Write the rewritten `source` to `target`; False when it needs no rewrite (a plain C++ file)."""
     text = source.read_text(encoding="utf-8", errors="surrogateescape")
     rewritten, launches = rewrite_launches(text)
+    rewritten = keep_kernel_assert(rewritten)
     notes = _type_notes(text)
     if launches == 0 and not notes and source.suffix != ".asc":
         return False

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -30,6 +31,9 @@ _KEEP_PREFIXES = ("-std=", "-O", "-g", "-f", "-m", "-D", "-U", "-pthread", "-isy
 # Macros that only kernels read (CANN's per-dtype build defines): left out so one PCH serves every combination.
 _KERNEL_ONLY_MACROS = ("DTYPE_", "ORIG_DTYPE_", "OPKIT_OP_TYPE")
 _MARKERS = ('"kernel_operator.h"', "<kernel_operator.h>")
+# <cassert> redefines `assert` each time it is included: a source that includes it before kernel_operator.h gets the
+# simulator's assert (a located fault), but with kernel_operator.h forced in first the C one (an abort) would win.
+_ASSERT_HEADER = re.compile(r'^\s*#\s*include\s*[<"](?:cassert|assert\.h)[>"]', re.MULTILINE)
 
 
 def cache_dir() -> Path:
@@ -53,7 +57,11 @@ def wants_pch(sources: list[Path], args: list[str] | None = None) -> bool:
             text = source.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return False
-        if not any(m in text for m in _MARKERS):
+        at = [text.find(m) for m in _MARKERS if m in text]
+        if not at:
+            return False
+        c_assert = _ASSERT_HEADER.search(text)
+        if c_assert is not None and c_assert.start() < min(at):
             return False
     return True
 

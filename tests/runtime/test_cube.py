@@ -187,6 +187,8 @@ FAULTS = {
     "fault_partial_output_bias": "[Matmul::Iterate] isPartialOutput does not support a bias",
     "fault_atomic_add_onto_never_written": "[DataCopy] an atomic store (SetAtomicAdd) combines with GM at ",
     "fault_clear_races_atomic_adds": "has already added to atomically, and neither waited on the other first",
+    "fault_fill_past_buffer": "[Fill] dst needs 2560 bytes but the tensor holds 2048 bytes (1024 elements) at "
+                              "position A2",
 }
 
 
@@ -205,7 +207,7 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", *FAULTS])
     assert listed == covered
 
 
@@ -301,3 +303,37 @@ def test_load_data_with_transpose_of_int8_squares(cube: Program, tmp_path: Path)
     split = np.fromfile(tmp_path / "load_transpose_b8_split.bin", dtype=np.int8).reshape(6, 16, 32)
     np.testing.assert_array_equal(split[:3], t[:, :16])
     np.testing.assert_array_equal(split[3:], t[:, 16:])
+
+
+def test_fill_initialises_l1_and_l0_in_blocks(cube: Program, tmp_path: Path) -> None:
+    """Fill with InitConstValueParams: repeatTimes iterations of blockNum blocks (32 bytes in L1, 512 in L0A/L0B),
+    dstGap blocks between iterations; the two-argument form (no blockNum) changes nothing."""
+    _run(cube, "fill_l1_l0", tmp_path)
+    l0a = np.fromfile(tmp_path / "fill_l1_l0_l0a.bin", dtype=np.float16).reshape(8, 256)
+    want = np.ones((8, 256), np.float16)
+    want[[0, 1, 3, 4, 6, 7]] = 2  # 3 x (2 blocks, gap 1)
+    np.testing.assert_array_equal(l0a, want)
+    l1 = np.fromfile(tmp_path / "fill_l1_l0_l1.bin", dtype=np.float32).reshape(10, 8)
+    want = np.full((10, 8), -1, np.float32)
+    want[[0, 1, 3, 4, 6, 7]] = 3.5
+    np.testing.assert_array_equal(l1, want)
+    c = np.fromfile(tmp_path / "fill_l1_l0_c.bin", dtype=np.float32).reshape(32, 32)
+    np.testing.assert_array_equal(c, np.ones((32, 64)) @ np.ones((64, 32)))
+
+
+def test_load3d_takes_shape_pad_and_boundary_from_the_registers(cube: Program, tmp_path: Path) -> None:
+    """A 32 x 1 feature map of 32 channels (NZ: two C1 blocks of 32 rows x 16) through load3d into L0A fractals:
+    plain, with an L1 boundary of 1024 bytes (the second block's reads wrap to L1's start), and with SetFmatrix's
+    top pad of 1 row filled with SetLoadDataPaddingValue's 7."""
+    _run(cube, "load3d_registers", tmp_path)
+    src = np.fromfile(tmp_path / "load3d_registers_src.bin", dtype=np.float16).reshape(2, 32, 16)
+
+    def fractals(rows: np.ndarray) -> np.ndarray:  # 32 x 32 -> fractals of 16 x 16, row-major fractal order
+        return rows.reshape(2, 16, 2, 16).transpose(0, 2, 1, 3).reshape(-1)
+
+    img = np.concatenate([src[0], src[1]], axis=1)  # row r: its 32 channels
+    got = lambda name: np.fromfile(tmp_path / f"load3d_registers_{name}.bin", dtype=np.float16)  # noqa: E731
+    np.testing.assert_array_equal(got("plain"), fractals(img))
+    np.testing.assert_array_equal(got("wrapped"), fractals(np.concatenate([src[0], src[0]], axis=1)))
+    padded = np.vstack([np.full((1, 32), 7, np.float16), img[:31]])
+    np.testing.assert_array_equal(got("regs"), fractals(padded))

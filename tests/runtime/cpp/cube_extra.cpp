@@ -224,3 +224,92 @@ CASE(fault_fixpipe_vector_quant_without_words) {
 }
 
 }  // namespace
+
+// Fill with InitConstValueParams: L0A (512-byte blocks) all ones, then 3 iterations of 2 blocks of 2.0 with a gap of
+// 1 block; L1 (32-byte blocks) of float the same way; an L0A of ones times an L0B of ones gives K in every C element.
+CASE(fill_l1_l0) {
+  std::vector<half> l0a(8 * 256);
+  std::vector<float> l1(10 * 8), c(32 * 32);
+  opkit::sim::Launch launch{"fill", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(c.data(), c.size() * sizeof(float), "c");
+  launch.run([&](GM_ADDR gc) {
+    GlobalTensor<float> cG;
+    cG.SetGlobalBuffer((__gm__ float*)gc, 32 * 32);
+    TPipe pipe;
+    TBuf<TPosition::A1> b1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(b1, 320);
+    pipe.InitBuffer(a2, 8 * 512);
+    pipe.InitBuffer(b2, 8 * 512);
+    pipe.InitBuffer(co1, 32 * 32 * 4);
+    LocalTensor<half> a = a2.Get<half>(), b = b2.Get<half>();
+    LocalTensor<float> f = b1.Get<float>();
+    Fill(a, InitConstValueParams<half>(1, 8, 0, half(1)));
+    InitConstValue(b, InitConstValueParams<half>(8, half(1)));  // two-argument form: no blockNum, a no-op
+    Fill(b, {1, 8, 0, half(1)});
+    // ones x ones: 32 x 64 times 64 x 32
+    Mmad(co1.Get<float>(), a, b, MmadParams(32, 32, 64, 0, false, true));
+    FixpipeParamsV220 fp;
+    fp.nSize = 32;
+    fp.mSize = 32;
+    fp.srcStride = 32;
+    fp.dstStride = 32;
+    Fixpipe<float, float, CFG_ROW_MAJOR>(cG, co1.Get<float>(), fp);
+    Fill(a, InitConstValueParams<half>(3, 2, 1, half(2)));
+    std::memcpy(l0a.data(), a.GetPhyAddr(), l0a.size() * sizeof(half));
+    Fill(f, InitConstValueParams<float>(1, 10, 0, -1.0f));
+    Fill(f, InitConstValueParams<float>(3, 2, 1, 3.5f));
+    std::memcpy(l1.data(), f.GetPhyAddr(), l1.size() * sizeof(float));
+  }, (GM_ADDR)c.data());
+  save("fill_l1_l0_l0a", l0a);
+  save("fill_l1_l0_l1", l1);
+  save("fill_l1_l0_c", c);
+}
+
+
+// load3d through the registers: a 32 x 1 feature map of 32 half channels (two C1 blocks of 1 KB) in L1. The Pro form
+// (shape from SetFmatrix, extConfig M 32, K 32) plain, then with SetLoadDataBoundary(1024) (the second block's reads
+// wrap to L1's start); the v2 form with IsResetLoad3dConfig {false, false}: SetFmatrix's top pad of 1 and
+// SetLoadDataPaddingValue's 7 instead of the parameters' own.
+CASE(load3d_registers) {
+  std::vector<half> src = pattern<half>(1024, 7, 251, 1), plain(1024), wrapped(1024), regs(1024);
+  opkit::sim::Launch launch{"load3d", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(src.data(), src.size() * sizeof(half), "src");
+  launch.run([&](GM_ADDR gs) {
+    GlobalTensor<half> sG;
+    sG.SetGlobalBuffer((__gm__ half*)gs, 1024);
+    LocalTensor<half> l1(TPosition::A1, 0, 1024), l0a(TPosition::A2, 0, 1024);
+    DataCopy(l1, sG, 1024);
+    const uint8_t no_pad[PAD_SIZE] = {0, 0, 0, 0}, top_pad[PAD_SIZE] = {0, 0, 1, 0};
+    SetFmatrix(32, 1, no_pad, FmatrixMode::FMATRIX_LEFT);
+    SetLoadDataRepeat({0, 1, 0});
+    LoadData3DParamsV2Pro pro;
+    pro.channelSize = 32;
+    pro.extConfig = (uint64_t(32) << 16) | 32;
+    LoadData(l0a, l1, pro);
+    std::memcpy(plain.data(), l0a.GetPhyAddr(), 2048);
+    SetLoadDataBoundary(1024);
+    LoadData(l0a, l1, pro);
+    std::memcpy(wrapped.data(), l0a.GetPhyAddr(), 2048);
+    SetLoadDataBoundary(0);
+    SetFmatrix(32, 1, top_pad, FmatrixMode::FMATRIX_LEFT);
+    SetLoadDataPaddingValue(half(7));
+    LoadData3DParamsV2<half> v2;  // its own shape (l1H 5) and pad value (0) are not used
+    v2.l1H = 5;
+    v2.l1W = 1;
+    v2.channelSize = 32;
+    v2.kExtension = 32;
+    v2.mExtension = 32;
+    static constexpr IsResetLoad3dConfig FROM_REGS = {false, false};
+    LoadData<half, FROM_REGS>(l0a, l1, v2);
+    std::memcpy(regs.data(), l0a.GetPhyAddr(), 2048);
+  }, (GM_ADDR)src.data());
+  save("load3d_registers_src", src);
+  save("load3d_registers_plain", plain);
+  save("load3d_registers_wrapped", wrapped);
+  save("load3d_registers_regs", regs);
+}

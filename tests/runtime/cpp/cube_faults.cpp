@@ -107,6 +107,15 @@ CASE(fault_load_past_buffer) {  // 3 fractals from a 2-fractal L1 buffer
   });
 }
 
+CASE(fault_fill_past_buffer) {  // Fill of L0A: 2 iterations of 2 blocks with a gap of 1 = 5 x 512 bytes > 2 KB
+  on_cube([](GlobalTensor<half>&) {
+    TPipe pipe;
+    TBuf<TPosition::A2> a2;
+    pipe.InitBuffer(a2, 2048);
+    Fill(a2.Get<half>(), InitConstValueParams<half>(2, 2, 1, half(1)));
+  });
+}
+
 CASE(fault_missing_cross_set) {  // the vector cores wait for a flag their cube core never sets: a fault, not a hang
   std::vector<float> g(8);
   opkit::sim::Launch launch{"wait", "Ascend910B2", 2};
@@ -187,6 +196,10 @@ CASE(tiling_rules) {
     const int mb = (s.m + r.singleCoreM - 1) / r.singleCoreM, nb = (s.n + r.singleCoreN - 1) / r.singleCoreN;
     expect(mb * nb == r.usedCoreNum, "the cores cover C exactly");
     expect(r.singleCoreK == s.k && r.M == s.m && r.N == s.n && r.Ka == s.k && r.isBias == 1, "shapes");
+    // CANN's bytes for a plain (no batch) tiling: batchM/N and singleBatchM/N 1, BatchNum 0 (asc-devkit's
+    // matmul_aot_compilation holds them for 512 x 512 x 128)
+    expect(r.batchM == 1 && r.batchN == 1 && r.singleBatchM == 1 && r.singleBatchN == 1 && r.BatchNum == 0,
+           "no-batch fields");
   }
   mt::MatmulApiTiling bad(*plat);  // fixed base blocks that cannot fit L0C
   bad.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);

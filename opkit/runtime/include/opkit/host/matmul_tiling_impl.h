@@ -97,7 +97,7 @@ inline bool MatmulApiTilingBase::fill_core_tiling(optiling::TCubeTiling& t, int3
   t.shareUbSize = 0;
   t.transLength = 0;
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
-  t.BatchNum = 1;
+  t.BatchNum = 0;  // CANN's value without a batch (SetBatchNum/SetBatchInfoForNormal set it)
   return true;
 }
 

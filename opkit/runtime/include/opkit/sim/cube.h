@@ -4,6 +4,7 @@
 
 #include "opkit/sim/cube/core.h"
 #include "opkit/sim/cube/fixpipe.h"
+#include "opkit/sim/cube/fill.h"
 #include "opkit/sim/cube/fixpipe_regs.h"
 #include "opkit/sim/cube/load.h"
 #include "opkit/sim/cube/load3d.h"

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
@@ -52,10 +53,66 @@ struct LoadData3DParamsV2 {
   bool fMatrixCtrl = false;
 };
 
+struct IsResetLoad3dConfig {
+  bool isSetFMatrix = true;
+  bool isSetPadding = true;
+};
+inline constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
+
+enum class FmatrixMode : uint8_t { FMATRIX_LEFT = 0, FMATRIX_RIGHT = 1 };
+
+// The v2 Pro form: the shape and the pad value always from the registers (SetFmatrix, SetLoadDataPaddingValue);
+// extConfig = mStartPt << 48 | kStartPt << 32 | mExtension << 16 | kExtension; filterConfig = dilationFilterH << 40 |
+// dilationFilterW << 32 | filterH << 24 | filterW << 16 | strideH << 8 | strideW.
+struct LoadData3DParamsV2Pro {
+  LoadData3DParamsV2Pro() = default;
+  LoadData3DParamsV2Pro(uint16_t channelSizeIn, bool enTransposeIn, bool enSmallKIn, bool filterSizeWIn,
+                        bool filterSizeHIn, bool fMatrixCtrlIn, uint64_t extConfigIn, uint64_t filterConfigIn)
+      : channelSize(channelSizeIn), enTranspose(enTransposeIn), enSmallK(enSmallKIn), filterSizeW(filterSizeWIn),
+        filterSizeH(filterSizeHIn), fMatrixCtrl(fMatrixCtrlIn), extConfig(extConfigIn), filterConfig(filterConfigIn) {}
+  uint16_t channelSize = 0;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
+  uint64_t extConfig = 0;
+  uint64_t filterConfig = 0X10101010101;
+};
+
+struct LoadDataRepeatParam {
+  LoadDataRepeatParam() = default;
+  LoadDataRepeatParam(uint16_t repeatStrideIn, uint8_t repeatTimeIn, uint8_t repeatModeIn)
+      : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn) {}
+  uint16_t repeatStride = 0;
+  uint8_t repeatTime = 1;
+  uint8_t repeatMode = 0;
+  uint8_t reserved = 0;
+};
+
+}  // namespace AscendC
+
+namespace opkit::sim::detail {
+
+// The load3d settings kept between calls on the device (SetFmatrix, SetLoadDataPaddingValue, SetLoadDataRepeat,
+// SetLoadDataBoundary), per core: each block runs on one thread (as the fixpipe registers).
+struct Load3dRegs {
+  uint16_t l1H = 0, l1W = 0;
+  uint8_t padList[AscendC::PAD_SIZE] = {0, 0, 0, 0};
+  uint64_t pad_bits = 0;  // SetLoadDataPaddingValue's value, its bytes
+  uint8_t repeat_time = 1;
+  uint32_t boundary = 0;  // bytes of L1 from its start; 0: none
+};
+inline Load3dRegs& load3d_regs() {
+  thread_local Load3dRegs r;
+  return r;
+}
+
 template <typename T, typename U>
-void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p, OPKIT_SIM_HERE) {
+void load3d_v2(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+               const AscendC::LoadData3DParamsV2<U>& p, const SourceLoc& where) {
   namespace d = opkit::sim::detail;
-  const char* api = "LoadData(LoadData3DParamsV2)";
+  using namespace AscendC;
   d::check_cancelled(api, where);
   const d::Mem dm = d::mem_of(dst.opkit_pos);
   if (dm != d::Mem::L0A && dm != d::Mem::L0B) {
@@ -81,7 +138,27 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
   const int64_t out_w = (int64_t(p.l1W) + pl + pr - p.dilationFilterW * (fw - 1) - 1) / p.strideW + 1;
   if (out_w <= 0) d::fault(api, d::cat("the filter (", fw, " wide) does not fit l1W ", p.l1W, " with padding"), where);
   const uint64_t c1 = (uint64_t(p.channelSize) + c0 - 1) / c0;
-  d::require_cube_operand(api, "src", src, d::Mem::L1, c1 * p.l1H * p.l1W * c0 * sizeof(T), where);
+  // SetLoadDataBoundary: a read at L1 byte offset >= the boundary wraps to L1's start (CANN's circular L1 window).
+  const uint32_t boundary = load3d_regs().boundary;
+  const uint8_t* l1 = cube_arena(d::Mem::L1);
+  const uint64_t src_off = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(src.opkit_addr) - l1);
+  const uint64_t l1_size = d::cube_mem_bytes(d::current_block().npu_arch, d::Mem::L1);
+  if (boundary != 0 && (boundary < 1024 || boundary > l1_size || src_off >= boundary)) {
+    d::fault(api, d::cat("SetLoadDataBoundary(", boundary, "): ",
+                         boundary < 1024 || boundary > l1_size
+                             ? d::cat("the boundary must be 0 or 1024 to ", l1_size, " bytes (L1)")
+                             : d::cat("src starts at L1 offset ", src_off, ", past the boundary")),
+             where);
+  }
+  d::require_cube_operand(api, "src", src, d::Mem::L1,
+                          boundary != 0 ? sizeof(T) : c1 * p.l1H * p.l1W * c0 * sizeof(T), where);
+  auto src_at = [&](uint64_t i) -> T {
+    const uint64_t off = src_off + i * sizeof(T);
+    if (boundary == 0) return src.opkit_addr[i];
+    T v;
+    std::memcpy(static_cast<void*>(&v), l1 + off % boundary, sizeof(T));
+    return v;
+  };
   const uint64_t k_blocks = p.kExtension / c0, n1 = (uint64_t(p.kExtension) + 15) / 16;
   d::require_cube_operand(api, "dst", dst, dm, (p.enTranspose ? uint64_t(p.mExtension) * n1 * 16
                                                               : uint64_t(p.mExtension) * p.kExtension) * sizeof(T),
@@ -98,7 +175,7 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
       const int64_t ih = oh * p.strideH - pt + y * p.dilationFilterH, iw = ow * p.strideW - pl + x * p.dilationFilterW;
       T v = static_cast<T>(p.padValue);
       if (ih >= 0 && ih < p.l1H && iw >= 0 && iw < p.l1W && uint64_t(ch1) < c1) {
-        v = ch1 * c0 + ci < p.channelSize ? src.opkit_addr[((ch1 * p.l1H + ih) * p.l1W + iw) * c0 + ci] : T(0);
+        v = ch1 * c0 + ci < p.channelSize ? src_at(((ch1 * p.l1H + ih) * p.l1W + iw) * c0 + ci) : T(0);
       }
       // Plain: fractals of 16 rows x C0 columns, row-major. Transposed: fractals of 16 columns x C0 rows (each
       // holding a column's C0 values), ordered by row block then column block: L0B's layout of a K x N matrix.
@@ -108,6 +185,84 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
       dst.opkit_addr[at] = v;
     }
   }
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[PAD_SIZE], const FmatrixMode& mode,
+                       OPKIT_SIM_HERE) {
+  if (mode != FmatrixMode::FMATRIX_LEFT) {
+    opkit::sim::detail::fault("SetFmatrix", "FMATRIX_RIGHT is not simulated (LoadData reads the left one: "
+                              "fMatrixCtrl false)", where);
+  }
+  auto& r = opkit::sim::detail::load3d_regs();
+  r.l1H = l1H;
+  r.l1W = l1W;
+  for (int32_t i = 0; i < PAD_SIZE; ++i) r.padList[i] = padList[i];
+}
+
+template <typename T>
+void SetLoadDataPaddingValue(const T padValue) {
+  static_assert(sizeof(T) <= sizeof(uint64_t), "SetLoadDataPaddingValue: a scalar");
+  auto& r = opkit::sim::detail::load3d_regs();
+  r.pad_bits = 0;
+  std::memcpy(&r.pad_bits, &padValue, sizeof(T));
+}
+
+inline void SetLoadDataRepeat(const LoadDataRepeatParam& p, OPKIT_SIM_HERE) {
+  if (p.repeatTime > 1) {
+    opkit::sim::detail::fault("SetLoadDataRepeat", opkit::sim::detail::cat(
+        "repeatTime ", unsigned(p.repeatTime), ": the repeat mode of load3d is not simulated (1 is)"), where);
+  }
+  opkit::sim::detail::load3d_regs().repeat_time = p.repeatTime;
+}
+
+inline void SetLoadDataBoundary(uint32_t boundaryValue) { opkit::sim::detail::load3d_regs().boundary = boundaryValue; }
+
+template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p, OPKIT_SIM_HERE) {
+  if constexpr (defaultConfig.isSetFMatrix && defaultConfig.isSetPadding) {
+    opkit::sim::detail::load3d_v2("LoadData(LoadData3DParamsV2)", dst, src, p, where);
+  } else {
+    const auto& r = opkit::sim::detail::load3d_regs();
+    LoadData3DParamsV2<U> q = p;
+    if constexpr (!defaultConfig.isSetFMatrix) {
+      q.l1H = r.l1H;
+      q.l1W = r.l1W;
+      for (int32_t i = 0; i < PAD_SIZE; ++i) q.padList[i] = r.padList[i];
+    }
+    if constexpr (!defaultConfig.isSetPadding) std::memcpy(static_cast<void*>(&q.padValue), &r.pad_bits, sizeof(U));
+    opkit::sim::detail::load3d_v2("LoadData(LoadData3DParamsV2)", dst, src, q, where);
+  }
+}
+
+template <typename T>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& p, OPKIT_SIM_HERE) {
+  const auto& r = opkit::sim::detail::load3d_regs();
+  LoadData3DParamsV2<T> q;
+  q.l1H = r.l1H;
+  q.l1W = r.l1W;
+  for (int32_t i = 0; i < PAD_SIZE; ++i) q.padList[i] = r.padList[i];
+  std::memcpy(static_cast<void*>(&q.padValue), &r.pad_bits, sizeof(T));
+  q.channelSize = p.channelSize;
+  q.enTranspose = p.enTranspose;
+  q.enSmallK = p.enSmallK;
+  q.filterSizeW = p.filterSizeW;
+  q.filterSizeH = p.filterSizeH;
+  q.fMatrixCtrl = p.fMatrixCtrl;
+  q.kExtension = static_cast<uint16_t>(p.extConfig);
+  q.mExtension = static_cast<uint16_t>(p.extConfig >> 16);
+  q.kStartPt = static_cast<uint16_t>(p.extConfig >> 32);
+  q.mStartPt = static_cast<uint16_t>(p.extConfig >> 48);
+  q.strideW = static_cast<uint8_t>(p.filterConfig);
+  q.strideH = static_cast<uint8_t>(p.filterConfig >> 8);
+  q.filterW = static_cast<uint8_t>(p.filterConfig >> 16);
+  q.filterH = static_cast<uint8_t>(p.filterConfig >> 24);
+  q.dilationFilterW = static_cast<uint8_t>(p.filterConfig >> 32);
+  q.dilationFilterH = static_cast<uint8_t>(p.filterConfig >> 40);
+  opkit::sim::detail::load3d_v2("LoadData(LoadData3DParamsV2Pro)", dst, src, q, where);
 }
 
 }  // namespace AscendC
