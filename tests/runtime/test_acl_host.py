@@ -64,3 +64,12 @@ def test_data_type_sizes_as_cann_gives_them(host: Program) -> None:
 
 def test_securec_codes(host: Program) -> None:
     assert lines(host, "securec") == ["162", "0", "0 hello", "162", "162", "3 1-2"]
+
+
+def test_profiling_ranges_are_checked_and_paired(host: Program) -> None:
+    assert lines(host, "prof") == [
+        "1", "0 ", "0 ", "100000 aclprofRangePop: no range is open on this thread (aclprofRangePushEx first)",
+        "100000 aclprofRangePushEx: tensors[1].shapeDim 9 is more than 8",
+        "100000 aclprofRangePushEx: messageType 3 is not ACL_PROF_MESSAGE_TYPE_TENSOR_INFO (0)",
+        "100000 aclprofRangePushEx: attr is null",
+    ]

@@ -4,6 +4,8 @@
 #define OPKIT_ACL_BUILD_LIB 1
 
 #include "acl/acl.h"
+#include "acl/acl_prof.h"
 #include "opkit/acl/base.h"
 #include "opkit/acl/init.h"
+#include "opkit/acl/prof.h"
 #include "opkit/acl/rt.h"

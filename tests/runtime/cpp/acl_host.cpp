@@ -4,6 +4,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "acl/acl_prof.h"
 #include "securec.h"
 
 namespace {
@@ -77,6 +78,24 @@ void secure() {
   std::printf("%d %s\n", sprintf_s(dst, sizeof dst, "%d-%d", 1, 2), dst);
 }
 
+// The profiling range a launch is wrapped in: checked attributes, pushes and pops paired.
+void prof_ranges() {
+  std::printf("%d\n", aclprofStr2Id("add_custom") == aclprofStr2Id("add_custom") &&
+                          aclprofStr2Id("add_custom") != aclprofStr2Id("AddCustom"));
+  aclprofTensor tensors[2] = {{0, ACL_FORMAT_ND, ACL_FLOAT16, 2, {8, 2048}},
+                              {1, ACL_FORMAT_ND, ACL_FLOAT16, 2, {8, 2048}}};
+  aclprofTensorInfo info = {aclprofStr2Id("add_custom"), aclprofStr2Id("AddCustom"), 0, 2, 0, 8, nullptr, tensors};
+  aclprofEventAttributes attrs = {1, sizeof(aclprofEventAttributes::message), 0, {&info}};
+  show(aclprofRangePushEx(&attrs));
+  show(aclprofRangePop());
+  show(aclprofRangePop());
+  tensors[1].shapeDim = 9;
+  show(aclprofRangePushEx(&attrs));
+  attrs.messageType = 3;
+  show(aclprofRangePushEx(&attrs));
+  show(aclprofRangePushEx(nullptr));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -86,5 +105,6 @@ int main(int argc, char** argv) {
   if (which == "float16") float16();
   if (which == "securec") secure();
   if (which == "sizes") sizes();
+  if (which == "prof") prof_ranges();
   return 0;
 }

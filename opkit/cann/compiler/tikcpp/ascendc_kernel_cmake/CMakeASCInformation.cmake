@@ -59,7 +59,7 @@ set(CMAKE_ASC_ARCHIVE_FINISH "<CMAKE_RANLIB> <TARGET>")
 
 # The host libraries asc-devkit examples link (tiling_api, register, platform, ascendcl, ...): on the CPU
 # their API is in opkit's headers, which the driver puts on the include path, so they are empty targets.
-foreach(_lib tiling_api register platform ascendalog ascendcl runtime graph_base c_sec unified_dlog)
+foreach(_lib tiling_api register platform ascendalog ascendcl runtime graph_base c_sec unified_dlog nnopbase msprofiler)
   if(NOT TARGET ${_lib})
     add_library(${_lib} INTERFACE IMPORTED GLOBAL)
   endif()
