@@ -8,6 +8,7 @@ cce_launch: the older samples' `project(x LANGUAGES CCE CXX)`, kernel and host c
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -124,6 +125,16 @@ def asc_programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_asc_file_with_chevron_launch_runs(asc_programs: dict[str, Path], how: str) -> None:
     proc = _run([str(asc_programs[how])], asc_programs[how].parent)
     assert (proc.returncode, proc.stdout.strip()) == (0, "ok 2 1024"), proc.stderr
+
+
+def test_acl_graph_captures_two_streams_and_replays(asc_programs: dict[str, Path]) -> None:
+    # aclmdlRICaptureBegin/End around copies and a <<<>>> launch on a second stream joined through an event.
+    program = asc_programs["cc"]
+    proc = _run([str(program), "graph"], program.parent)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "graph ok 4093"), proc.stdout + proc.stderr
+    tasks = json.loads((program.parent / "graph.json").read_text())["tasks"]
+    assert [t["type"] for t in tasks] == ["memcpy", "kernel", "memcpy"]
+    assert tasks[1]["detail"] == "scale_kernel<float><<<4>>>"
 
 
 @pytest.mark.parametrize("how", ["cmake", "cc"])

@@ -9,3 +9,4 @@
 #include "opkit/acl/init.h"
 #include "opkit/acl/prof.h"
 #include "opkit/acl/rt.h"
+#include "opkit/acl/graph.h"

@@ -31,8 +31,30 @@ typedef enum aclrtMemcpyKind {
 
 typedef enum aclrtRunMode { ACL_DEVICE, ACL_HOST } aclrtRunMode;
 
+// aclrtCreateEventWithFlag's flags: every event here is synchronous and timed, whatever the flags say.
+#define ACL_EVENT_SYNC 0x00000001U
+#define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U
+#define ACL_EVENT_TIME_LINE 0x00000008U
+#define ACL_EVENT_DEVICE_USE_ONLY 0x00000010U
+#define ACL_EVENT_EXTERNAL 0x00000020U
+#define ACL_EVENT_IPC 0x00000040U
+
+// acl graph: a model captured from a stream's work (aclmdlRICaptureBegin/End) and replayed (aclmdlRIExecuteAsync).
+typedef void* aclmdlRI;
+typedef enum {
+  ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,
+  ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL,
+  ACL_MODEL_RI_CAPTURE_MODE_RELAXED,
+} aclmdlRICaptureMode;
+typedef enum {
+  ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,
+  ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,
+  ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED,
+} aclmdlRICaptureStatus;
+
 #ifdef OPKIT_ACL_DECLARE_ONLY
 #include "opkit/acl/decl_rt.h"
 #else
 #include "opkit/acl/rt.h"
+#include "opkit/acl/graph.h"
 #endif

@@ -7,9 +7,11 @@
 #include <cstring>
 #include <mutex>
 #include <set>
+#include <string>
 
 #include "acl/acl_rt.h"
 #include "opkit/sim/device_memory.h"
+#include "opkit/sim/stream_capture.h"
 
 namespace opkit::sim::detail {
 
@@ -246,6 +248,10 @@ OPKIT_ACL_FN aclError aclrtDestroyStream(aclrtStream stream) {
                                                 "aclrtDestroyStream");
 }
 OPKIT_ACL_FN aclError aclrtSynchronizeStream(aclrtStream stream) {
+  if (opkit::sim::detail::capture_of(stream) != nullptr) {
+    return opkit::sim::detail::acl_fail(ACL_ERROR_RT_STREAM_CAPTURED, "aclrtSynchronizeStream",
+                                        "stream %p is being captured (aclmdlRICaptureEnd first)", stream);
+  }
   return opkit::sim::detail::acl_check_handle(stream, opkit::sim::detail::AclHandle::kStream, true,
                                               "aclrtSynchronizeStream");
 }
@@ -255,6 +261,12 @@ OPKIT_ACL_FN aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int3
 
 OPKIT_ACL_FN aclError aclrtCreateEvent(aclrtEvent* event) {
   return opkit::sim::detail::acl_new_handle(event, opkit::sim::detail::AclHandle::kEvent, "aclrtCreateEvent");
+}
+OPKIT_ACL_FN aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t /*flag*/) {
+  return aclrtCreateEvent(event);
+}
+OPKIT_ACL_FN aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t /*flag*/) {
+  return aclrtCreateEvent(event);
 }
 OPKIT_ACL_FN aclError aclrtDestroyEvent(aclrtEvent event) {
   return opkit::sim::detail::acl_destroy_handle(event, opkit::sim::detail::AclHandle::kEvent, "aclrtDestroyEvent");
@@ -266,6 +278,7 @@ OPKIT_ACL_FN aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
     return e;
   }
   static_cast<AclHandle*>(event)->recorded = std::chrono::steady_clock::now();
+  opkit::sim::detail::capture_event(event, stream);
   return ACL_SUCCESS;
 }
 OPKIT_ACL_FN aclError aclrtSynchronizeEvent(aclrtEvent event) {
@@ -277,7 +290,11 @@ OPKIT_ACL_FN aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
   if (aclError e = opkit::sim::detail::acl_check_handle(stream, AclHandle::kStream, true, "aclrtStreamWaitEvent")) {
     return e;
   }
-  return opkit::sim::detail::acl_check_handle(event, AclHandle::kEvent, false, "aclrtStreamWaitEvent");
+  if (aclError e = opkit::sim::detail::acl_check_handle(event, AclHandle::kEvent, false, "aclrtStreamWaitEvent")) {
+    return e;
+  }
+  opkit::sim::detail::join_capture(stream, event);
+  return ACL_SUCCESS;
 }
 // Host wall time between two recorded events, in milliseconds (the simulator's time, not the NPU's).
 OPKIT_ACL_FN aclError aclrtEventElapsedTime(float* ms, aclrtEvent start, aclrtEvent end) {
@@ -325,6 +342,11 @@ OPKIT_ACL_FN aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* sr
                                                         "aclrtMemcpyAsync")) {
     return e;
   }
+  if (opkit::sim::detail::capture_task(stream, "memcpy", std::to_string(count) + " bytes, kind " + std::to_string(kind),
+                                       [=] { return opkit::sim::detail::acl_memcpy(dst, destMax, src, count, kind,
+                                                                                   "aclrtMemcpyAsync"); })) {
+    return ACL_SUCCESS;
+  }
   return opkit::sim::detail::acl_memcpy(dst, destMax, src, count, kind, "aclrtMemcpyAsync");
 }
 
@@ -347,6 +369,10 @@ OPKIT_ACL_FN aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t va
   if (aclError e = opkit::sim::detail::acl_check_handle(stream, opkit::sim::detail::AclHandle::kStream, true,
                                                         "aclrtMemsetAsync")) {
     return e;
+  }
+  if (opkit::sim::detail::capture_task(stream, "memset", std::to_string(count) + " bytes of " + std::to_string(value),
+                                       [=] { return aclrtMemset(devPtr, maxCount, value, count); })) {
+    return ACL_SUCCESS;
   }
   return aclrtMemset(devPtr, maxCount, value, count);
 }

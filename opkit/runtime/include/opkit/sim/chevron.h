@@ -8,12 +8,15 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "kernel_operator.h"
 #include "opkit/sim/cpu_debug.h"
 #include "opkit/sim/device_memory.h"
 #include "opkit/sim/launch.h"
+#include "opkit/sim/stream_capture.h"
 
 namespace opkit::sim::detail {
 
@@ -42,11 +45,23 @@ inline void register_device_memory(Launch& launch, const std::vector<std::string
 template <typename Kernel>
 class ChevronCall {
  public:
-  ChevronCall(const char* name, const char* arg_text, Kernel kernel, int64_t block_dim)
-      : name_(name), arg_text_(arg_text), kernel_(kernel), block_dim_(block_dim) {}
+  ChevronCall(const char* name, const char* arg_text, Kernel kernel, int64_t block_dim, const void* stream)
+      : name_(name), arg_text_(arg_text), kernel_(kernel), block_dim_(block_dim), stream_(stream) {}
 
+  // On a captured stream the launch is recorded, its arguments copied, and runs when the model is executed.
   template <typename... Args>
   void operator()(Args&&... args) const {
+    auto replay = [self = *this, saved = std::make_tuple(std::decay_t<Args>(args)...)]() mutable {
+      std::apply([&self](auto&... a) { self.run(a...); }, saved);
+      return 0;
+    };
+    if (capture_task(stream_, "kernel", cat(name_, "<<<", block_dim_, ">>>"), std::move(replay))) return;
+    run(std::forward<Args>(args)...);
+  }
+
+ private:
+  template <typename... Args>
+  void run(Args&&... args) const {
     try {
       Launch launch(name_, icpu_soc(), block_dim_, 0, std::getenv("OPKIT_DEVICE_ROUNDING") != nullptr);
       const std::vector<std::string> names = split_args(arg_text_);
@@ -61,19 +76,29 @@ class ChevronCall {
     }
   }
 
- private:
   const char* name_;
   const char* arg_text_;
   Kernel kernel_;
   int64_t block_dim_;
+  const void* stream_;
 };
 
+template <typename Stream>
+const void* stream_pointer(Stream stream) {
+  if constexpr (std::is_pointer_v<Stream>) {
+    return static_cast<const void*>(stream);
+  } else {
+    return nullptr;  // nullptr or 0: the default stream
+  }
+}
+
 // `name<<<blockDim, l2ctrl, stream>>>(args)` -> `chevron_launch("name", "args", name, blockDim, l2ctrl, stream)(args)`.
-// l2ctrl (nullptr or 0 in CANN's samples) and the stream change nothing: a launch has finished when it returns.
+// l2ctrl (nullptr or 0 in CANN's samples) changes nothing, nor does the stream unless it is being captured: a launch
+// has finished when it returns.
 template <typename Kernel, typename L2 = std::nullptr_t, typename Stream = std::nullptr_t>
 ChevronCall<Kernel> chevron_launch(const char* name, const char* arg_text, Kernel kernel, uint64_t block_dim,
-                                   L2 = nullptr, Stream = nullptr) {
-  return ChevronCall<Kernel>(name, arg_text, kernel, static_cast<int64_t>(block_dim));
+                                   L2 = nullptr, Stream stream = nullptr) {
+  return ChevronCall<Kernel>(name, arg_text, kernel, static_cast<int64_t>(block_dim), stream_pointer(stream));
 }
 
 }  // namespace opkit::sim::detail

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 
 namespace opkit::sim::detail {
 
@@ -32,6 +33,10 @@ struct DeviceMemoryState {
   std::mutex m;
   std::map<uintptr_t, DeviceAllocation> live;
   uint64_t next_id = 0;
+  // Stream capture (stream_capture.h): captured stream -> its model; event recorded in a capture -> that model.
+  std::map<const void*, void*> capturing;
+  std::map<const void*, void*> captured_events;
+  std::set<void*> models;  // the live aclmdlRI models
 };
 
 // Libraries beside lib64/libascendcl.so (nnopbase, an op's cust_opapi) are built with OPKIT_ACL_SHARED_STATE: they
