@@ -1,6 +1,7 @@
 // CANN's acl/acl_rt.h on the CPU: devices, contexts, streams, events and memory of kernel-launch programs.
 // Device memory is host memory registered as GM, so kernels launched with <<<>>> or ACLRT_LAUNCH_KERNEL are
-// bounds-checked against it. Streams run nothing asynchronously: a launch has finished when it returns.
+// bounds-checked against it. Streams run nothing asynchronously: a launch has finished when it returns (except
+// under acl graph capture, which records the work for a replay: opkit/acl/graph.h).
 // The definitions (opkit/acl/rt.h) are inline for C++17 programs built with opkit; programs built as CANN's samples
 // are (C++11, linking ascendcl) see declarations only and call lib64/libascendcl.so (acl_base.h explains the modes).
 #pragma once
