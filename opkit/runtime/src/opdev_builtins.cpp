@@ -6,6 +6,8 @@
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/reshape.h"
+#include "aclnn_kernels/transdata.h"
+#include "aclnn_kernels/transpose.h"
 #include "opdev/tensor_view_utils.h"
 #include "opdev/op_log.h"
 
@@ -139,13 +141,8 @@ const aclTensor* Reshape(const aclTensor* x, const op::Shape& shape, aclOpExecut
     const aclTensor* dense = Contiguous(x, executor);
     aclTensor* out = mine->NewTensor({}, x->GetDataType(), x->GetViewFormat());
     out->SetViewShape(shape);
-    // The same memory: the view is made when the executor runs (dense's data exists by then).
-    mine->Add("Reshape", [mine, dense, out]() {
-        mine->Materialize(dense);
-        out->data = dense->data;
-        return ACLNN_SUCCESS;
-    });
-    mine->aliases.insert(out);   // never given memory of its own
+    // The same memory as dense (Materialize gives it dense's when a launch needs it).
+    mine->views[out] = dense;   // never given memory of its own
     return out;
 }
 
@@ -173,6 +170,79 @@ const aclTensor* Fill(const aclTensor* /*dims*/, const aclTensor* value, const a
         return ACLNN_SUCCESS;
     });
     return out;
+}
+
+}  // namespace l0op
+
+namespace {
+bool PrivateFormat(op::Format f)
+{
+    return f == op::Format::FORMAT_NC1HWC0 || f == op::Format::FORMAT_FRACTAL_Z || f == op::Format::FORMAT_FRACTAL_NZ ||
+           f == op::Format::FORMAT_NDC1HWC0 || f == op::Format::FORMAT_FRACTAL_Z_3D || f == op::Format::FORMAT_C1HWNCoC0;
+}
+
+const aclTensor* Relabel(const aclTensor* x, op::Format format, aclOpExecutor* executor, const char* op)
+{
+    if (x == nullptr) return nullptr;
+    if (PrivateFormat(format) || PrivateFormat(x->GetStorageFormat())) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "l0op::%s to format %d: opkit's tensors are row-major, private formats "
+                "(NC1HWC0, FRACTAL_Z/NZ, NDC1HWC0) are not simulated", op, static_cast<int>(format));
+        return nullptr;
+    }
+    if (executor == nullptr) {   // CANN's ReFormat without an executor relabels the tensor itself
+        const_cast<aclTensor*>(x)->SetViewFormat(format);
+        return x;
+    }
+    aclTensor* view = executor->CreateView(x, x->GetViewShape(), x->strides, x->offset);
+    view->SetViewFormat(format);
+    return view;
+}
+}  // namespace
+
+namespace l0op {
+
+const aclTensor* ReFormat(const aclTensor* x, const op::Format& format, aclOpExecutor* executor)
+{
+    return Relabel(x, format, executor, "ReFormat");
+}
+
+const aclTensor* TransData(const aclTensor* x, op::Format dstFormat, int64_t /*groups*/, aclOpExecutor* executor)
+{
+    return Relabel(x, dstFormat, executor, "TransData");
+}
+
+const aclTensor* TransDataSpecial(const aclTensor* x, op::Format dstFormat, int64_t /*groups*/,
+                                  aclOpExecutor* executor)
+{
+    return Relabel(x, dstFormat, executor, "TransDataSpecial");
+}
+
+const aclTensor* Transpose(const aclTensor* x, const aclIntArray* perm, aclOpExecutor* executor)
+{
+    if (x == nullptr || perm == nullptr || Executor(executor, "Transpose") == nullptr) return nullptr;
+    const size_t rank = x->view_shape.size();
+    std::vector<bool> seen(rank, false);
+    bool valid = perm->values.size() == rank;
+    for (size_t i = 0; valid && i < rank; ++i) {
+        const int64_t p = perm->values[i] < 0 ? perm->values[i] + static_cast<int64_t>(rank) : perm->values[i];
+        valid = p >= 0 && p < static_cast<int64_t>(rank) && !seen[p];
+        if (valid) seen[p] = true;
+    }
+    if (!valid) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "l0op::Transpose: perm of %zu values is not a permutation of %zu dims",
+                perm->values.size(), rank);
+        return nullptr;
+    }
+    const aclTensor* dense = Contiguous(x, executor);
+    op::Shape shape;
+    std::vector<int64_t> strides;
+    for (int64_t p : perm->values) {
+        const size_t d = static_cast<size_t>(p < 0 ? p + static_cast<int64_t>(rank) : p);
+        shape.AppendDim(dense->view_shape[d]);
+        strides.push_back(dense->strides[d]);
+    }
+    const aclTensor* permuted = executor->CreateView(dense, shape, strides, 0);
+    return Contiguous(permuted, executor);
 }
 
 }  // namespace l0op

@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "aclnn/aclnn_base.h"
@@ -12,6 +14,7 @@
 #include "opkit/host/aclnn_types.h"
 
 namespace op {
+using std::vector;   // op_api code names it unqualified after `using namespace op`
 using Shape = gert::Shape;
 using DataType = ge::DataType;
 using Format = ge::Format;
@@ -20,13 +23,21 @@ using FVector = std::vector<T>;
 using Strides = FVector<int64_t, 25>;
 using ShapeVector = FVector<int64_t, 25>;
 
-inline std::string ToString(DataType d) { return ge::TypeUtils::DataTypeToSerialString(d); }
-inline std::string ToString(const Shape& s)
+// What op::ToString gives: CANN's is an AscendString (GetString()); std::string's calls work too.
+struct OpString : std::string {
+    OpString(std::string s) : std::string(std::move(s)) {}
+    const char* GetString() const { return c_str(); }
+};
+inline OpString ToString(DataType d) { return ge::TypeUtils::DataTypeToSerialString(d); }
+inline OpString ToString(Format f) { return std::to_string(static_cast<int>(f)); }
+inline OpString ToString(const Shape& s)
 {
     std::string text = "[";
     for (size_t i = 0; i < s.GetDimNum(); ++i) text += (i ? ", " : "") + std::to_string(s.GetDim(i));
     return text + "]";
 }
+template <typename E, typename = std::enable_if_t<std::is_enum_v<E>>>
+inline OpString ToString(E e) { return std::to_string(static_cast<int>(e)); }
 inline size_t TypeSize(DataType d) { int n = ge::GetSizeByDataType(d); return n > 0 ? static_cast<size_t>(n) : 0; }
 }  // namespace op
 

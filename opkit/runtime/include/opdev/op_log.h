@@ -43,3 +43,6 @@ inline void Log(const char* level, const char* format, A... args)
 #define OP_CHECK_NULL(param, ...) do { if ((param) == nullptr) { \
     OP_LOGE(ACLNN_ERR_PARAM_NULLPTR, "expected a value for %s, got null", #param); __VA_ARGS__; } } while (0)
 #define OP_CHECK_ADD_TO_LAUNCHER_LIST_AICORE(cond, ret, ...) do { if (cond) { ret; } } while (0)
+#define OP_CHECK_COMM_INPUT(workspaceSize, executor) do { \
+    OP_CHECK_NULL(workspaceSize, return ACLNN_ERR_PARAM_NULLPTR); \
+    OP_CHECK_NULL(executor, return ACLNN_ERR_PARAM_NULLPTR); } while (0)

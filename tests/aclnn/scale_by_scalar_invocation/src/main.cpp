@@ -81,8 +81,10 @@ static int ScaleTwice(aclScalar *value, aclrtStream stream)
     std::ofstream("output_twice.bin", std::ios::binary).write(result.data(), 600 * 2);
     aclnnStatus nullSelf = aclnnScaleTwiceGetWorkspaceSize(nullptr, value, y, &workspaceSize, &executor);
     printf("[INFO] twice null self: %d %s\n", nullSelf, aclGetRecentErrMsg());
-    aclnnStatus wrongShape = aclnnScaleTwiceGetWorkspaceSize(x, value, x, &workspaceSize, &executor);
-    printf("[INFO] twice out shape: %d\n", wrongShape);
+    aclTensor *wrong = aclCreateTensor(xStorage, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, xStorage, 2, devX);
+    aclnnStatus wrongShape = aclnnScaleTwiceGetWorkspaceSize(x, value, wrong, &workspaceSize, &executor);
+    printf("[INFO] twice out shape: %d %s\n", wrongShape, aclGetRecentErrMsg());
+    aclDestroyTensor(wrong);
     aclDestroyTensor(x);
     aclDestroyTensor(y);
     aclrtFree(devX);

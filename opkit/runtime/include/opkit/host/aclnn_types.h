@@ -76,14 +76,20 @@ struct aclScalar {
 
 struct aclIntArray {
   std::vector<int64_t> values;
+  uint64_t Size() const { return values.size(); }
+  int64_t operator[](size_t i) const { return values[i]; }
 };
 
 struct aclFloatArray {
   std::vector<float> values;
+  uint64_t Size() const { return values.size(); }
+  float operator[](size_t i) const { return values[i]; }
 };
 
 struct aclBoolArray {
   std::vector<bool> values;
+  uint64_t Size() const { return values.size(); }
+  bool operator[](size_t i) const { return values[i]; }
 };
 
 struct aclTensorList {
@@ -113,6 +119,9 @@ struct aclOpExecutor {
   aclFloatArray* AllocFloatArray(const float* values, uint64_t size);
   aclBoolArray* AllocBoolArray(const bool* values, uint64_t size);
   aclScalar* AllocScalar(double value);
+  aclTensor* CreateView(const aclTensor* t, const gert::Shape& shape, int64_t offset);
+  aclTensor* CreateView(const aclTensor* t, const gert::Shape& shape, const std::vector<int64_t>& strides,
+                        int64_t offset);
   uint64_t GetWorkspaceSize() const { return workspace_size; }
   void AbandonCache(bool = false) {}
   virtual aclnnStatus Run(void* workspace, uint64_t workspaceSize, aclrtStream stream) = 0;

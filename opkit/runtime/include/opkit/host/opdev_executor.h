@@ -12,7 +12,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,6 +52,18 @@ class L2Executor : public aclOpExecutor {
 public:
     using Step = std::function<aclnnStatus()>;
 
+    // Its tensors and arrays are live objects while it lives (a launch's checks refuse any other).
+    ~L2Executor() override
+    {
+        for (const auto& t : tensors) opkit::aclnn::forget_object(t.get(), opkit::aclnn::ObjectKind::kTensor);
+        for (const auto& a : int_arrays) opkit::aclnn::forget_object(a.get(), opkit::aclnn::ObjectKind::kIntArray);
+        for (const auto& a : float_arrays) {
+            opkit::aclnn::forget_object(a.get(), opkit::aclnn::ObjectKind::kFloatArray);
+        }
+        for (const auto& a : bool_arrays) opkit::aclnn::forget_object(a.get(), opkit::aclnn::ObjectKind::kBoolArray);
+        for (const auto& a : scalars) opkit::aclnn::forget_object(a.get(), opkit::aclnn::ObjectKind::kScalar);
+    }
+
     aclnnStatus Run(void* /*workspace*/, uint64_t /*workspaceSize*/, aclrtStream /*stream*/) override
     {
         for (auto& step : steps) {
@@ -66,6 +77,7 @@ public:
     {
         tensors.push_back(std::make_unique<aclTensor>());
         aclTensor* t = tensors.back().get();
+        opkit::aclnn::track_object(t, opkit::aclnn::ObjectKind::kTensor);
         gert::Shape s;
         for (int64_t d : shape) s.AppendDim(d);
         t->SetViewShape(s);
@@ -82,7 +94,13 @@ public:
         const size_t bytes = static_cast<size_t>(n > 0 ? n : 0) * aclDataTypeSize(t->dtype);
         auto it = buffers.find(t);
         if (it != buffers.end() && it->second.size() * 8 >= bytes) return;
-        if (!Owns(t) || aliases.count(t) != 0) return;   // the caller's, or a view of another tensor
+        auto view = views.find(t);
+        if (view != views.end()) {   // a view of another tensor: its memory, once that has some
+            Materialize(view->second);
+            mine->data = view->second->data;
+            return;
+        }
+        if (!Owns(t)) return;   // the caller's: its own memory
         auto& buffer = buffers[t];
         buffer.assign(bytes / 8 + 1, 0);
         mine->data = buffer.data();
@@ -98,7 +116,7 @@ public:
 
     std::deque<std::unique_ptr<aclTensor>> tensors;
     std::map<const aclTensor*, std::vector<uint64_t>> buffers;   // 8-byte aligned
-    std::set<const aclTensor*> aliases;                           // views of another tensor's memory (Reshape)
+    std::map<const aclTensor*, const aclTensor*> views;           // view -> the tensor whose memory it shows
     std::deque<std::unique_ptr<aclIntArray>> int_arrays;
     std::deque<std::unique_ptr<aclFloatArray>> float_arrays;
     std::deque<std::unique_ptr<aclBoolArray>> bool_arrays;
@@ -198,6 +216,7 @@ inline aclIntArray* aclOpExecutor::AllocIntArray(const int64_t* values, uint64_t
     auto* mine = opkit::opdev::Mine(this);
     mine->int_arrays.push_back(std::make_unique<aclIntArray>());
     mine->int_arrays.back()->values.assign(values, values + size);
+    opkit::aclnn::track_object(mine->int_arrays.back().get(), opkit::aclnn::ObjectKind::kIntArray);
     return mine->int_arrays.back().get();
 }
 inline aclFloatArray* aclOpExecutor::AllocFloatArray(const float* values, uint64_t size)
@@ -205,6 +224,7 @@ inline aclFloatArray* aclOpExecutor::AllocFloatArray(const float* values, uint64
     auto* mine = opkit::opdev::Mine(this);
     mine->float_arrays.push_back(std::make_unique<aclFloatArray>());
     mine->float_arrays.back()->values.assign(values, values + size);
+    opkit::aclnn::track_object(mine->float_arrays.back().get(), opkit::aclnn::ObjectKind::kFloatArray);
     return mine->float_arrays.back().get();
 }
 inline aclBoolArray* aclOpExecutor::AllocBoolArray(const bool* values, uint64_t size)
@@ -212,13 +232,30 @@ inline aclBoolArray* aclOpExecutor::AllocBoolArray(const bool* values, uint64_t 
     auto* mine = opkit::opdev::Mine(this);
     mine->bool_arrays.push_back(std::make_unique<aclBoolArray>());
     mine->bool_arrays.back()->values.assign(values, values + size);
+    opkit::aclnn::track_object(mine->bool_arrays.back().get(), opkit::aclnn::ObjectKind::kBoolArray);
     return mine->bool_arrays.back().get();
+}
+inline aclTensor* aclOpExecutor::CreateView(const aclTensor* t, const gert::Shape& shape, int64_t offset)
+{
+    aclTensor* view = AllocTensor(shape, t->GetDataType(), t->GetViewFormat());
+    view->offset = offset;
+    view->data = t->data;
+    opkit::opdev::Mine(this)->views[view] = t;
+    return view;
+}
+inline aclTensor* aclOpExecutor::CreateView(const aclTensor* t, const gert::Shape& shape,
+                                            const std::vector<int64_t>& strides, int64_t offset)
+{
+    aclTensor* view = CreateView(t, shape, offset);
+    view->strides = strides;
+    return view;
 }
 inline aclScalar* aclOpExecutor::AllocScalar(double value)
 {
     auto* mine = opkit::opdev::Mine(this);
     mine->scalars.push_back(std::make_unique<aclScalar>());
     aclScalar* s = mine->scalars.back().get();
+    opkit::aclnn::track_object(s, opkit::aclnn::ObjectKind::kScalar);
     s->dtype = ACL_DOUBLE;
     std::memcpy(s->value, &value, sizeof value);
     return s;
