@@ -102,7 +102,8 @@ def scale_axpy(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
 def scale_by_scalar(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """An op in CANN's operator repository layout (tests/layouts/cann_repo: src/math/scale_by_scalar, its tiling
     struct, TilingFunc and kernel class shared in src/common and named by its CMakeLists.txt), with a .Scalar()
-    input; built unchanged, called through aclnn with an aclScalar."""
+    input and a hand-written aclnn layer (op_host/aclnn_scale_twice.cpp over scale_by_scalar_l0.cpp, CANN's op_api
+    form); built unchanged, called through aclnn with an aclScalar."""
     tmp = tmp_path_factory.mktemp("aclnn_cann_repo")
     shutil.copytree(REPO / "tests" / "layouts" / "cann_repo", tmp / "repo")
     _build(tmp / "repo" / "src" / "math" / "scale_by_scalar")
@@ -114,10 +115,15 @@ def scale_by_scalar(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -
 def test_cann_repository_op_with_shared_code_and_a_scalar_runs_through_aclnn(scale_by_scalar: dict[str, Any]) -> None:
     result = scale_by_scalar["run"]
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.count("test pass") == 2, result.stdout   # float32 by a double, float16 by a float
+    # float32 by a double, float16 by a float; aclnnScaleTwice on strided views
+    assert result.stdout.count("test pass") == 3, result.stdout
     assert ("    const aclTensor *x,\n    const aclScalar *value,\n    const aclTensor *y,\n"
             in scale_by_scalar["header"])
     assert "null scalar: 161001 aclnnScaleByScalarGetWorkspaceSize: value is null (an aclScalar)" in result.stdout
+    # The hand-written l2's own checks (OP_CHECK_NULL, OP_CHECK_SHAPE_NOT_EQUAL) give its status and message.
+    assert "twice null self: 161001 aclnnScaleTwice: expected a value for self, got null" in result.stdout
+    assert ("twice out shape: 161002 aclnnScaleTwice: self's shape [3, 100] and out's shape [100, 3] should be "
+            "equal") in result.stdout
     # By the name CANN's built-in ops' headers have too (the operator repository's examples include that one).
     assert scale_by_scalar["aclnnop"] == '#include "../aclnn_scale_by_scalar.h"'
 

@@ -82,6 +82,8 @@ class ProjectLayout:
     notes: tuple[str, ...] = ()       # what was read from where, what was assumed (printed by the build)
     warnings: tuple[str, ...] = ()    # the JSON that could not be read; OpDef/JSON disagreements come later
     soc: SocChoice | None = None      # a CANN project's SoC, from its AddConfig lists (opkit's: its lock's)
+    op_api: tuple[Path, ...] = ()     # its hand-written aclnn layer (aclnn_*.cpp "l2", *_l0.cpp): into libcust_opapi
+    op_api_headers: tuple[Path, ...] = ()   # the aclnn_*.h those declare, installed with the package
 
     def describe(self) -> str:
         """What was recognised, in one line: `msopgen project, newer layout: 1 op (AddCustom), tiling struct ...`."""
@@ -135,6 +137,16 @@ def _op_host_sources(root: Path, cmake: CannCMake | None = None) -> list[Path]:
     own = [f for f in sorted((root / "op_host").glob("*.cpp"))
            if not f.name.startswith("aclnn_") and not _OP_API_INCLUDE.search(_read(f))]
     return own + list(cmake.host_sources if cmake is not None else ())
+
+
+def _op_api_sources(root: Path) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+    """The op's hand-written aclnn layer, as CANN's op_api library compiles it: op_host/ (and op_api/) sources that
+    are `aclnn_*.cpp` or include opdev/aclnn headers; and the `aclnn_*.h` beside them."""
+    dirs = [d for d in (root / "op_host", root / "op_api", root / "op_host" / "op_api") if d.is_dir()]
+    sources = [f for d in dirs for f in sorted(d.glob("*.cpp"))
+               if f.name.startswith("aclnn_") or _OP_API_INCLUDE.search(_read(f))]
+    headers = [f for d in dirs for f in sorted(d.glob("aclnn_*.h"))] if sources else []
+    return tuple(sources), tuple(headers)
 
 
 def _host_include_dirs(root: Path, cmake: CannCMake) -> tuple[Path, ...]:
@@ -268,8 +280,12 @@ def detect_layout(root: Path) -> ProjectLayout | None:
             shared = [shown_path(p, root) for p in (*cmake.host_sources, *cmake.host_include_dirs,
                                                      *cmake.kernel_include_dirs)]
             notes.append(f"from CMakeLists.txt, as CANN's build reads it: {', '.join(shared)}")
+    op_api, op_api_headers = _op_api_sources(root) if kind != "opkit" else ((), ())
+    if op_api:
+        notes.append(f"its aclnn layer (op_api, built into libcust_opapi.so): "
+                     f"{', '.join(shown_path(p, root) for p in op_api)}")
     return ProjectLayout(kind, root, prototype, spec, tuple(sources), user, tuple(notes), tuple(warnings),
-                         read.soc if read is not None else None)
+                         read.soc if read is not None else None, op_api, op_api_headers)
 
 
 def shown_path(path: Path, root: Path) -> str:

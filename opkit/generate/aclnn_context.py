@@ -56,4 +56,4 @@ def aclnn_context(op: OpSpec, scalars: tuple[str, ...] = (), scalar_lists: tuple
                        "note": "output"})
     unsupported = sorted({a.type for a in op.attrs if a.type not in ATTR_C_TYPES})
     return {"api": f"aclnn{op.op_type}", "header": f"aclnn_{op.name}.h", "guard": f"ACLNN_{op.name.upper()}_H_",
-            "params": params, "unsupported": unsupported}
+            "params": params, "unsupported": unsupported, "handwritten": False}

@@ -202,5 +202,7 @@ def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, 
         ctx["api_signature"] = ctx["py_signature"] + ("" if ctx["attrs"] else ", *") + f", {ctx['out_param']}=None"
     return {"package": package, "prototype": prototype, "opkit_version": version, "ops": ops,
             "dtype_names": sorted(DTYPES),
-            "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs]}
+            "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs],
+            # a CANN project's own aclnn layer (generate/glue.py sets them): none in a generated project
+            "op_api_sources": "", "op_api_include_dirs": ""}
 

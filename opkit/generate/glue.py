@@ -141,6 +141,15 @@ def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], roo
     return keys
 
 
+_API_DEFINITION = re.compile(r"\baclnnStatus\s+(aclnn\w+?)GetWorkspaceSize\s*\(")
+
+
+def _handwritten_apis(layout: ProjectLayout) -> set[str]:
+    """The aclnn APIs the project's own op_api sources define (aclnnDiag of aclnn_diag.cpp)."""
+    return {m for p in layout.op_api for m in _API_DEFINITION.findall(masked(p.read_text(encoding="utf-8",
+                                                                                       errors="replace")))}
+
+
 def _reference(layout: ProjectLayout) -> RenderedFile | None:
     for rel in _REFERENCES:
         path = layout.root / rel
@@ -172,12 +181,21 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
         ctx = op_context(src.op, socs) | torch_op_context(src.op, None, package)
         ctx.update(_sources(src, ctx, extra, glue_root(layout)))
         contexts.append(ctx)
+    handwritten = _handwritten_apis(layout)
+    for ctx in contexts:   # an API the op's own aclnn layer defines is not generated too
+        if ctx["aclnn"]["api"] in handwritten:
+            ctx["aclnn"] = ctx["aclnn"] | {"handwritten": True}
     context = project_context(contexts, package=package, prototype=layout.prototype.name, version=__version__,
                               socs=socs)
+    context["op_api_sources"] = " ".join(_cmake_path(p) for p in layout.op_api)
+    context["op_api_include_dirs"] = " ".join(dict.fromkeys(_cmake_path(p.parent) for p in layout.op_api))
     notes = [layout.describe()] + [c.note for c in socs if c.profile.name != DEFAULT_SOC]
     # npu_examples/ is for opkit's own projects: a CANN project has its own torch_npu code
     files = [f for f in render_tree(context, exclude=("npu_examples/",))
              if not f.path.startswith(("op_kernel/", "op_host/"))]
+    own = {f"csrc/aclnn/{h.name}": RenderedFile(f"csrc/aclnn/{h.name}", h.read_text(encoding="utf-8"), "copied",
+                                                source=str(h)) for h in layout.op_api_headers}
+    files = [own.pop(f.path, f) for f in files] + list(own.values())
     reference = _reference(layout)
     if reference is not None:
         files = [reference if f.path == reference.path else f for f in files]

@@ -46,3 +46,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor)
 #ifdef __cplusplus
 }
 #endif
+
+// As CANN's aclnn_base.h: the tensor calls come with it (an op's header including only aclnn_base.h is enough for
+// its example's aclCreateTensor).
+#include "aclnn/acl_meta.h"

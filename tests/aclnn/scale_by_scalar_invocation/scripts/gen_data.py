@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Inputs and golden outputs of scale_by_scalar: x float32 3 x 100 scaled by 2.5, and x float16 3 x 100 by -0.5."""
+"""Inputs and golden outputs of scale_by_scalar: x float32 3 x 100 scaled by 2.5, and x float16 3 x 100 by -0.5;
+aclnnScaleTwice's strided case."""
 import numpy as np
 
 
@@ -11,6 +12,12 @@ def gen_golden_data_simple():
     input_x16.tofile("./input/input_x16.bin")
     (input_x * np.float32(2.5)).astype(np.float32).tofile("./output/golden.bin")
     (input_x16 * np.float16(-0.5)).astype(np.float16).tofile("./output/golden16.bin")
+    # aclnnScaleTwice: x the transpose of a 100 x 3 buffer; out the even columns of a zeroed 3 x 200 float16 buffer
+    input_xt = rng.uniform(-10, 10, [100, 3]).astype(np.float32)
+    input_xt.tofile("./input/input_xt.bin")
+    twice = np.zeros([3, 200], np.float16)
+    twice[:, ::2] = (input_xt.T * np.float32(2.5) * np.float32(2.5)).astype(np.float16)
+    twice.tofile("./output/golden_twice.bin")
 
 
 if __name__ == "__main__":

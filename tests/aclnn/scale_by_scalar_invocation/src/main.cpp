@@ -1,13 +1,16 @@
 // Runs aclnnScaleByScalar (y = x * value, value a `const aclScalar *`) twice, as CANN's AclNNInvocationNaive samples
 // call an op with a scalar input: float32 x (3 x 100) by a double scalar 2.5, and float16 x by a float scalar -0.5.
 // The scalar is converted to the dtype the OpDef lists for it in the combination x selects. Writes
-// output/output_y.bin and output/output_y16.bin.
+// output/output_y.bin and output/output_y16.bin. Then the op's hand-written aclnn layer, aclnnScaleTwice (op_host/
+// aclnn_scale_twice.cpp over its l0 op): self a transposed float32 view, out every other column of a float16 buffer;
+// writes the whole buffer to output/output_twice.bin.
 #include <cstdio>
 #include <fstream>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnn_scale_by_scalar.h"
+#include "aclnn_scale_twice.h"
 
 #define CHECK_RET(cond, what)                                               \
     do {                                                                    \
@@ -51,6 +54,44 @@ static int Scale(const char *in, const char *out, size_t bytes, aclDataType dtyp
     return 0;
 }
 
+// out = self * value * value by aclnnScaleTwice: self the transpose of a 100 x 3 float32 buffer (input_xt.bin), out
+// the even columns of a 3 x 200 float16 buffer, zeros elsewhere.
+static int ScaleTwice(aclScalar *value, aclrtStream stream)
+{
+    std::vector<char> host(300 * 4), result(600 * 2, 0);
+    std::ifstream("../input/input_xt.bin", std::ios::binary).read(host.data(), 300 * 4);
+    void *devX = nullptr, *devY = nullptr;
+    CHECK_RET(aclrtMalloc(&devX, 300 * 4, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "aclrtMalloc");
+    CHECK_RET(aclrtMalloc(&devY, 600 * 2, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "aclrtMalloc");
+    CHECK_RET(aclrtMemcpy(devX, 300 * 4, host.data(), 300 * 4, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS, "aclrtMemcpy");
+    CHECK_RET(aclrtMemcpy(devY, 600 * 2, result.data(), 600 * 2, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS,
+              "aclrtMemcpy");
+    const int64_t shape[2] = {3, 100}, xStrides[2] = {1, 3}, yStrides[2] = {200, 2};
+    const int64_t xStorage[2] = {100, 3}, yStorage[2] = {3, 200};
+    aclTensor *x = aclCreateTensor(shape, 2, ACL_FLOAT, xStrides, 0, ACL_FORMAT_ND, xStorage, 2, devX);
+    aclTensor *y = aclCreateTensor(shape, 2, ACL_FLOAT16, yStrides, 0, ACL_FORMAT_ND, yStorage, 2, devY);
+    uint64_t workspaceSize = 0;
+    aclOpExecutor *executor = nullptr;
+    CHECK_RET(aclnnScaleTwiceGetWorkspaceSize(x, value, y, &workspaceSize, &executor) == ACLNN_SUCCESS,
+              "aclnnScaleTwiceGetWorkspaceSize");
+    CHECK_RET(aclnnScaleTwice(nullptr, workspaceSize, executor, stream) == ACLNN_SUCCESS, "aclnnScaleTwice");
+    CHECK_RET(aclrtSynchronizeStream(stream) == ACL_SUCCESS, "aclrtSynchronizeStream");
+    CHECK_RET(aclrtMemcpy(result.data(), 600 * 2, devY, 600 * 2, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS,
+              "aclrtMemcpy");
+    std::ofstream("output_twice.bin", std::ios::binary).write(result.data(), 600 * 2);
+    aclnnStatus nullSelf = aclnnScaleTwiceGetWorkspaceSize(nullptr, value, y, &workspaceSize, &executor);
+    printf("[INFO] twice null self: %d %s\n", nullSelf, aclGetRecentErrMsg());
+    aclTensor *wrong = aclCreateTensor(xStorage, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, xStorage, 2, devX);
+    aclnnStatus wrongShape = aclnnScaleTwiceGetWorkspaceSize(x, value, wrong, &workspaceSize, &executor);
+    printf("[INFO] twice out shape: %d %s\n", wrongShape, aclGetRecentErrMsg());
+    aclDestroyTensor(wrong);
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
+    aclrtFree(devX);
+    aclrtFree(devY);
+    return 0;
+}
+
 int main()
 {
     aclrtStream stream = nullptr;
@@ -63,7 +104,8 @@ int main()
     aclScalar *byDouble = aclCreateScalar(&twoAndHalf, ACL_DOUBLE);
     aclScalar *byFloat = aclCreateScalar(&minusHalf, ACL_FLOAT);
     if (Scale("../input/input_x.bin", "output_y.bin", 300 * 4, ACL_FLOAT, byDouble, stream) != 0 ||
-        Scale("../input/input_x16.bin", "output_y16.bin", 300 * 2, ACL_FLOAT16, byFloat, stream) != 0) {
+        Scale("../input/input_x16.bin", "output_y16.bin", 300 * 2, ACL_FLOAT16, byFloat, stream) != 0 ||
+        ScaleTwice(byDouble, stream) != 0) {
         return 1;
     }
     uint64_t workspaceSize = 0;

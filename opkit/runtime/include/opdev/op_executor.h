@@ -1,0 +1,10 @@
+// CANN's opdev/op_executor.h on the CPU: CREATE_EXECUTOR, the executor of op_api code, CommonOpExecutorRun.
+#pragma once
+
+#include "opdev/common_types.h"
+#include "opdev/op_dfx.h"
+#include "opkit/host/opdev_executor.h"
+
+#define CREATE_EXECUTOR() opkit::opdev::UniqueExecutor()
+
+using opkit::opdev::CommonOpExecutorRun;

@@ -1,0 +1,62 @@
+// aclnnScaleTwice (opkit's test code, a hand-written l2 API in the form of CANN's op_api/aclnn_<op>.cpp): checks its
+// arguments, makes self contiguous, runs the op's l0 twice (the first result feeds the second), casts to out's dtype
+// and copies into out's view.
+#include "aclnn_scale_twice.h"
+#include "aclnn_kernels/cast.h"
+#include "aclnn_kernels/common/op_error_check.h"
+#include "aclnn_kernels/contiguous.h"
+#include "opdev/common_types.h"
+#include "opdev/op_dfx.h"
+#include "opdev/op_executor.h"
+#include "opdev/op_log.h"
+#include "scale_by_scalar_l0.h"
+
+using namespace op;
+
+static const std::initializer_list<DataType> SUPPORTED = {DataType::DT_FLOAT, DataType::DT_FLOAT16};
+
+static aclnnStatus CheckParams(const aclTensor *self, const aclScalar *value, const aclTensor *out)
+{
+    OP_CHECK_NULL(self, return ACLNN_ERR_PARAM_NULLPTR);
+    OP_CHECK_NULL(value, return ACLNN_ERR_PARAM_NULLPTR);
+    OP_CHECK_NULL(out, return ACLNN_ERR_PARAM_NULLPTR);
+    OP_CHECK_DTYPE_NOT_SUPPORT(self, SUPPORTED, return ACLNN_ERR_PARAM_INVALID);
+    OP_CHECK_DTYPE_NOT_SUPPORT(out, SUPPORTED, return ACLNN_ERR_PARAM_INVALID);
+    OP_CHECK_SHAPE_NOT_EQUAL(self, out, return ACLNN_ERR_PARAM_INVALID);
+    return ACLNN_SUCCESS;
+}
+
+extern "C" aclnnStatus aclnnScaleTwiceGetWorkspaceSize(const aclTensor *self, const aclScalar *value, aclTensor *out,
+                                                       uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    L2_DFX_PHASE_1(aclnnScaleTwice, DFX_IN(self, value), DFX_OUT(out));
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    CHECK_RET(uniqueExecutor.get() != nullptr, ACLNN_ERR_INNER_CREATE_EXECUTOR);
+    auto ret = CheckParams(self, value, out);
+    CHECK_RET(ret == ACLNN_SUCCESS, ret);
+
+    auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());
+    CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto valueTensor = uniqueExecutor->ConvertToTensor(value, self->GetDataType());
+    CHECK_RET(valueTensor != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto once = l0op::ScaleByScalar(selfContiguous, valueTensor, uniqueExecutor.get());
+    CHECK_RET(once != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto twice = l0op::ScaleByScalar(once, valueTensor, uniqueExecutor.get());
+    CHECK_RET(twice != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    CHECK_RET(CheckReduceOutShape(twice, out), ACLNN_ERR_PARAM_INVALID);
+    auto casted = l0op::Cast(twice, out->GetDataType(), uniqueExecutor.get());
+    CHECK_RET(casted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto copied = l0op::ViewCopy(casted, out, uniqueExecutor.get());
+    CHECK_RET(copied != nullptr, ACLNN_ERR_INNER_NULLPTR);
+
+    *workspaceSize = uniqueExecutor->GetWorkspaceSize();
+    uniqueExecutor.ReleaseTo(executor);
+    return ACLNN_SUCCESS;
+}
+
+extern "C" aclnnStatus aclnnScaleTwice(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                       aclrtStream stream)
+{
+    L2_DFX_PHASE_2(aclnnScaleTwice);
+    return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
+}
