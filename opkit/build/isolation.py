@@ -52,6 +52,8 @@ RUNTIME_ROOTS = frozenset({
     "CFG_IBSHARE_NORM", "MM_CFG_NO_PRELOAD", "MM_CFG_PRELOAD",
     # the torch_npu stand-in's C++ API (host code only, listed so no header namespace goes unowned)
     "torch_npu", "at_npu", "c10_npu",
+    # the op_api stand-ins' (opdev/, aclnn_kernels/: host code only)
+    "op", "l0op",
 })
 # C++ keywords and built-in types: never a user's name.
 _KEYWORDS = frozenset("""
