@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
+
+import opkit
 
 from tests.runtime.cxx import Program, compile_program, run_program
 
@@ -73,3 +76,15 @@ def test_profiling_ranges_are_checked_and_paired(host: Program) -> None:
         "100000 aclprofRangePushEx: messageType 3 is not ACL_PROF_MESSAGE_TYPE_TENSOR_INFO (0)",
         "100000 aclprofRangePushEx: attr is null",
     ]
+
+
+@pytest.mark.parametrize("std", ["c++17", "c++11"])
+def test_every_acl_header_stands_on_its_own(std: str, tmp_path: Path) -> None:
+    # A program may include any of them first (acl/acl_prof.h before acl/acl.h), inline (C++17) or declare-only.
+    include = opkit.include_dir()
+    for header in sorted((include / "acl").glob("*.h")):
+        source = tmp_path / "one.cpp"
+        source.write_text(f'#include "acl/{header.name}"\n')
+        proc = subprocess.run(["g++", f"-std={std}", "-fsyntax-only", "-I", str(include), str(source)],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, f"acl/{header.name} ({std}):\n{proc.stderr}"

@@ -3,8 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include "acl/acl_prof.h"  // first: it must stand on its own, as CANN's does
 #include "acl/acl.h"
-#include "acl/acl_prof.h"
 #include "securec.h"
 
 namespace {

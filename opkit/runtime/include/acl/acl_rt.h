@@ -57,5 +57,4 @@ typedef enum {
 #include "opkit/acl/decl_rt.h"
 #else
 #include "opkit/acl/rt.h"
-#include "opkit/acl/graph.h"
 #endif

@@ -382,3 +382,6 @@ OPKIT_ACL_FN const char* aclrtGetSocName() {
   const char* env = std::getenv("OPKIT_SOC");
   return env != nullptr ? env : "Ascend910B2";
 }
+
+// acl graph capture's functions need everything above, whichever acl header a program includes first.
+#include "opkit/acl/graph.h"
