@@ -38,10 +38,14 @@ inline CapturedModel* capture_of(const void* stream) {
 }
 
 // Record `run` into the model `stream` is capturing; false (and nothing recorded) when it is not captured.
+// The lookup and the append hold one lock: two host threads may capture into one model at once (global mode).
 inline bool capture_task(const void* stream, std::string kind, std::string what, std::function<int()> run) {
-  CapturedModel* model = capture_of(stream);
-  if (model == nullptr) return false;
-  model->tasks.push_back({std::move(kind), std::move(what), std::move(run)});
+  if (stream == nullptr) return false;
+  DeviceMemoryState& s = device_memory();
+  std::lock_guard<std::mutex> lock(s.m);
+  auto it = s.capturing.find(stream);
+  if (it == s.capturing.end()) return false;
+  static_cast<CapturedModel*>(it->second)->tasks.push_back({std::move(kind), std::move(what), std::move(run)});
   return true;
 }
 
