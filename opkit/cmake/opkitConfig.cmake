@@ -50,16 +50,28 @@ function(opkit_soc_arch soc out)
   set(${out} "${found}" PARENT_SCOPE)
 endfunction()
 
+# The compile definitions that make kernels compile for `soc`: none for the default arch (2201, the 910B, also for a
+# SoC without a profile), else OPKIT_SOC_ARCH=<arch>.
+function(opkit_soc_definitions soc out)
+  opkit_soc_arch("${soc}" arch)
+  set(defs "")
+  if(NOT arch STREQUAL "" AND NOT arch STREQUAL "2201")
+    set(defs "OPKIT_SOC_ARCH=${arch}")
+  endif()
+  set(${out} "${defs}" PARENT_SCOPE)
+endfunction()
+
 # A project that names its SoC before finding opkit (a generated project's OPKIT_SOC, which `opkit build --soc`
 # sets) compiles its kernels for that SoC's arch: `#if __NPU_ARCH__` branches, dtypes and APIs follow the SoC.
 if(DEFINED OPKIT_SOC AND NOT OPKIT_SOC STREQUAL "")
   opkit_soc_arch("${OPKIT_SOC}" _opkit_arch)
   if(_opkit_arch STREQUAL "")
     message(WARNING "opkit: OPKIT_SOC=${OPKIT_SOC} is not a SoC opkit models; kernels compile for Ascend910B (2201)")
-  elseif(NOT _opkit_arch STREQUAL "2201")
-    set_property(TARGET opkit::sim APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS "OPKIT_SOC_ARCH=${_opkit_arch}")
   endif()
+  opkit_soc_definitions("${OPKIT_SOC}" _opkit_defs)
+  set_property(TARGET opkit::sim APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS ${_opkit_defs})
   unset(_opkit_arch)
+  unset(_opkit_defs)
 endif()
 
 # Where the `opkit` Python package lives: `python -m opkit.build.isolation` runs from here, whatever the build's interpreter.

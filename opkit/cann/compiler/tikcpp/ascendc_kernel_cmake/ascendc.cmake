@@ -39,11 +39,9 @@ function(ascendc_library target kind)
   target_compile_definitions(${target} PUBLIC _GLIBCXX_USE_CXX11_ABI=0 PRIVATE OPKIT_NPU_MODE=1)
   # The samples' run.sh passes the board as SOC_VERSION: the kernels get that SoC's profile (UB size, cores), as
   # tikicpulib::<SOC_VERSION> gives the CPU branch. A SoC without a profile (and the 910B) keeps the default.
-  if(SOC_VERSION)
-    opkit_soc_arch("${SOC_VERSION}" _arch)
-    if(NOT _arch STREQUAL "" AND NOT _arch STREQUAL "2201")
-      target_compile_definitions(${target} PUBLIC OPKIT_SOC_ARCH=${_arch})
-    endif()
+  opkit_soc_definitions("${SOC_VERSION}" _defs)
+  if(_defs)
+    target_compile_definitions(${target} PUBLIC ${_defs})
   endif()
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${_gen}/include/${target}>")
   # CANN's ascendc_library installs the library itself (the samples' npu_lib.cmake has no install of its own;

@@ -14,11 +14,8 @@ endif()
 foreach(_soc IN LISTS _opkit_socs)
   if(NOT TARGET tikicpulib::${_soc})
     add_library(tikicpulib::${_soc} INTERFACE IMPORTED GLOBAL)
-    set(_defs "_GLIBCXX_USE_CXX11_ABI=0")
-    opkit_soc_arch("${_soc}" _arch)   # "" (a SoC without a profile): 910B's arch
-    if(NOT _arch STREQUAL "" AND NOT _arch STREQUAL "2201")
-      list(APPEND _defs "OPKIT_SOC_ARCH=${_arch}")
-    endif()
+    opkit_soc_definitions("${_soc}" _defs)
+    list(APPEND _defs "_GLIBCXX_USE_CXX11_ABI=0")
     set_target_properties(tikicpulib::${_soc} PROPERTIES INTERFACE_LINK_LIBRARIES opkit::sim
                           INTERFACE_COMPILE_DEFINITIONS "${_defs}")
   endif()
