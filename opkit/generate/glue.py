@@ -24,7 +24,6 @@ from opkit.generate.writer import ProjectWriter, RenderedFile
 from opkit.build.entry import compiled_entry, masked
 from opkit.build.layout import OpSources, ProjectLayout
 from opkit.generate.shadowing import check_package_name
-from opkit.spec.limits import generation_problems
 from opkit.spec.soc import DEFAULT_SOC, SocChoice, resolve_socs
 
 __all__ = ["GLUE_DIR", "glue_root", "write_glue"]
@@ -170,9 +169,6 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
     """Write (or refresh) the glue project of `layout`; returns its root and notes to print."""
     socs = _socs(layout, compute_unit)
     ops = [s.op for s in layout.ops]
-    limits = generation_problems(layout.spec, ops)   # ops msopgen accepts that the templates cannot express yet
-    if limits:
-        raise SpecError(limits)
     package = ops[0].name
     check_package_name(package, f'package name "{package}" (from operator {ops[0].op_type})')
     extra: list[RenderedFile] = [RenderedFile(layout.prototype.name, layout.spec.text, "generated")]
