@@ -30,13 +30,20 @@ def _camel(name: str) -> str:
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
-def aclnn_context(op: OpSpec, scalars: tuple[str, ...] = (), scalar_lists: tuple[str, ...] = ()) -> dict[str, Any]:
+def aclnn_context(op: OpSpec, scalars: tuple[str, ...] = (), scalar_lists: tuple[str, ...] = (),
+                  int_arrays: tuple[str, ...] = ()) -> dict[str, Any]:
     """The aclnn API of `op`; `unsupported` names the attr types CANN's aclnn has no parameter for (no API then).
-    `scalars`/`scalar_lists` name the inputs the OpDef marks .Scalar()/.ScalarList() (aclScalar, aclScalarList)."""
+    `scalars`/`scalar_lists` name the inputs the OpDef marks .Scalar()/.ScalarList() (aclScalar, aclScalarList),
+    `int_arrays` its integer inputs marked .ValueDepend(REQUIRED) (aclIntArray)."""
     params: list[dict[str, Any]] = []
     refs = {t.ref_input for t in op.outputs if t.ref_input is not None}
     for t in op.inputs:
         optional = t.param_type == "optional"
+        if t.name in int_arrays:
+            params.append({"c_type": "const aclIntArray *", "name": _camel(t.name) + ("Optional" if optional else ""),
+                           "ir": t.name, "call": "IntArrayInput", "extra": ", true" if optional else ", false",
+                           "signature": True, "note": "value-depend input (integers)"})
+            continue
         if t.name in scalars or t.name in scalar_lists:
             listed = t.name in scalar_lists
             params.append({"c_type": "const aclScalarList *" if listed else "const aclScalar *",
