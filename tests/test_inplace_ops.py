@@ -71,8 +71,9 @@ def test_ref_output_renders_as_cann_generates_it() -> None:
 def test_op_without_outputs_renders_its_inputs_only() -> None:
     files = _rendered("missing_output_desc.json")
     header = files["csrc/aclnn/aclnn_add_custom.h"]
-    assert "aclnnAddCustomGetWorkspaceSize(\n    const aclTensor *x,\n    const aclTensor *y,\n    uint64_t *" in header
-    assert 'mutates_args=("x", "y", ))' in files["python/add_custom/_torch.py"]
+    assert "aclnnAddCustomGetWorkspaceSize(\n    const aclTensor *x,\n    uint64_t *workspaceSize," in header
+    assert 'mutates_args=("x", ))' in files["python/add_custom/_torch.py"]
+    assert "def add_custom(x: torch.Tensor) -> None:" in files["python/add_custom/_torch.py"]
 
 
 # --- built: one generated project, one CANN-layout project (compile) --------------------------------------------
@@ -82,6 +83,14 @@ def cann_root() -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
         yield ensure_cann_root()
+
+
+def _run_program(name: str, root: Path, tmp: Path) -> subprocess.CompletedProcess[str]:
+    """tests/aclnn/<name>, built and run by its run.sh against `root`, as CANN's samples run."""
+    program = tmp / name
+    shutil.copytree(REPO / "tests" / "aclnn" / name, program)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_")} | {"ASCEND_INSTALL_PATH": str(root)}
+    return subprocess.run(["bash", "run.sh"], cwd=program, env=env, capture_output=True, text=True, timeout=600)
 
 
 def _import_wheel(wheel: Path, site: Path, module: str) -> ModuleType:
@@ -112,7 +121,11 @@ def generated(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict
     assert SKELETON_COPY in text
     kernel.write_text(text.replace(SKELETON_COPY, "Add(var_refLocal, varLocal, xLocal, count);"))
     wheel = build_project(project, jobs=2)
-    return {"module": _import_wheel(wheel, tmp / "site", "accumulate_custom"), "tmp": tmp}
+    # its aclnn program runs now, while its package is the one installed (the other fixture installs another)
+    run = _run_program("accumulate_invocation", cann_root, tmp)
+    header = (cann_root / "opp" / "vendors" / "customize" / "op_api" / "include" / "aclnn_accumulate_custom.h")
+    return {"module": _import_wheel(wheel, tmp / "site", "accumulate_custom"), "run": run,
+            "header": header.read_text()}
 
 
 @pytest.fixture(scope="module")
@@ -121,10 +134,7 @@ def cann_project(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> d
     project = tmp / "inplace_project"
     shutil.copytree(REPO / "tests" / "layouts" / "inplace_project", project)
     wheel = build_project(project, jobs=2)
-    program = tmp / "inplace_invocation"
-    shutil.copytree(REPO / "tests" / "aclnn" / "inplace_invocation", program)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_")} | {"ASCEND_INSTALL_PATH": str(cann_root)}
-    run = subprocess.run(["bash", "run.sh"], cwd=program, env=env, capture_output=True, text=True, timeout=600)
+    run = _run_program("inplace_invocation", cann_root, tmp)
     return {"module": _import_wheel(wheel, tmp / "site", "apply_axpy_custom"), "run": run}
 
 
@@ -151,32 +161,12 @@ def test_generated_ref_output_is_written_in_place_numpy_and_torch(generated: dic
 
 
 @pytest.mark.compile
-def test_generated_ref_output_through_aclnn(generated: dict[str, Any], cann_root: Path) -> None:
-    """The generated op's aclnn library, called with one aclTensor for var (ctypes: the C API a program links)."""
-    import ctypes
-
-    lib = ctypes.CDLL(str(cann_root / "opp" / "vendors" / "customize" / "op_api" / "lib" / "libcust_opapi.so"),
-                      mode=ctypes.RTLD_GLOBAL)
-    acl = ctypes.CDLL(str(cann_root / "lib64" / "libnnopbase.so"), mode=ctypes.RTLD_GLOBAL)
-    acl.aclCreateTensor.restype = ctypes.c_void_p
-    acl.aclCreateTensor.argtypes = [ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_int,
-                                    ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, ctypes.c_int,
-                                    ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_void_p]
-    var = np.arange(600, dtype=np.float32)
-    x = np.full(600, 0.25, dtype=np.float32)
-    want = var + x
-    shape, stride = (ctypes.c_int64 * 1)(600), (ctypes.c_int64 * 1)(1)
-
-    def tensor(a: np.ndarray) -> int:
-        return acl.aclCreateTensor(shape, 1, 0, stride, 0, 2, shape, 1, a.ctypes.data_as(ctypes.c_void_p))
-
-    ws, executor = ctypes.c_uint64(0), ctypes.c_void_p()
-    get = lib.aclnnAccumulateCustomGetWorkspaceSize
-    get.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_void_p)]
-    assert get(tensor(var), tensor(x), ctypes.byref(ws), ctypes.byref(executor)) == 0
-    lib.aclnnAccumulateCustom.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_void_p]
-    assert lib.aclnnAccumulateCustom(None, ws.value, executor, None) == 0
-    np.testing.assert_allclose(var, want, rtol=1e-6)
+def test_generated_ref_output_through_aclnn(generated: dict[str, Any]) -> None:
+    run = generated["run"]
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "test pass" in run.stdout
+    assert "aclnnAccumulateCustomGetWorkspaceSize(\n    aclTensor *varRef,\n    const aclTensor *x,\n" in \
+        generated["header"]
 
 
 @pytest.mark.compile
