@@ -76,6 +76,28 @@ def test_op_without_outputs_renders_its_inputs_only() -> None:
     assert "def add_custom(x: torch.Tensor) -> None:" in files["python/add_custom/_torch.py"]
 
 
+@pytest.mark.compile
+@pytest.mark.parametrize("case", ["inplace_ref_output.json", "missing_output_desc.json"])
+def test_in_place_skeletons_compile_without_warnings(case: str, tmp_path: Path) -> None:
+    """opkit gen's kernel and host skeletons of a ref output and of an op without outputs (-Wall -Wextra -Werror)."""
+    import opkit
+    from opkit.generate.context import op_context
+    from opkit.spec.soc import resolve_socs
+    from tests.test_generated_compiles import _syntax_check
+
+    spec = load_spec(VALID_DIR / case)
+    for f in render_project(spec, output_dir=tmp_path).files:
+        if f.path.startswith(("op_kernel/", "op_host/")):
+            (tmp_path / f.path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / f.path).write_text(f.content)
+    socs = resolve_socs(None)
+    op = spec.ops[0]
+    combo = op_context(op, socs)["combinations"][0]
+    _syntax_check(tmp_path / "op_kernel" / f"{op.name}.cpp", [opkit.include_dir()],
+                  [f"{op.name}={combo['symbol']}", f"OPKIT_SOC_ARCH={socs[0].profile.npu_arch}", *combo["defines"]])
+    _syntax_check(tmp_path / "op_host" / f"{op.name}.cpp", [opkit.include_dir()], [])
+
+
 # --- built: one generated project, one CANN-layout project (compile) --------------------------------------------
 
 @pytest.fixture(scope="module")
