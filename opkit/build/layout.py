@@ -64,6 +64,11 @@ class OpSources:
     host_include_dirs: tuple[Path, ...] = ()     # beyond op_host/ and op_kernel/: its CMakeLists.txt's (cann_cmake)
     kernel_include_dirs: tuple[Path, ...] = ()
 
+    @property
+    def outputs_from_caller(self) -> bool:
+        """No InferShape, and an output that is not an input written in place: its shape is the caller's."""
+        return not self.has_infer_shape and any(t.ref_input is None for t in self.op.outputs)
+
     def describe(self, root: Path) -> str:
         where = (f", tiling struct {shown_path(self.tiling_header, root)}"
                  if self.tiling_header is not None else ", no tiling header found")
@@ -95,9 +100,10 @@ class ProjectLayout:
         return f"{what}{style}: {count} ({'; '.join(o.describe(self.root) for o in self.ops)})"
 
     def missing_infer_shape(self) -> list[str]:
-        """One warning per op whose host registers no InferShape."""
+        """One warning per op whose host registers no InferShape though it has an output to infer (a ref output is
+        its input, written in place; an op without outputs has nothing to infer)."""
         return [f"{o.op.op_type}: the host's OpDef has no SetInferShape; its outputs' shapes are the caller's to give "
-                f"(out=...)" for o in self.ops if not o.has_infer_shape]
+                f"(out=...)" for o in self.ops if o.outputs_from_caller]
 
 
 def _read(path: Path) -> str:

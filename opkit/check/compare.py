@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from opkit.check.cases import Case
-from opkit.check.inputs import canonical, to_numpy
+from opkit.check.inputs import canonical, fresh_copies, to_numpy
 
 __all__ = ["Tolerance", "TOLERANCES", "tolerance", "check_output_dtypes", "assert_close", "ReferenceMissing",
            "call_reference"]
@@ -142,9 +142,10 @@ class ReferenceMissing(Exception):
 
 def call_reference(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Call the user's reference; while it raises NotImplementedError the calling test is SKIPPED (never passed),
-    with a reason naming the file and function to write. Same reason for every case, so summaries group it."""
+    with a reason naming the file and function to write. Same reason for every case, so summaries group it. It gets
+    copies of the arrays: a reference of an in-place op may write them, and the op runs on the originals after it."""
     try:
-        return func(*args, **kwargs)
+        return func(*fresh_copies(args), **kwargs)
     except NotImplementedError:
         reason = f"reference not written: implement {func.__name__}() in {_source_of(func)}"
     try:

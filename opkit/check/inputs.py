@@ -111,6 +111,18 @@ def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = 
     return [[a, b] if kind == "dynamic" else a for a, b, kind in zip(flat, again, kinds)]
 
 
+def fresh_copies(value: Any) -> Any:
+    """Copies of arrays/tensors (lists element-wise; anything else as it is): inputs for one call of an op that
+    writes its inputs in place, so that another call, or the reference, sees the values the case made."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(fresh_copies(v) for v in value)
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if type(value).__module__.split(".")[0] == "torch":
+        return value.clone()
+    return value
+
+
 def to_numpy(value: Any) -> Any:
     """numpy view of an array or torch tensor (lists element-wise); bfloat16 tensors are widened to float32."""
     if isinstance(value, (list, tuple)):

@@ -29,12 +29,15 @@ def _cap(name: str) -> str:
 
 
 def _tensor(t: TensorSpec, index: int, is_input: bool) -> dict[str, Any]:
-    cap = _cap(t.name)
+    # `var`: the kernel's C++ name. A ref output (named like the input it writes in place) is `<name>_ref` in the
+    # kernel, as msopgen names it; its IR name stays the input's.
+    var = t.name + ("_ref" if t.ref_input is not None else "")
+    cap = _cap(var)
     return {
-        "name": t.name, "index": index, "param": _PARAM[t.param_type],
+        "name": t.name, "var": var, "index": index, "param": _PARAM[t.param_type], "ref": t.ref_input,
         "optional": t.param_type == "optional", "dynamic": t.param_type == "dynamic",
-        "macro": f"DTYPE_{t.upper}", "gm": f"{t.name}Gm_",
-        "queue": f"{'inQueue' if is_input else 'outQueue'}{cap}_", "local": f"{t.name}Local",
+        "macro": f"DTYPE_{t.upper}", "gm": f"{var}Gm_",
+        "queue": f"{'inQueue' if is_input else 'outQueue'}{cap}_", "local": f"{var}Local",
         "dtypes": "{" + ", ".join(f"ge::{d.ge}" for d in t.dtypes) + "}",
         "formats": "{" + ", ".join(f"ge::FORMAT_{f}" for f in t.formats) + "}",
         "py_dtypes": tuple(d.name for d in t.dtypes),
@@ -53,6 +56,8 @@ def _widest(t: TensorSpec) -> int:
 
 def _copy_source(op: OpSpec) -> TensorSpec | None:
     """Input 0 when the skeleton can copy it into output 0: not a tensor list, same type in every combination."""
+    if not op.outputs:
+        return None
     first, out = op.inputs[0], op.outputs[0]
     if first.param_type == "dynamic":
         return None
@@ -107,10 +112,13 @@ def _combinations(op: OpSpec) -> list[dict[str, Any]]:
     for i, combo in enumerate(op.dtype_combinations):
         defines = []
         for t, d in zip(op.tensors, combo):
-            defines += [f"DTYPE_{t.upper}={d.cpp}", f"ORIG_DTYPE_{t.upper}=ge::{d.ge}"]
+            if t.ref_input is None:   # a ref output is its input: one DTYPE_<NAME>, the input's
+                defines += [f"DTYPE_{t.upper}={d.cpp}", f"ORIG_DTYPE_{t.upper}=ge::{d.ge}"]
         out.append({"index": i, "symbol": f"{op.name}_c{i}", "target": f"{op.name}_kernel_c{i}",
                     "defines": defines, "ge": ", ".join(f"ge::{d.ge}" for d in combo),
-                    "py": tuple(d.name for d in combo), "numpy_ok": all(d.numpy for d in combo)})
+                    "py": tuple(d.name for d in combo), "numpy_ok": all(d.numpy for d in combo),
+                    # what the Python entry returns: the outputs, or the inputs of an op without (it works in place)
+                    "py_results": tuple(d.name for d in (combo[len(op.inputs):] if op.outputs else combo))})
     return out
 
 
@@ -123,8 +131,10 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
     queued_inputs = [t for t in op.inputs if t.param_type != "dynamic"]
     queued = queued_inputs + list(op.outputs)
     scalar_attrs, other_attrs = _attrs(op)
-    kernel_params = [f"GM_ADDR {t.name}" for t in op.tensors] + ["GM_ADDR workspace", "GM_ADDR tiling"]
+    kernel_names = [t["var"] for t in inputs + outputs]
+    kernel_params = [f"GM_ADDR {n}" for n in kernel_names] + ["GM_ADDR workspace", "GM_ADDR tiling"]
     upper = op.name.upper()
+    names = [t.name for t in op.inputs]
     return {
         "op_type": op.op_type, "name": op.name, "upper": upper,
         "kernel_class": f"Kernel{op.op_type}", "tiling_struct": f"{op.op_type}TilingData",
@@ -136,16 +146,21 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "ub_bytes_per_elem": BUFFER_NUM * sum(_widest(t) for t in queued),
         "kernel_params": ", ".join(kernel_params),
         "kernel_arg_count": len(kernel_params),
-        "init_params": ", ".join(f"GM_ADDR {t.name}" for t in op.tensors),
-        "init_args": ", ".join(t.name for t in op.tensors),
+        "init_params": ", ".join(f"GM_ADDR {n}" for n in kernel_names),
+        "init_args": ", ".join(kernel_names),
         "inputs": inputs, "outputs": outputs,
         "gm_tensors": [t for t in inputs + outputs if not t["dynamic"]],
         "dynamic_tensors": [t for t in inputs + outputs if t["dynamic"]],
         "source": inputs[0] if source else None,
         "queued_inputs": [inputs[i] for i, t in enumerate(op.inputs) if t.param_type != "dynamic"],
-        "first_output": outputs[0], "extra_outputs": outputs[1:],
+        "first_output": outputs[0] if outputs else None, "extra_outputs": outputs[1:],
         "shape_call": _shape_call(op.inputs[0]),
         "infer_dtypes": [_infer_dtype(op, t, i) for i, t in enumerate(op.outputs)],
+        # In place: (output index, input index) of each ref output; the inputs the kernel may write (the refs', or
+        # every input of an op without outputs, which works in place on them).
+        "refs": [(i, names.index(t.ref_input)) for i, t in enumerate(op.outputs) if t.ref_input is not None],
+        "written": [names.index(t.ref_input) for t in op.outputs if t.ref_input is not None] if op.outputs
+        else list(range(len(op.inputs))),
         "scalar_attrs": scalar_attrs, "other_attrs": other_attrs, "attrs": scalar_attrs + other_attrs,
         "combinations": _combinations(op),
         "aclnn": aclnn_context(op),

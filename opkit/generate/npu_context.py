@@ -40,6 +40,8 @@ _AT_TYPE = {"float16": "at::kHalf", "float32": "at::kFloat", "bfloat16": "at::kB
 
 def _skipped(op: OpSpec) -> str:
     kinds = [f"{t.param_type} output {t.name!r}" for t in op.outputs if t.param_type != "required"]
+    kinds += [f"ref output {t.name!r} (written in place)" for t in op.outputs if t.ref_input is not None]
+    kinds += [] if op.outputs else ["no outputs (it works in place)"]
     attrs = [f"{a.type} attr {a.name!r}" for a in op.attrs if a.type not in _ATTRS]
     return ", ".join(kinds + attrs)
 

@@ -17,7 +17,6 @@ from opkit.generate.writer import LOCK_NAME, ProjectWriter, RenderedFile, WriteR
 from opkit.generate.shadowing import check_package_name
 from opkit.spec.soc import resolve_socs
 from opkit.spec.derivatives import Derivatives, load_derivatives
-from opkit.spec.limits import generation_problems
 from opkit.spec.model import OpSpec, SpecFile
 from opkit.spec.naming import package_problem
 
@@ -132,9 +131,6 @@ def render_project(spec: SpecFile, *, compute_unit: str | None = None, ops: tupl
     """Every file of the project and the notes to print, all in memory: nothing is written."""
     socs = resolve_socs(compute_unit)
     chosen = _select_ops(spec, ops)
-    limits = generation_problems(spec, chosen)   # ops msopgen accepts that the templates cannot express yet
-    if limits:
-        raise SpecError(limits)
     pkg = _package_name(package, chosen, allow_shadowing)
     root = output_dir if output_dir is not None else Path(pkg)
     extra, notes, derivs = _extra_files(spec, pkg, derivatives, chosen)

@@ -68,12 +68,24 @@ def _input_param(t: TensorSpec, defaulted: bool) -> str:
 
 
 def _return_annotation(op: OpSpec) -> str:
-    parts = ["list[torch.Tensor]" if t.param_type == "dynamic" else "torch.Tensor" for t in op.outputs]
+    """The outputs that are not an input written in place (a custom op may not return an alias of an input)."""
+    parts = ["list[torch.Tensor]" if t.param_type == "dynamic" else "torch.Tensor" for t in op.outputs
+             if t.ref_input is None]
+    if not parts:
+        return "None"
     return parts[0] if len(parts) == 1 else f"tuple[{', '.join(parts)}]"
 
 
+def _mutated(op: OpSpec) -> list[str]:
+    """The inputs the kernel writes: those of ref outputs, or every input of an op without outputs."""
+    if not op.outputs:
+        return [t.name for t in op.inputs]
+    return [t.ref_input for t in op.outputs if t.ref_input is not None]
+
+
 def torch_op_context(op: OpSpec, derivatives: Derivatives | None, package: str) -> dict[str, Any]:
-    """Template values: `torch_params` (annotated signature), `torch_return`, `json_attrs`, `autograd` (or None)
+    """Template values: `torch_params` (annotated signature), `torch_return`, `torch_mutates` (inputs written in
+    place: custom_op's mutates_args, `Tensor(a!)` in the schema), `json_attrs`, `autograd` (or None)
     and `autograd_inputs` (names of the inputs that get a gradient)."""
     entry = derivatives.for_op(op.name) if derivatives is not None else None
     defaulted = defaulted_inputs([t.param_type for t in op.inputs])   # the same parameters as `<pkg>.<op>`
@@ -84,6 +96,7 @@ def torch_op_context(op: OpSpec, derivatives: Derivatives | None, package: str) 
     return {
         "torch_params": ", ".join(params),
         "torch_return": _return_annotation(op),
+        "torch_mutates": _mutated(op),
         "json_attrs": [a.name for a in op.attrs if a.type in JSON_ATTR_TYPES],
         "autograd": autograd_context(derivatives, op.name, f"torch.ops.{package}"),
         "autograd_inputs": list(entry.differentiable) if entry is not None else [],

@@ -36,6 +36,8 @@ __all__ = ["OpDefInfo", "OpDefRead", "read_opdef", "prototype_from_opdef", "OPDE
 
 OPDEF_FILE = "opdef.json"
 _BY_GE = {d.ge: d.name for d in DTYPES.values()}
+_INTEGER = frozenset({"DT_INT8", "DT_INT16", "DT_INT32", "DT_INT64", "DT_UINT8", "DT_UINT16", "DT_UINT32",
+                      "DT_UINT64"})
 _PARAM_TYPES = {1: "optional", 2: "required", 3: "dynamic", 4: "optional"}   # ops::Option; VIRTUAL reads as optional
 _ZERO = {"int": 0, "float": 0.0, "bool": False, "string": "", "type": "float16", "list_int": [], "list_float": [],
          "list_bool": [], "list_string": [], "list_list_int": []}
@@ -54,6 +56,7 @@ class OpDefInfo:
     family: str                  # the AI Core config the prototype was read for ("" when the op has none)
     scalar_inputs: tuple[str, ...] = ()        # inputs marked .Scalar(): a `const aclScalar *` in the aclnn API
     scalar_list_inputs: tuple[str, ...] = ()   # .ScalarList(): a `const aclScalarList *`
+    int_array_inputs: tuple[str, ...] = ()     # integer inputs with .ValueDepend(REQUIRED): a `const aclIntArray *`
 
 
 @dataclass(frozen=True)
@@ -231,7 +234,9 @@ def prototype_from_opdef(raw_ops: list[dict[str, Any]], family: str | None = Non
         ops.append(op)
         info[op_type] = OpDefInfo(op_type, socs, raw["infer_shape"], raw["infer_dtype"], raw["tiling"], chosen or "",
                                   tuple(p["name"] for p in ins if p.get("scalar")),
-                                  tuple(p["name"] for p in ins if p.get("scalar_list")))
+                                  tuple(p["name"] for p in ins if p.get("scalar_list")),
+                                  tuple(p["name"] for p in ins if p.get("value_depend") == 2 and p["dtypes"]
+                                        and all(t in _INTEGER for t in p["dtypes"])))
         if family and socs and family not in socs:
             notes.append(f"{op_type}: AddConfig lists {', '.join(socs)}, not {family}: read for {chosen}")
     return ops, info, notes

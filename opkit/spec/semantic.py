@@ -8,7 +8,6 @@ from typing import Any
 from opkit.errors import Problem
 from opkit.spec.attrs import AttrValueError, normalize_default
 from opkit.spec.dtypes import DTYPE_ALIASES, FORMATS, DType, lookup_dtype
-from opkit.spec.limits import generation_limits
 from opkit.spec.model import AttrSpec, OpSpec, TensorSpec
 from opkit.spec.naming import name_problem, op_type_problem, quoted, snake_case
 from opkit.spec.schema import did_you_mean
@@ -125,12 +124,8 @@ def _build_op(checker: _Checker, raw: dict[str, Any], pointer: str) -> OpSpec | 
     _check_combinations(checker, inputs + outputs, in_counts + out_counts)
     if len(checker.problems) > before or checker.is_broken(pointer):
         return None
-    op = OpSpec(op_type=op_type, name=snake_case(op_type), inputs=inputs, outputs=outputs, attrs=attrs,
-                pointer=pointer)
-    for at, message, hint in generation_limits(op):
-        line, column = checker.source.positions.of_value(at)
-        checker.problems.append(Problem(checker.source.label, line, column, at, message, hint, warning=True))
-    return op
+    return OpSpec(op_type=op_type, name=snake_case(op_type), inputs=inputs, outputs=outputs, attrs=attrs,
+                  pointer=pointer)
 
 
 def _mark_refs(inputs: tuple[TensorSpec, ...], outputs: tuple[TensorSpec, ...]) -> tuple[TensorSpec, ...]:

@@ -157,6 +157,28 @@ public:
         executor_->slots.push_back(IrSlot{name, false, {}});
     }
 
+    // An integer OpDef input marked .ValueDepend(REQUIRED): a `const aclIntArray *` in CANN's generated API (fill's
+    // dims, strided_slice_assign_v2's begin/end/strides), a tensor of the OpDef's dtype, shape [n], for the kernel.
+    // Optional: null leaves the input out.
+    void IntArrayInput(const char* name, const aclIntArray* v, bool optional)
+    {
+        if (v == nullptr) {
+            if (!optional) return Error(ACLNN_ERR_PARAM_NULLPTR, std::string(name) + " is null (an aclIntArray)");
+            executor_->slots.push_back(IrSlot{name, false, {}});
+            return;
+        }
+        if (!Live(name, v, ObjectKind::kIntArray, "aclIntArray")) return;
+        PendingScalars pending{executor_->slots.size(), {}};
+        for (int64_t x : v->values) {
+            aclScalar s;
+            s.dtype = ACL_INT64;
+            std::memcpy(s.value, &x, sizeof x);
+            pending.values.push_back(s);
+        }
+        scalars_.push_back(std::move(pending));
+        executor_->slots.push_back(IrSlot{name, false, {}});
+    }
+
     void Attr(const char* name, double v) { attrs_.emplace(name, static_cast<float>(v)); }
     void Attr(const char* name, int64_t v) { attrs_.emplace(name, v); }
     void Attr(const char* name, bool v) { attrs_.emplace(name, v); }
@@ -305,6 +327,7 @@ inline void Call::CheckOutputShapes()
     const auto split = slots.begin() + static_cast<std::ptrdiff_t>(table_.inputs.size());
     std::vector<size_t> counts;
     for (auto it = split; it != slots.end(); ++it) counts.push_back(it->tensors.size());
+    if (counts.empty()) return;   // an op without outputs (it works in place): nothing to infer, as CANN's aclnn
     const InferResult inferred = infer(table_.opType, bindings::ToHost(std::vector<IrSlot>(slots.begin(), split)),
                                        attrs_, counts);
     for (size_t o = 0; o < inferred.outputs.size() && o < counts.size(); ++o) {

@@ -245,8 +245,9 @@ inline TileResult tile(const std::string& op_type, const std::vector<IrTensors>&
   if (fn == nullptr) {
     throw HostError(op_type, "TilingFunc", "the op registers no TilingFunc (AICore().SetTiling)");
   }
-  const std::vector<IrTensors> outputs =
-      options.outputs.empty() ? infer(op_type, inputs, attrs).outputs : options.outputs;
+  // An op without outputs (it works in place) runs no InferShape: there is nothing to infer, as in CANN's aclnn.
+  const std::vector<IrTensors> outputs = options.outputs.empty() && !def.GetOutputs().empty()
+                                             ? infer(op_type, inputs, attrs).outputs : options.outputs;
   detail::CallState st(op_type, detail::resolve_attrs(op_type, def, attrs));
   detail::add_inputs(st, def, inputs);
   detail::add_given_outputs(st, def, outputs);

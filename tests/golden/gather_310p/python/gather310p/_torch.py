@@ -15,6 +15,8 @@ from . import _ops
 _TORCH_DTYPES: dict[str, torch.dtype] = {}
 # The op bodies below use this name, never `torch`: a tensor or attr may be called that.
 _empty = torch.empty
+# An op that writes inputs in place names them in mutates_args (its schema says `Tensor(a!)`) and returns only its
+# other outputs (a custom op returns no alias of an input); `call` below returns them all, as `<pkg>.<op>` does.
 
 
 def _torch_dtype(name: str) -> torch.dtype:
@@ -87,4 +89,12 @@ def schema_attrs(name: str, attrs: dict[str, Any]) -> dict[str, Any]:
 def call(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
     """`gather310p.<op>(...)` with torch tensors: numpy arrays among the inputs made tensors, then
     torch.ops.gather310p.<op>."""
-    return _ENTRIES[name](*_tensor_args(name, values), **schema_attrs(name, attrs))
+    args = _tensor_args(name, values)
+    result = _ENTRIES[name](*args, **schema_attrs(name, attrs))
+    spec = _ops._OPS[name]
+    if not spec["written"]:
+        return result
+    # In place: torch.ops returns the outputs that are not an input (a custom op returns no alias); the entry point
+    # returns every output, a ref one as its input, written in place.
+    own = [] if result is None else list(result) if isinstance(result, tuple) else [result]
+    return _ops.full_result(name, tuple(args), own)

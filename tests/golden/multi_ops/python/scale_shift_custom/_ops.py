@@ -15,8 +15,9 @@ import numpy as np
 
 from . import _C
 
-# Per op: inputs (name, kind), outputs (name, kind), attrs (name, prototype type) in OpDef order, dtype
-# combinations (inputs then outputs), attrs that torch's schema carries as JSON text.
+# Per op: inputs (name, kind), outputs (name, kind), attrs (name, prototype type) in OpDef order, attrs that torch's
+# schema carries as JSON text, ref outputs (output index -> the input it writes in place), the inputs the kernel may
+# write (the refs', or every input of an op without outputs), dtype combinations (inputs then outputs).
 _OPS: dict[str, dict[str, Any]] = {
     "scale_shift_custom": {
         "op_type": "ScaleShiftCustom",
@@ -24,6 +25,8 @@ _OPS: dict[str, dict[str, Any]] = {
         "outputs": (("y", "required"), ),
         "attrs": (("axis", "int"), ("alpha", "float"), ("count", "int"), ("enabled", "bool"), ("mode", "string"), ("acc_type", "type"), ("sizes", "list_int"), ("scales", "list_float"), ("masks", "list_bool"), ("labels", "list_string"), ("groups", "list_list_int"), ),
         "json_attrs": ("labels", "groups", ),
+        "refs": {},
+        "written": (),
         "combinations": (
             ('float16', 'float16', 'float16'),
             ('float32', 'float32', 'float32'),
@@ -40,6 +43,8 @@ _OPS: dict[str, dict[str, Any]] = {
         "outputs": (("y", "required"), ("mask", "required"), ),
         "attrs": (),
         "json_attrs": (),
+        "refs": {},
+        "written": (),
         "combinations": (
             ('float32', 'float32', 'float32', 'int8'),
             ('int32', 'float32', 'int32', 'int8'),
@@ -55,6 +60,8 @@ _OPS: dict[str, dict[str, Any]] = {
         "outputs": (("y", "required"), ),
         "attrs": (("scale", "float"), ),
         "json_attrs": (),
+        "refs": {},
+        "written": (),
         "combinations": (
             ('float16', 'float32'),
             ('float32', 'float16'),
@@ -71,8 +78,8 @@ for _spec in _OPS.values():   # the input dtypes of each combination, for a one-
 # TilingFunc once for that key; a call then only allocates outputs and launches. Cleared when full.
 _PLANS: dict[tuple[Any, ...], Any] = {}
 # Ops with one required tensor per input and output: their torch calls may use a cached launch plan (run_torch).
-_PLANNABLE = frozenset(name for name, spec in _OPS.items()
-                       if all(kind == "required" for _, kind in spec["inputs"] + spec["outputs"]))
+_PLANNABLE = frozenset(name for name, spec in _OPS.items() if not spec["written"]
+                       and all(kind == "required" for _, kind in spec["inputs"] + spec["outputs"]))
 _MAX_PLANS = 512
 # A tensor's part of a plan key. Only dense CPU tensors have plans: is_cpu and layout send any other tensor to
 # _plan's checks, which raise (so nothing is cached for it).
@@ -266,9 +273,13 @@ def _described(values: list[Any], describe: Any) -> list[Any]:
     return [None if v is None else [describe(a) for a in v] if isinstance(v, list) else describe(v) for v in values]
 
 
-def _outputs(spec: dict[str, Any], inferred: list[Any], empty: Any) -> list[Any]:
+def _outputs(spec: dict[str, Any], inferred: list[Any], empty: Any, inputs: list[Any]) -> list[Any]:
+    """Every output: a ref output is its input (the kernel writes it in place), the others are allocated."""
     outputs: list[Any] = []
-    for tensors, (arg, kind) in zip(inferred, spec["outputs"]):
+    for index, (tensors, (arg, kind)) in enumerate(zip(inferred, spec["outputs"])):
+        if index in spec["refs"]:
+            outputs.append(inputs[spec["refs"][index]])
+            continue
         if any(shape is None for shape, _ in tensors):
             raise ValueError(f"{spec['op_type']}: output {arg!r} has no shape: the op has no InferShape, or its "
                              f"InferShape leaves {arg!r} unset; pass the outputs with out=... (as aclnn callers do)")
@@ -277,8 +288,47 @@ def _outputs(spec: dict[str, Any], inferred: list[Any], empty: Any) -> list[Any]
     return outputs
 
 
+def _infer(spec: dict[str, Any], inputs: list[Any], attrs: dict[str, Any]) -> list[Any]:
+    """The op's InferShape/InferDataType on described inputs; not run for an op without outputs (CANN's aclnn runs
+    none, and such an op's InferShape may well read an output that is not there)."""
+    return spec["infer"](inputs, attrs) if spec["outputs"] else []
+
+
 def _result(outputs: list[Any]) -> Any:
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+def _write_back(spec: dict[str, Any], values: tuple[Any, ...], inputs: list[Any]) -> None:
+    """In place: a written input the kernel ran on a contiguous copy of gets the copy's data back."""
+    for index in spec["written"]:
+        given, ran = values[index], inputs[index]
+        pairs = zip(given, ran) if isinstance(ran, list) else [(given, ran)]
+        for caller, kernel in pairs:
+            if kernel is not None and kernel is not caller:
+                if isinstance(caller, np.ndarray):
+                    np.copyto(caller, kernel)
+                else:
+                    caller.copy_(kernel)
+
+
+def own_outputs(spec: dict[str, Any], outputs: list[Any]) -> list[Any]:
+    """The outputs that are not an input written in place (what torch.ops returns: a custom op returns no alias)."""
+    return [o for i, o in enumerate(outputs) if i not in spec["refs"]]
+
+
+def full_result(name: str, values: tuple[Any, ...], own: list[Any]) -> Any:
+    """What `<pkg>.<op>` returns: every output in IR order, a ref output as the caller's input (written in place);
+    an op without outputs returns its inputs, which it works on in place."""
+    spec = _OPS[name]
+    if not spec["outputs"]:
+        return _result([values[i] for i in spec["written"]])
+    rest = iter(own)
+    return _result([values[spec["refs"][i]] if i in spec["refs"] else next(rest)
+                    for i in range(len(spec["outputs"]))])
+
+
+def _torch_result(own: list[Any]) -> Any:
+    return None if not own else _result(own)
 
 
 def run_numpy(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
@@ -287,9 +337,11 @@ def run_numpy(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
     _check_combination(spec, inputs)
     attrs = check_attrs(name, attrs)
     described = _described(inputs, _describe_numpy)
-    outputs = _outputs(spec, spec["infer"](described, attrs), lambda s, d: np.empty(s, dtype=_numpy_dtype(d)))
+    inferred = _infer(spec, described, attrs)
+    outputs = _outputs(spec, inferred, lambda s, d: np.empty(s, dtype=_numpy_dtype(d)), inputs)
     spec["launch"](described, _described(outputs, _describe_numpy), attrs)
-    return _result(outputs)
+    _write_back(spec, values, inputs)
+    return full_result(name, values, own_outputs(spec, outputs))
 
 
 def _plan(spec: dict[str, Any], values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
@@ -335,10 +387,11 @@ def run_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_d
     inputs = _inputs(spec, values, _tensor)
     _check_combination(spec, inputs)
     described = _described(inputs, _describe_torch)
-    inferred = spec["infer"](described, _schema_checked(spec, attrs))
-    outputs = _outputs(spec, inferred, lambda s, d: empty(s, dtype=torch_dtype(d)))
+    inferred = _infer(spec, described, _schema_checked(spec, attrs))
+    outputs = _outputs(spec, inferred, lambda s, d: empty(s, dtype=torch_dtype(d)), inputs)
     spec["launch"](described, _described(outputs, _describe_torch), attrs)
-    return _result(outputs)
+    _write_back(spec, values, inputs)
+    return _torch_result(own_outputs(spec, outputs))
 
 
 def fake_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_dtype: Any, empty: Any) -> Any:
@@ -355,8 +408,9 @@ def fake_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_
         raise ValueError(f"{spec['op_type']}: inputs are on different devices ({where}); opkit's simulator runs on "
                          "CPU tensors (every input on meta gives meta outputs)")
     device = devices.pop()
-    inferred = spec["infer"](_described(inputs, _shape_only), _schema_checked(spec, attrs))
-    return _result(_outputs(spec, inferred, lambda s, d: empty(s, dtype=torch_dtype(d), device=device)))
+    inferred = _infer(spec, _described(inputs, _shape_only), _schema_checked(spec, attrs))
+    return _torch_result(own_outputs(spec, _outputs(spec, inferred, lambda s, d: empty(s, dtype=torch_dtype(d),
+                                                                                 device=device), inputs)))
 
 
 def tiling(name: str, shape: tuple[int, ...], combination: int = 0, attrs: dict[str, Any] | None = None,
@@ -373,12 +427,14 @@ def tiling(name: str, shape: tuple[int, ...], combination: int = 0, attrs: dict[
 def _given_outputs(spec: dict[str, Any], inferred: list[Any], out: Any) -> list[Any]:
     """The caller's `out=` (one array or tensor per output; a tuple when there are several), checked against what the
     op's InferDataType decided. Its shapes are the caller's, as in CANN's aclnn (which runs no InferShape; many ops'
-    InferShape copies an input's shape where the real output differs): one unlike InferShape's is a warning."""
-    given = list(out) if isinstance(out, (list, tuple)) and len(spec["outputs"]) > 1 else [out]
-    if len(given) != len(spec["outputs"]):
-        raise TypeError(f"{spec['op_type']}: out= takes {len(spec['outputs'])} outputs "
-                        f"({', '.join(n for n, _ in spec['outputs'])}), got {len(given)}")
-    for value, tensors, (arg, kind) in zip(given, inferred, spec["outputs"]):
+    InferShape copies an input's shape where the real output differs): one unlike InferShape's is a warning. A ref
+    output is its input, written in place: out= names the other outputs only."""
+    names = own_outputs(spec, list(spec["outputs"]))
+    given = list(out) if isinstance(out, (list, tuple)) and len(names) > 1 else [out]
+    if len(given) != len(names):
+        raise TypeError(f"{spec['op_type']}: out= takes {len(names)} outputs "
+                        f"({', '.join(n for n, _ in names)}), got {len(given)}")
+    for value, tensors, (arg, kind) in zip(given, own_outputs(spec, inferred), names):
         items = value if kind == "dynamic" else [value]
         for item, (shape, dtype) in zip(items, tensors):
             if not hasattr(item, "dtype") or not hasattr(item, "shape"):
@@ -406,9 +462,11 @@ def _call_out(name: str, values: tuple[Any, ...], attrs: dict[str, Any], out: An
     attrs = check_attrs(name, attrs)
     describe = _describe_torch if torch_call else _describe_numpy
     described = _described(inputs, describe)
-    given = _given_outputs(spec, spec["infer"](described, attrs), out)
-    spec["launch"](described, _described(given, describe), attrs)
-    return _result(given)
+    given = iter(_given_outputs(spec, _infer(spec, described, attrs), out))
+    outputs = [inputs[spec["refs"][i]] if i in spec["refs"] else next(given) for i in range(len(spec["outputs"]))]
+    spec["launch"](described, _described(outputs, describe), attrs)
+    _write_back(spec, values, inputs)
+    return full_result(name, values, own_outputs(spec, outputs))
 
 
 def _call(name: str, values: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
