@@ -164,6 +164,13 @@ def test_cube_case_passes(cube: Program, case: str, tmp_path: Path) -> None:
     _run(cube, case, tmp_path)
 
 
+def test_atomic_adds_of_zero_past_a_slice_are_no_race(cube: Program, tmp_path: Path) -> None:
+    # Two threads for 40 blocks: some blocks clear their slice after the previous block added zeros into it.
+    proc = run_program(cube, "atomic_zero_tail_spill", env={"OPKIT_CUBE_OUT": str(tmp_path), "OPKIT_SIM_THREADS": "2"},
+                       timeout=60)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok"), proc.stdout + proc.stderr
+
+
 FAULTS = {
     "fault_l1_overflow": "[TPipe::InitBuffer] L1 overflow at position A1: 307200 bytes already allocated + 307200 "
                          "bytes = 614400 bytes > 524288 bytes",
@@ -207,7 +214,7 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "atomic_zero_tail_spill", "fill_l1_l0", "load3d_registers", *FAULTS])
     assert listed == covered
 
 

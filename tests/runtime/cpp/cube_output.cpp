@@ -249,3 +249,44 @@ CASE(clear_syncall_then_atomic_add) {
 }
 
 CASE(fault_clear_races_atomic_adds) { run_clear_then_add<false>(); }
+
+namespace {
+
+// The unaligned-copy pattern (a padded tail added atomically past each block's slice): every block clears its own 8
+// floats, then adds 8 values and 8 zeros from there, so its zeros land in the next block's slice, before or after that
+// block's clear, and in the never-written slice past the last block. Adding zero changes nothing whatever the order:
+// no fault, each slice holds its own block's values and the last slice keeps the fill.
+void clear_then_spill_zeros(GM_ADDR z) {
+  constexpr int len = 8;
+  GlobalTensor<float> zG;
+  zG.SetGlobalBuffer((__gm__ float*)z + GetBlockIdx() * len, 2 * len);
+  InitGlobalMemory(zG, len, 0.0f);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 2 * len * 4);
+  LocalTensor<float> x = buf.Get<float>();
+  Duplicate(x, 0.0f, 2 * len);
+  Duplicate(x, float(GetBlockIdx() + 1), len);
+  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  SetAtomicAdd<float>();
+  DataCopy(zG, x, 2 * len);
+  SetAtomicNone();
+}
+
+}  // namespace
+
+CASE(atomic_zero_tail_spill) {
+  std::vector<float> z((kRaceBlocks + 1) * 8);
+  std::memset(z.data(), 0xff, z.size() * 4);
+  opkit::sim::Launch launch{"clear_then_spill_zeros", "Ascend910B2", kRaceBlocks};
+  launch.set_kernel_type(KERNEL_TYPE_AIV_ONLY);
+  launch.register_gm(z.data(), z.size() * 4, "z");
+  launch.run(clear_then_spill_zeros, (GM_ADDR)z.data());
+  for (int b = 0; b < kRaceBlocks; ++b) {
+    for (int i = 0; i < 8; ++i) expect(z[b * 8 + i] == float(b + 1), "each slice holds its block's values");
+  }
+  uint32_t bits = 0;
+  std::memcpy(&bits, &z[kRaceBlocks * 8], 4);
+  expect(bits == 0xffffffffu, "the slice past the last block keeps the fill: zeros added to it changed nothing");
+}
