@@ -53,15 +53,17 @@ def _installed_header(root: Path, name: str) -> str:
 
 
 def _check_errors(program: Path, root: Path, *args: str, **extra_env: str) -> dict[str, str]:
-    """Run the add program's check_errors: case name -> "<status> <message>"."""
-    env = dict(os.environ) | extra_env
+    """Run the add program's check_errors: case name -> "<status> <message>"; "log" holds the errors acl_fail wrote to
+    OPKIT_ACL_ERROR_LOG (what `opkit test` shows of a failing program)."""
+    log = program / f"acl_errors{'_'.join(args)}.txt"
+    env = dict(os.environ) | {"OPKIT_ACL_ERROR_LOG": str(log)} | extra_env
     env["LD_LIBRARY_PATH"] = f"{root}/lib64:{root}/opp/vendors/customize/op_api/lib"
     result = subprocess.run(["./check_errors", *args], cwd=program / "output", env=env, capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     cases = {line.split(" ", 2)[1]: line.split(" ", 2)[2] for line in result.stdout.splitlines()
              if line.startswith("CASE ")}
-    return cases | {"stderr": result.stderr}
+    return cases | {"stderr": result.stderr, "log": log.read_text() if log.is_file() else ""}
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +176,9 @@ WRONG_CALLS = {
     "infer_shape_refuses": (561002, "AddCustom: InferShape: returned GRAPH_FAILED (inputs x: float32[4, 64], "
                                     "y: float32[2, 64])"),
     "strided_views": (0, "ok"),
+    # All outputs empty: no kernel runs, as on CANN (its OpDef API LaunchWithZeroEleOutputTensors: "Otherwise, the
+    # operator will not be executed"); the add kernel would otherwise write 4x64 floats into z's 0 bytes.
+    "empty_output": (0, "-"),
 }
 
 
@@ -197,6 +202,8 @@ def test_a_failing_kernel_is_a_runtime_error_status_not_a_crash(add_custom: dict
     assert int(status) == 361001   # ACLNN_ERR_RUNTIME_ERROR
     assert message.startswith("aclnnAddCustom: [AddCustom][watchdog] the launch ran longer than its limit")
     assert "after_long_run" in add_custom["fault"]
+    assert "aclnnAddCustom: [AddCustom][watchdog] the launch ran longer than its limit" in add_custom["fault"]["log"]
+    assert "aclnnAddCustomGetWorkspaceSize: x is null (a required input) (status 161001)" in add_custom["errors"]["log"]
 
 
 def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_axpy: dict[str, Any],

@@ -68,6 +68,22 @@ def test_a_program_is_judged_as_its_scripts_judge(samples: Path, tmp_path: Path)
     assert run_example(good, tmp_path).message == "run.sh exited 3:\nbuilding"
 
 
+def test_a_program_that_prints_only_a_status_fails_with_the_acl_error(samples: Path, tmp_path: Path) -> None:
+    """A sample prints "error code is 361001" and nothing else: the errors opkit's ACL recorded for the run (its
+    OPKIT_ACL_ERROR_LOG, written here as acl_fail writes it) say why; a passing run does not show them."""
+    good = find_examples(samples / "AddCustom", ["AddCustom"])[0]
+    (good.folder / "run.sh").write_text(
+        'echo "aclnnAddCustom: [AddCustom][Block_0][add.cpp:9][DataCopy] GM read out of bounds (status 361001)" '
+        '>> "$OPKIT_ACL_ERROR_LOG"\n'
+        'echo "[ERROR]  Execute Operator failed. error code is 361001"; exit 1\n')
+    failed = run_example(good, tmp_path)
+    assert not failed.ok and failed.message.splitlines() == [
+        "run.sh exited 1:", "[ERROR]  Execute Operator failed. error code is 361001",
+        "opkit: aclnnAddCustom: [AddCustom][Block_0][add.cpp:9][DataCopy] GM read out of bounds (status 361001)"]
+    (good.folder / "run.sh").write_text('echo "x: refused (status 161001)" >> "$OPKIT_ACL_ERROR_LOG"; echo "test pass"\n')
+    assert run_example(good, tmp_path).ok
+
+
 def test_a_program_that_verifies_nothing_says_so(tmp_path: Path) -> None:
     folder = _program(tmp_path / "AclNNInvocation", "AddCustom", "echo ran\n", verify=False)
     (tmp_path / "AddCustom").mkdir()

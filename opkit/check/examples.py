@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,12 +98,25 @@ def example_environment(cann_root: Path) -> dict[str, str]:
     return env | {"ASCEND_INSTALL_PATH": str(cann_root), "ASCEND_HOME_PATH": str(cann_root)}
 
 
-def _why(output: str, code: int | None) -> str:
+# The ACL and aclnn errors of a program's run, one a line (opkit's acl_fail appends them): a program that prints only
+# a status code ("Execute Operator failed. error code is 361001") still fails with the reason.
+ERROR_LOG_VARIABLE = "OPKIT_ACL_ERROR_LOG"
+
+
+def _why(output: str, code: int | None, acl_errors: list[str] | None = None) -> str:
     errors = [line.strip() for line in output.splitlines() if _ERROR_LINE.search(line)]
     tail = [line for line in output.splitlines() if line.strip()][-8:]
     head = "timed out" if code is None else f"run.sh exited {code}" if code else "run.sh printed an error"
     shown = errors[:6] or tail
-    return "\n".join([head + ":", *shown])
+    said = [f"opkit: {line}" for line in (acl_errors or [])[-4:]]
+    return "\n".join([head + ":", *shown, *said])
+
+
+def _acl_errors(log: Path) -> list[str]:
+    try:
+        return [line for line in log.read_text(errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return []
 
 
 def run_example(example: Example, cann_root: Path, *, calls: Path | None = None,
@@ -110,17 +124,21 @@ def run_example(example: Example, cann_root: Path, *, calls: Path | None = None,
     """Run the program's run.sh in its folder against `cann_root` and judge it as its own scripts do; its aclnn calls'
     shapes are appended to `calls` when given (example_shapes.py)."""
     env = example_environment(cann_root) | ({CALLS_VARIABLE: str(calls)} if calls is not None else {})
-    try:
-        done = subprocess.run(["bash", "run.sh"], cwd=example.folder, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
-                              timeout=timeout, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired as exc:
-        out = exc.stdout if isinstance(exc.stdout, str) else (exc.stdout or b"").decode(errors="replace")
-        return ExampleRun(example, False, _why(out, None) + f" (after {timeout} s)", out)
+    with tempfile.TemporaryDirectory(prefix="opkit-acl-errors-") as tmp:
+        log = Path(tmp) / "errors.txt"
+        env[ERROR_LOG_VARIABLE] = str(log)
+        try:
+            done = subprocess.run(["bash", "run.sh"], cwd=example.folder, env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
+                                  timeout=timeout, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired as exc:
+            out = exc.stdout if isinstance(exc.stdout, str) else (exc.stdout or b"").decode(errors="replace")
+            return ExampleRun(example, False, _why(out, None, _acl_errors(log)) + f" (after {timeout} s)", out)
+        acl_errors = _acl_errors(log)
     output = done.stdout
     failed = done.returncode != 0 or bool(_ERROR_LINE.search(output))
     if failed:
-        return ExampleRun(example, False, _why(output, done.returncode), output)
+        return ExampleRun(example, False, _why(output, done.returncode, acl_errors), output)
     verified = example.verifies or bool(_PASS_LINE.search(output))
     what = ("its data generated, the op run and its results verified by its own scripts" if verified else
             "the op ran without a fault; its scripts verify no numbers")

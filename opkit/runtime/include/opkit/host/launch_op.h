@@ -139,6 +139,20 @@ inline std::vector<std::vector<uint8_t>> SeparateOverlappingInputs(const std::ve
     return copies;
 }
 
+// CANN's aclnn launches no kernel for a call whose outputs all hold 0 elements (a kernel written for whole tiles
+// would read past an empty input), unless the OpDef sets AICore().LaunchWithZeroEleOutputTensors(true). The TilingFunc
+// has run by then. `outputs` are the shapes of every output tensor; an op without outputs always runs.
+inline bool SkipsEmptyOutputs(const std::string& opType, const std::vector<const std::vector<int64_t>*>& outputs)
+{
+    if (outputs.empty()) return false;
+    for (const std::vector<int64_t>* shape : outputs) {
+        bool empty = false;
+        for (int64_t d : *shape) empty = empty || d == 0;
+        if (!empty) return false;
+    }
+    return !find_op(opType).AICore().opkit_launch_zero_ele();
+}
+
 // The end of every launch: the kernel's last two arguments are the workspace and a fresh copy of the tiling bytes
 // (the kernel may write both, and the next call must not see that: registry.h's launch contract), each registered
 // as a GM buffer; then the kernel of `combination` runs. The workspace is a fresh zeroed buffer unless the caller
@@ -189,6 +203,11 @@ inline std::vector<std::string> RunPrepared(const OpTable& op, const PreparedLau
         for (Tensor& t : slots[s].tensors) inputTensors.emplace_back(&t.data, t.bytes);
     }
     const std::vector<std::vector<uint8_t>> copies = SeparateOverlappingInputs(inputTensors);
+    std::vector<const std::vector<int64_t>*> outputShapes;
+    for (size_t s = op.inputs.size(); s < slots.size(); ++s) {
+        for (const Tensor& t : slots[s].tensors) outputShapes.push_back(&t.shape);
+    }
+    if (SkipsEmptyOutputs(op.opType, outputShapes)) return {};
     const TileResult& tiled = prepared.tiled;
     opkit::sim::Launch launch{op.opType, tiled.soc, tiled.block_dim, tiled.tiling_key};
     std::vector<std::vector<uint64_t>> lists;

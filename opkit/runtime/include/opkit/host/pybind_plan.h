@@ -120,6 +120,11 @@ inline constexpr uint64_t kReleaseGilBytes = 256 * 1024;
 // warnings.
 inline std::vector<std::string> RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
 {
+    std::vector<const std::vector<int64_t>*> outputShapes;
+    for (size_t s = plan.op->inputs.size(); s < plan.slots.size(); ++s) {
+        outputShapes.push_back(&plan.slots[s].tensors.front().shape);
+    }
+    if (SkipsEmptyOutputs(plan.op->opType, outputShapes)) return {};
     opkit::sim::Launch launch{plan.op->opType, plan.soc, plan.blockDim, plan.tilingKey};
     std::vector<GmPtr> args(addresses);
     std::vector<std::pair<GmPtr*, uint64_t>> inputs;

@@ -84,6 +84,14 @@ inline int acl_fail(int code, const char* api, const char* format, ...) {
   // As CANN's log with ASCEND_SLOG_PRINT_TO_STDOUT=1: the error on stdout too (examples print only the status).
   const char* print = std::getenv("ASCEND_SLOG_PRINT_TO_STDOUT");
   if (print != nullptr && std::strcmp(print, "1") == 0) std::printf("[ERROR] %s (status %d)\n", out, code);
+  // `opkit test` names a file here: a program that fails then shows why, even one that prints only the status.
+  const char* log = std::getenv("OPKIT_ACL_ERROR_LOG");
+  if (log != nullptr && *log != '\0') {
+    if (std::FILE* f = std::fopen(log, "a")) {
+      std::fprintf(f, "%s (status %d)\n", out, code);
+      std::fclose(f);
+    }
+  }
   return code;
 }
 
