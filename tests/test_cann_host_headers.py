@@ -61,6 +61,9 @@ protected:
         OPS_ERR_IF(aicoreParams_.blockDim == 0, OPS_REPORT_VECTOR_INNER_ERR(context_, "no vector core"),
                    return ge::GRAPH_FAILED);
         blockDim_ = static_cast<uint32_t>(aicoreParams_.blockDim);
+        vector<int64_t> dims = {length_};   // unqualified, as CANN's platform_info_def.h allows (using std::vector)
+        map<string, size_t> ranks = {{"x", dims.size()}};
+        OP_CHECK_IF(ranks["x"] != 1, OP_LOGE(context_->GetNodeName(), "dims"), return ge::GRAPH_FAILED);
         return ge::GRAPH_SUCCESS;
     }
     ge::graphStatus DoLibApiTiling() override { return ge::GRAPH_SUCCESS; }

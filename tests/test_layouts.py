@@ -127,3 +127,28 @@ def test_op_api_sources_beside_the_opdef_are_not_host_code(older: Path) -> None:
     layout = detect_layout(older)
     assert layout is not None
     assert [p.name for p in layout.ops[0].host] == ["axpy_custom.cpp", "axpy_custom_tiling.cpp"]
+    assert [p.name for p in layout.op_api] == ["aclnn_axpy_custom.cpp", "axpy_custom_l0.cpp"]
+
+
+def test_an_l0_file_without_an_l2_is_not_compiled(older: Path) -> None:
+    """An l0 file alone (ge_glu_v3_l0.cpp, for CANN's built-in aclnn, including its level0/ headers) is compiled by
+    no CANN build of the op: the op gets the generated aclnn API."""
+    (older / "op_host" / "axpy_custom_l0.cpp").write_text('#include "level0/axpy.h"\n#include "opdev/op_log.h"\n')
+    layout = detect_layout(older)
+    assert layout is not None and layout.op_api == ()
+    assert [p.name for p in layout.ops[0].host] == ["axpy_custom.cpp", "axpy_custom_tiling.cpp"]
+
+
+def test_the_op_api_sources_are_those_cmakelists_adds_to_opapi(older: Path) -> None:
+    """CANN's build compiles what the op's CMakeLists.txt adds to `opapi`, an l0 file of another op's folder too;
+    a commented-out line adds nothing."""
+    (older / "op_host" / "aclnn_axpy_custom.cpp").write_text('#include "aclnn/aclnn_base.h"\n')
+    (older / "op_host" / "axpy_custom_l0.cpp").write_text('#include "opdev/op_log.h"\n')
+    (older / "shared").mkdir()
+    (older / "shared" / "axpy_l0.cpp").write_text('#include "opdev/op_log.h"\n')
+    (older / "CMakeLists.txt").write_text("# target_sources(opapi PRIVATE op_host/axpy_custom_l0.cpp)\n"
+                                          "target_sources(opapi PRIVATE\n  shared/axpy_l0.cpp\n"
+                                          "  op_host/aclnn_axpy_custom.cpp\n)\n")
+    layout = detect_layout(older)
+    assert layout is not None
+    assert [p.name for p in layout.op_api] == ["axpy_l0.cpp", "aclnn_axpy_custom.cpp"]

@@ -8,8 +8,8 @@ beyond op_host/ and op_kernel/: code shared one level up, in `src/common` (`${OP
     target_include_directories(optiling PRIVATE ${OP_COMMON_DIR}/inc)
 
 opkit reads those three commands as CANN's build would, for the host targets that hold the OpDef, InferShape and
-tiling (`optiling`, `opsproto`, `op_host_aclnn*`); `opapi` (a hand-written aclnn API over CANN's l0 ops) is not
-compiled. The variables are CANN's: `${OP_COMMON_DIR}` is `src/common` of the repository holding the op,
+tiling (`optiling`, `opsproto`, `op_host_aclnn*`), and the sources it adds to `opapi` (a hand-written aclnn API over
+CANN's l0 ops: those, and only those, go into the op's libcust_opapi.so, as in CANN's build). The variables are CANN's: `${OP_COMMON_DIR}` is `src/common` of the repository holding the op,
 `${CMAKE_SOURCE_DIR}` that repository's root, `${CMAKE_CURRENT_SOURCE_DIR}` the op's folder; a path naming the CANN
 install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path. A project without such
 a CMakeLists.txt gets nothing extra.
@@ -33,6 +33,7 @@ class CannCMake:
     host_sources: tuple[Path, ...] = ()        # host sources outside op_host/ (shared tiling code)
     host_include_dirs: tuple[Path, ...] = ()
     kernel_include_dirs: tuple[Path, ...] = ()
+    op_api_sources: tuple[Path, ...] | None = None   # `target_sources(opapi ...)`; None: the CMakeLists names none
 
 
 def _common_dir(root: Path) -> Path | None:
@@ -67,6 +68,7 @@ def read_cann_cmake(root: Path) -> CannCMake:
     sources: list[Path] = []
     host_dirs: list[Path] = []
     kernel_dirs: list[Path] = []
+    op_api: list[Path] | None = None
     text = _strip_comments(cmake.read_text(encoding="utf-8", errors="replace"))
     for command, body in _COMMAND.findall(text):
         words = body.split()
@@ -75,6 +77,10 @@ def read_cann_cmake(root: Path) -> CannCMake:
             for word in words:
                 if word.startswith("-I") and (found := path(word[2:])) is not None:
                     kernel_dirs.append(found)
+            continue
+        if command == "target_sources" and words and words[0] == "opapi":
+            op_api = (op_api or []) + [found for word in words[1:] if (found := path(word)) is not None
+                                       and found.is_file()]
             continue
         if not words or words[0] not in _HOST_TARGETS:
             continue
@@ -86,4 +92,5 @@ def read_cann_cmake(root: Path) -> CannCMake:
             elif command == "target_include_directories" and found.is_dir():
                 host_dirs.append(found)
     unique = lambda items: tuple(dict.fromkeys(items))  # noqa: E731
-    return CannCMake(unique(sources), unique(host_dirs), unique(kernel_dirs))
+    return CannCMake(unique(sources), unique(host_dirs), unique(kernel_dirs),
+                     unique(op_api) if op_api is not None else None)

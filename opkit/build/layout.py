@@ -145,12 +145,21 @@ def _op_host_sources(root: Path, cmake: CannCMake | None = None) -> list[Path]:
     return own + list(cmake.host_sources if cmake is not None else ())
 
 
-def _op_api_sources(root: Path) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
-    """The op's hand-written aclnn layer, as CANN's op_api library compiles it: op_host/ (and op_api/) sources that
-    are `aclnn_*.cpp` or include opdev/aclnn headers; and the `aclnn_*.h` beside them."""
+def _op_api_sources(root: Path, cmake: CannCMake) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+    """The op's hand-written aclnn layer, as CANN's op_api library compiles it: the sources its CMakeLists.txt adds
+    to `opapi` when it names any; otherwise op_host/ (and op_api/) sources that are `aclnn_*.cpp` ("l2") or include
+    opdev/aclnn headers ("l0"), and only when there is an l2: an l0 file alone (ge_glu_v3_l0.cpp, whose
+    CMakeLists.txt compiles it nowhere) serves CANN's built-in aclnn, and the op gets the generated aclnn API. Then
+    the `aclnn_*.h` beside them."""
     dirs = [d for d in (root / "op_host", root / "op_api", root / "op_host" / "op_api") if d.is_dir()]
-    sources = [f for d in dirs for f in sorted(d.glob("*.cpp"))
-               if f.name.startswith("aclnn_") or _OP_API_INCLUDE.search(_read(f))]
+    if cmake.op_api_sources is not None:
+        sources = list(cmake.op_api_sources)
+    else:
+        sources = [f for d in dirs for f in sorted(d.glob("*.cpp"))
+                   if f.name.startswith("aclnn_") or _OP_API_INCLUDE.search(_read(f))]
+        if not any(f.name.startswith("aclnn_") for f in sources):
+            sources = []
+    dirs += [f.parent for f in sources if f.parent not in dirs]
     headers = [f for d in dirs for f in sorted(d.glob("aclnn_*.h"))] if sources else []
     return tuple(sources), tuple(headers)
 
@@ -286,7 +295,7 @@ def detect_layout(root: Path) -> ProjectLayout | None:
             shared = [shown_path(p, root) for p in (*cmake.host_sources, *cmake.host_include_dirs,
                                                      *cmake.kernel_include_dirs)]
             notes.append(f"from CMakeLists.txt, as CANN's build reads it: {', '.join(shared)}")
-    op_api, op_api_headers = _op_api_sources(root) if kind != "opkit" else ((), ())
+    op_api, op_api_headers = _op_api_sources(root, cmake) if kind != "opkit" else ((), ())
     if op_api:
         notes.append(f"its aclnn layer (op_api, built into libcust_opapi.so): "
                      f"{', '.join(shown_path(p, root) for p in op_api)}")

@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "opkit/sim/scalar_api.h"
 #include "vec_harness.h"
 
 using namespace AscendC;
@@ -381,3 +382,34 @@ CASE("scalar", duplicate_all_types) {
 }
 
 }  // namespace
+
+// AscendCUtils::SetMask (CANN's kernel_utils_base.h), which reduction helpers of CANN's ops call: the first `len`
+// elements of a repeat (64 and a full repeat are CANN's special words), or the two words as given.
+CASE("mask", ascendc_utils_set_mask) {
+  auto a = alloc<float>(128), dst = alloc<float>(128);
+  vt::fill_random(a, 0, 1);
+  for (int32_t len : {5, 64, 70, 128}) {
+    Duplicate(dst, 7.0f, 128);
+    AscendCUtils::SetMask<float>(len);
+    Adds<float, false>(dst, a, 1.0f, MASK_PLACEHOLDER, 2, UnaryRepeatParams());
+    for (int32_t i = 0; i < 128; ++i) {   // fp32: 64 per repeat, the high word ignored; two repeats
+      const bool on = (i % 64) < std::min(len, 64);
+      CHECK(dst.GetPhyAddr()[i] == (on ? a.GetPhyAddr()[i] + 1.0f : 7.0f), "SetMask<float>(", len, ") ", i);
+    }
+  }
+  auto h = alloc<half>(128);
+  Duplicate(h, half(1.0f), 128);
+  AscendCUtils::SetMask<half>(70);   // half: 128 per repeat, 70 = all 64 low bits and 6 high ones
+  Adds<half, false>(h, h, half(1.0f), MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+  for (int32_t i = 0; i < 128; ++i) CHECK(float(h.GetPhyAddr()[i]) == (i < 70 ? 2.0f : 1.0f), "SetMask<half>(70) ", i);
+  AscendCUtils::SetMask<half>(0x1ull, 0x2ull);   // words as given: element 1 and element 64
+  Adds<half, false>(h, h, half(1.0f), MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+  CHECK(float(h.GetPhyAddr()[1]) == 3.0f && float(h.GetPhyAddr()[64]) == 3.0f && float(h.GetPhyAddr()[0]) == 2.0f,
+        "SetMask<half>(high, low)");
+  set_mask_count();   // the CCE builtins: counter mode counts the low word
+  set_vector_mask(0, 3);
+  Adds<half, false>(h, h, half(1.0f), MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+  set_mask_norm();
+  CHECK(float(h.GetPhyAddr()[2]) == 3.0f && float(h.GetPhyAddr()[3]) == 2.0f, "set_vector_mask in counter mode");
+  ResetMask();
+}

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "opkit/sim/soc.h"
+#include "platform/platform_info_def.h"
 
 namespace fe {
 

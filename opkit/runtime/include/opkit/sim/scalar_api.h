@@ -151,9 +151,28 @@ inline int64_t GetCtrlSpr() {
 template <int8_t startBit, int8_t endBit>
 inline void ResetCtrlSpr() { SetCtrlSpr<startBit, endBit>(0); }
 
+// The vector mask register written as is (CANN's set_vector_mask): defined with the mask state, opkit/sim/vec/common.h.
+template <typename T>
+void OpkitWriteVectorMask(uint64_t maskHigh, uint64_t maskLow);
+
 struct AscendCUtils {
   // Saturation on overflow of the vector unit (bit 48 of CTRL): recorded, the simulator's arithmetic is IEEE-754.
   static void SetOverflow(uint64_t ctrlValue) { SetCtrlSpr<48, 48>(int64_t(ctrlValue & 1)); }
+  // CANN's kernel_utils_base.h: the mask register as two words, or as the first `len` elements of a repeat (64 and
+  // a full repeat or more are the words CANN writes for them); the same in counter mode, where the low word counts.
+  template <typename T, bool isSetMask = true>
+  static void SetMask(const uint64_t& maskHigh, const uint64_t& maskLow) {
+    if constexpr (isSetMask) OpkitWriteVectorMask<T>(maskHigh, maskLow);
+  }
+  template <typename T, bool isSetMask = true>
+  static void SetMask(int32_t len) {
+    if constexpr (!isSetMask) return;
+    constexpr int32_t typeLen = int32_t(256 / sizeof(T)), half = 64;
+    if (len == half) return SetMask<T>(0, ~0ull);
+    if (len == typeLen || len >= 2 * half) return SetMask<T>(~0ull, ~0ull);
+    SetMask<T>(len > half ? (1ull << uint32_t(len - half)) - 1 : 0ull,
+               len > half ? ~0ull : (1ull << uint32_t(len)) - 1);
+  }
 };
 
 // ---- System variables (kernel_operator_sys_var_intf.h) ----

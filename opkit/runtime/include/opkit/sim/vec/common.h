@@ -342,6 +342,13 @@ inline void ResetMask() {
   s.mask[0] = s.mask[1] = ~0ull;
 }
 
+template <typename T>
+void OpkitWriteVectorMask(uint64_t maskHigh, uint64_t maskLow) {
+  auto& s = opkit::sim::detail::vector_state();
+  s.mask[0] = maskLow;
+  s.mask[1] = maskHigh;
+}
+
 template <typename T, MaskMode mode = MaskMode::NORMAL>
 inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
   auto& s = opkit::sim::detail::vector_state();
@@ -366,3 +373,10 @@ inline void SetVectorMask(int32_t len, OPKIT_SIM_HERE) {
 }
 
 }  // namespace AscendC
+
+// The CCE builtins older kernels call for the mask register (CANN's AscendCUtils wraps them).
+inline void set_mask_norm() { AscendC::SetMaskNorm(); }
+inline void set_mask_count() { AscendC::SetMaskCount(); }
+inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow) {
+  AscendC::OpkitWriteVectorMask<uint8_t>(maskHigh, maskLow);
+}
