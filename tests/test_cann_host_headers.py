@@ -97,6 +97,7 @@ DEVICE_IMPL_OP_OPTILING(Scale).Tiling(TilingFunc);
 LOGS = """\
 #include "log/log.h"
 #include "error/ops_error.h"
+#include "base/alog_pub.h"
 #include <string>
 static int Check(int v)
 {
@@ -109,6 +110,12 @@ int main()
     OP_LOGI("Scale", "info %s", "line");
     OPS_LOG_W("Scale", "warning");
     OPS_REPORT_VECTOR_INNER_ERR("Scale", "error %d", 3);
+    // CANN's log library, as the operator repository's log/inner/dfx_base.h calls it
+    for (int level : {DLOG_WARN, DLOG_ERROR}) {
+        if (AlogCheckDebugLevel(static_cast<int>(OP), level) == 1) {
+            AlogRecord(static_cast<int>(OP), DLOG_TYPE_DEBUG, level, "[%s] alog %d", "Scale", level);
+        }
+    }
     return Check(-1) + Check(2);
 }
 """
@@ -178,8 +185,9 @@ def test_the_registry_header_brings_the_contexts_complete(tmp_path: Path, source
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("level, shown", [(None, ["ERROR", "ERROR"]), ("0", ["DEBUG", "INFO", "WARNING", "ERROR",
-                                                                            "ERROR"]), ("4", [])])
+@pytest.mark.parametrize("level, shown", [(None, ["ERROR"] * 3),
+                                          ("0", ["DEBUG", "INFO", "WARNING", "ERROR", "WARNING", "ERROR", "ERROR"]),
+                                          ("4", [])])
 def test_log_lines_name_the_op_and_follow_the_log_level(tmp_path: Path, level: str | None, shown: list[str]) -> None:
     (tmp_path / "logs.cpp").write_text(LOGS)
     exe = tmp_path / "logs"
@@ -192,7 +200,8 @@ def test_log_lines_name_the_op_and_follow_the_log_level(tmp_path: Path, level: s
     lines = result.stderr.splitlines()
     assert [line.split("]")[0].lstrip("[") for line in lines] == shown
     if level is None:
-        assert lines == ["[ERROR] OpName:[Scale] error 3 (logs.cpp:14)", "[ERROR] OpName:[Scale] v is -1 (logs.cpp:6)"]
+        assert lines == ["[ERROR] OpName:[Scale] error 3 (logs.cpp:15)", "[ERROR] [Scale] alog 3",
+                         "[ERROR] OpName:[Scale] v is -1 (logs.cpp:7)"]
 
 
 # Names CANN's operator repository's host code uses without including anything for them: REPORT_INNER_ERR_MSG
