@@ -207,8 +207,30 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", "sparse_mmad", *FAULTS])
     assert listed == covered
+
+
+def test_sparse_mmad_picks_a_values_by_the_4_2_indices(cube: Program, tmp_path: Path) -> None:
+    """MmadWithSparse: each dense B value of a K group of 4 multiplies the A value its 2-bit index names (first:
+    position 0-2; second: position 1-3 as index + 1, or the first's position when that is not after it)."""
+    _run(cube, "sparse_mmad", tmp_path)
+    m, k, n = 32, 128, 32
+    a = np.fromfile(tmp_path / "sparse_mmad_a.bin", dtype=np.int8).reshape(m, k).astype(np.int64)
+    bd = np.fromfile(tmp_path / "sparse_mmad_bd.bin", dtype=np.int8).reshape(n, k // 2).astype(np.int64)
+    idx = np.fromfile(tmp_path / "sparse_mmad_idx.bin", dtype=np.uint8).reshape(n, k // 2).astype(np.int64)
+    b = np.zeros((k, n), np.int64)  # B back to k x n: dense values at the A positions they multiply
+    for col in range(n):
+        for g in range(k // 4):
+            p0 = idx[col, 2 * g]
+            p1 = max(idx[col, 2 * g + 1] + 1, p0)
+            b[4 * g + p0, col] += bd[col, 2 * g]
+            b[4 * g + p1, col] += bd[col, 2 * g + 1]
+    want = a @ b
+    once = np.fromfile(tmp_path / "sparse_mmad_once.bin", dtype=np.int32).reshape(m, n)
+    np.testing.assert_array_equal(once, want)
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "sparse_mmad_twice.bin", dtype=np.int32).reshape(m, n),
+                                  2 * want)
 
 
 @pytest.mark.parametrize(("soc", "l1", "l0c", "bt"), [

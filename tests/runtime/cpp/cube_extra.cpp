@@ -313,3 +313,64 @@ CASE(load3d_registers) {
   save("load3d_registers_wrapped", wrapped);
   save("load3d_registers_regs", regs);
 }
+
+
+// 4:2 sparse: A (32 x 128 int8) in L0A, the densified B (64 dense K values x 32 columns) and its 2-bit indices in
+// L1 after one unused fractal (startIndex 1), loaded by LoadDataWithSparse; MmadWithSparse, then again with
+// cmatrixInitVal false (accumulates). Index pairs cycle through the documented table's 8 rows.
+CASE(sparse_mmad) {
+  constexpr int M = 32, K = 128, N = 32, KD = K / 2, N1 = N / 16, K1 = K / 32;
+  std::vector<int8_t> a = pattern<int8_t>(M * K, 7, 19, 1), bd = pattern<int8_t>(N * KD, 5, 23, 1);
+  std::vector<uint8_t> pairs(N * KD);  // the index of each dense value, n-major
+  const uint8_t table[8][2] = {{2, 2}, {1, 2}, {0, 2}, {1, 1}, {0, 1}, {0, 0}, {2, 0}, {1, 0}};
+  for (int n = 0; n < N; ++n) {
+    for (int g = 0; g < KD / 2; ++g) {
+      const uint8_t* row = table[(n * 3 + g) % 8];
+      pairs[n * KD + 2 * g] = row[0];
+      pairs[n * KD + 2 * g + 1] = row[1];
+    }
+  }
+  std::vector<int8_t> l1b((1 + K1 / 2 * N1) * 512, 99), l0a(M * K);
+  std::vector<uint8_t> l1i((1 + K1 / 2 * N1) * 128, 0xff);
+  for (int m = 0; m < M; ++m) {
+    for (int k = 0; k < K; ++k) l0a[((m / 16) * K1 + k / 32) * 512 + (m % 16) * 32 + k % 32] = a[m * K + k];
+  }
+  for (int n = 0; n < N; ++n) {
+    for (int d = 0; d < KD; ++d) {
+      const int at = ((d / 32) * N1 + n / 16) * 512 + (n % 16) * 32 + d % 32;  // Zn, after the unused fractal
+      l1b[512 + at] = bd[n * KD + d];
+      uint8_t& byte = l1i[128 + at / 4];
+      byte = uint8_t((byte & ~(3 << (2 * (at % 4)))) | (pairs[n * KD + d] << (2 * (at % 4))));
+    }
+  }
+  std::vector<int32_t> once(M * N), twice(M * N);
+  opkit::sim::Launch launch{"sparse", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.run([&]() {
+    LocalTensor<int8_t> b1(TPosition::B1, 0, l1b.size()), a2(TPosition::A2, 0, M * K), b2(TPosition::B2, 0, KD * N);
+    LocalTensor<uint8_t> i1(TPosition::B1, 64 * 1024, l1i.size());
+    LocalTensor<int32_t> c(TPosition::CO1, 0, M * N);
+    std::memcpy(b1.GetPhyAddr(), l1b.data(), l1b.size());
+    std::memcpy(i1.GetPhyAddr(), l1i.data(), l1i.size());
+    std::memcpy(a2.GetPhyAddr(), l0a.data(), l0a.size());
+    LoadData2DParams lp;
+    lp.startIndex = 1;
+    lp.repeatTimes = K1 / 2 * N1;
+    LoadDataWithSparse(b2, b1, i1, lp);
+    MmadWithSparse(c, a2, b2, MmadParams(M, N, K, 0, false, true));
+    auto nz_to_nd = [&](std::vector<int32_t>& out) {  // L0C NZ: column blocks of 16, each M rows
+      const int32_t* p = c.GetPhyAddr();
+      for (int m = 0; m < M; ++m) {
+        for (int n = 0; n < N; ++n) out[m * N + n] = p[(n / 16) * M * 16 + m * 16 + n % 16];
+      }
+    };
+    nz_to_nd(once);
+    MmadWithSparse(c, a2, b2, MmadParams(M, N, K, 0, false, false));
+    nz_to_nd(twice);
+  });
+  save("sparse_mmad_a", a);
+  save("sparse_mmad_bd", bd);
+  save("sparse_mmad_idx", pairs);
+  save("sparse_mmad_once", once);
+  save("sparse_mmad_twice", twice);
+}

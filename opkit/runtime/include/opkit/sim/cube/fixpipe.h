@@ -23,8 +23,12 @@ enum QuantMode_t {
 namespace AscendC {
 
 enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+// isToUB (a Fixpipe to UB) is the dav-3510 path; dav-2201's CANN takes it in the constructor and ignores it.
 struct FixpipeConfig {
   CO2Layout format;
+  bool isToUB = false;
+  constexpr FixpipeConfig(CO2Layout format_) : format(format_) {}
+  constexpr FixpipeConfig(CO2Layout format_, bool isToUB_) : format(format_), isToUB(isToUB_) {}
 };
 inline constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
 inline constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
