@@ -207,7 +207,8 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", "sparse_mmad", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", "sparse_mmad",
+                      "mmad_bias_table_seed", *FAULTS])
     assert listed == covered
 
 
@@ -231,6 +232,16 @@ def test_sparse_mmad_picks_a_values_by_the_4_2_indices(cube: Program, tmp_path: 
     np.testing.assert_array_equal(once, want)
     np.testing.assert_array_equal(np.fromfile(tmp_path / "sparse_mmad_twice.bin", dtype=np.int32).reshape(m, n),
                                   2 * want)
+
+
+def test_mmad_seeds_c_from_the_bias_table_with_cmatrix_source(cube: Program, tmp_path: Path) -> None:
+    """cmatrixSource true, cmatrixInitVal false and no bias tensor: C = the bias table's first n values + A x B."""
+    _run(cube, "mmad_bias_table_seed", tmp_path)
+    a = _load(tmp_path, "mmad_bias_table_seed", "a", "float16", (16, 32))
+    b = _load(tmp_path, "mmad_bias_table_seed", "b", "float16", (32, 16))
+    seed = _load(tmp_path, "mmad_bias_table_seed", "seed", "float32", (16,))
+    np.testing.assert_allclose(_load(tmp_path, "mmad_bias_table_seed", "c", "float32", (16, 16)), seed + a @ b,
+                               rtol=1e-6, atol=1e-5)
 
 
 @pytest.mark.parametrize(("soc", "l1", "l0c", "bt"), [

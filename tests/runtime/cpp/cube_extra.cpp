@@ -315,6 +315,10 @@ CASE(load3d_registers) {
 }
 
 
+// dav-2201's FixpipeConfig takes isToUB (the 950's Fixpipe to UB) and ignores it, as CANN's does.
+constexpr FixpipeConfig kRowMajorToGm = {CO2Layout::ROW_MAJOR, false};
+static_assert(kRowMajorToGm.format == CO2Layout::ROW_MAJOR && !kRowMajorToGm.isToUB);
+
 // 4:2 sparse: A (32 x 128 int8) in L0A, the densified B (64 dense K values x 32 columns) and its 2-bit indices in
 // L1 after one unused fractal (startIndex 1), loaded by LoadDataWithSparse; MmadWithSparse, then again with
 // cmatrixInitVal false (accumulates). Index pairs cycle through the documented table's 8 rows.
@@ -349,7 +353,8 @@ CASE(sparse_mmad) {
   launch.run([&]() {
     LocalTensor<int8_t> b1(TPosition::B1, 0, l1b.size()), a2(TPosition::A2, 0, M * K), b2(TPosition::B2, 0, KD * N);
     LocalTensor<uint8_t> i1(TPosition::B1, 64 * 1024, l1i.size());
-    LocalTensor<int32_t> c(TPosition::CO1, 0, M * N);
+    // Labelled half its size: a tensor on an L0C address is bounded by L0C, not by its label (as on the device).
+    LocalTensor<int32_t> c(TPosition::CO1, 0, M * N / 2);
     std::memcpy(b1.GetPhyAddr(), l1b.data(), l1b.size());
     std::memcpy(i1.GetPhyAddr(), l1i.data(), l1i.size());
     std::memcpy(a2.GetPhyAddr(), l0a.data(), l0a.size());
@@ -373,4 +378,32 @@ CASE(sparse_mmad) {
   save("sparse_mmad_idx", pairs);
   save("sparse_mmad_once", once);
   save("sparse_mmad_twice", twice);
+}
+
+// Mmad with cmatrixSource and no bias tensor: C starts from the bias table (C2) at its start (asc-devkit's mmad
+// example, scenario 1). A 16 x 32 half in L0A, B 32 x 16 in L0B, 16 float seeds in C2.
+CASE(mmad_bias_table_seed) {
+  std::vector<half> a = pattern<half>(16 * 32, 5, 17, 4), b = pattern<half>(32 * 16, 3, 13, 2);
+  std::vector<float> seed = pattern<float>(16, 7, 31, 1), c(16 * 16);
+  opkit::sim::Launch launch{"mmad_bt", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.run([&]() {
+    LocalTensor<half> a2(TPosition::A2, 0, 16 * 32), b2(TPosition::B2, 0, 32 * 16);
+    LocalTensor<float> bt(TPosition::C2, 0, 16), co1(TPosition::CO1, 0, 16 * 16);
+    half* pa = a2.GetPhyAddr();
+    half* pb = b2.GetPhyAddr();
+    for (int m = 0; m < 16; ++m) {  // ZZ: fractal (0, k / 16), rows inside
+      for (int k = 0; k < 32; ++k) pa[(k / 16) * 256 + m * 16 + k % 16] = a[m * 32 + k];
+    }
+    for (int k = 0; k < 32; ++k) {  // ZN: fractal (k / 16, 0), n rows of 16 k values
+      for (int n = 0; n < 16; ++n) pb[(k / 16) * 256 + n * 16 + k % 16] = b[k * 16 + n];
+    }
+    std::memcpy(bt.GetPhyAddr(), seed.data(), seed.size() * sizeof(float));
+    Mmad(co1, a2, b2, MmadParams(16, 16, 32, 0, true, false));
+    std::memcpy(c.data(), co1.GetPhyAddr(), c.size() * sizeof(float));  // one column block: row-major 16 x 16
+  });
+  save("mmad_bias_table_seed_a", a);
+  save("mmad_bias_table_seed_b", b);
+  save("mmad_bias_table_seed_seed", seed);
+  save("mmad_bias_table_seed_c", c);
 }

@@ -74,12 +74,24 @@ OPKIT_CUBE_HOT void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::Loca
     require_cube_operand(api, "bias", *bias, bm == Mem::L0C ? Mem::L0C : Mem::BT, p.n * sizeof(Bias), where);
   }
   using Acc = std::conditional_t<std::is_same_v<Dst, int32_t>, int32_t, float>;
+  // cmatrixSource without a bias tensor: C starts from the bias table (C2) at its start, one value per column.
+  const Dst* bt = nullptr;
+  if (bias == nullptr && p.cmatrixSource && !p.cmatrixInitVal) {
+    const size_t bt_size = cube_mem_bytes(current_block().npu_arch, Mem::BT);
+    if (bt_size < p.n * sizeof(Dst)) {
+      fault(api, cat("cmatrixSource reads ", p.n * sizeof(Dst), " bytes of the bias table (C2), which holds ",
+                     bt_size, " on this arch"), where);
+    }
+    bt = reinterpret_cast<const Dst*>(cube_arena(Mem::BT));
+  }
   for (uint64_t mi = 0; mi < p.m; ++mi) {
     for (uint64_t ni = 0; ni < p.n; ++ni) {
       Dst& out = c.opkit_addr[(ni / 16) * m16 * 16 + mi * 16 + ni % 16];
       Acc acc = 0;
       if (bias != nullptr) {
         acc = static_cast<Acc>(static_cast<float>(bias->opkit_addr[ni]));
+      } else if (bt != nullptr) {
+        acc = static_cast<Acc>(bt[ni]);
       } else if (!p.cmatrixInitVal) {
         acc = static_cast<Acc>(out);
       }
@@ -101,7 +113,8 @@ OPKIT_CUBE_HOT void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::Loca
 
 namespace AscendC {
 
-// cmatrixInitVal: C = A x B; otherwise C += A x B (split-K accumulation in L0C).
+// cmatrixInitVal: C = A x B; otherwise C += A x B (split-K accumulation in L0C), or with cmatrixSource
+// C = bias table (C2, from its start) + A x B.
 template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p,
           OPKIT_SIM_HERE) {
