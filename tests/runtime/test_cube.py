@@ -189,6 +189,8 @@ FAULTS = {
     "fault_clear_races_atomic_adds": "has already added to atomically, and neither waited on the other first",
     "fault_fill_past_buffer": "[Fill] dst needs 2560 bytes but the tensor holds 2048 bytes (1024 elements) at "
                               "position A2",
+    "fault_sparse_index_3": "[MmadWithSparse] index 3 (first of a pair) for column 0, K group 0: each index of a "
+                            "4:2 pair is 0, 1 or 2",
 }
 
 
