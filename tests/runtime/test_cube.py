@@ -210,7 +210,7 @@ def test_every_case_is_run(cube: Program) -> None:
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
                       "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", "sparse_mmad",
-                      "mmad_bias_table_seed", *FAULTS])
+                      "mmad_bias_table_seed", "fixpipe_nd_num", *FAULTS])
     assert listed == covered
 
 
@@ -244,6 +244,16 @@ def test_mmad_seeds_c_from_the_bias_table_with_cmatrix_source(cube: Program, tmp
     seed = _load(tmp_path, "mmad_bias_table_seed", "seed", "float32", (16,))
     np.testing.assert_allclose(_load(tmp_path, "mmad_bias_table_seed", "c", "float32", (16, 16)), seed + a @ b,
                                rtol=1e-6, atol=1e-5)
+
+
+def test_fixpipe_nz2nd_moves_nd_num_matrices(cube: Program, tmp_path: Path) -> None:
+    """ndNum 3 with CFG_ROW_MAJOR: matrix i from srcNdStride x 256 values on in L0C to dstNdStride elements on."""
+    _run(cube, "fixpipe_nd_num", tmp_path)
+    l0c = np.fromfile(tmp_path / "fixpipe_nd_num_l0c.bin", dtype=np.float32).reshape(3, 32, 16)  # NZ: 1 column block
+    out = np.fromfile(tmp_path / "fixpipe_nd_num_out.bin", dtype=np.float32).reshape(3, 400)
+    want = np.full((3, 400), -1, np.float32)
+    want[:, :320] = l0c[:, :20].reshape(3, 320)
+    np.testing.assert_array_equal(out, want)
 
 
 @pytest.mark.parametrize(("soc", "l1", "l0c", "bt"), [

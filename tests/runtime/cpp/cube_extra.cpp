@@ -407,3 +407,29 @@ CASE(mmad_bias_table_seed) {
   save("mmad_bias_table_seed_seed", seed);
   save("mmad_bias_table_seed_c", c);
 }
+
+// Fixpipe NZ2ND of ndNum 3 matrices (asc-devkit's batch_matmul example): L0C holds three 20 x 16 float matrices
+// (two 16-row blocks each, 512 values = srcNdStride 2 blocks of 256 apart); GM gets them dstNdStride 400 apart.
+CASE(fixpipe_nd_num) {
+  std::vector<float> l0c = pattern<float>(3 * 512, 11, 97, 2), out(3 * 400, -1.0f);
+  opkit::sim::Launch launch{"fixpipe_nd", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(out.data(), out.size() * sizeof(float), "out");
+  launch.run([&](GM_ADDR go) {
+    GlobalTensor<float> oG;
+    oG.SetGlobalBuffer((__gm__ float*)go, 3 * 400);
+    LocalTensor<float> co1(TPosition::CO1, 0, 3 * 512);
+    std::memcpy(co1.GetPhyAddr(), l0c.data(), l0c.size() * sizeof(float));
+    FixpipeParamsV220 fp;
+    fp.nSize = 16;
+    fp.mSize = 20;
+    fp.srcStride = 32;
+    fp.dstStride = 16;
+    fp.ndNum = 3;
+    fp.srcNdStride = 2;
+    fp.dstNdStride = 400;
+    Fixpipe<float, float, CFG_ROW_MAJOR>(oG, co1, fp);
+  }, (GM_ADDR)out.data());
+  save("fixpipe_nd_num_l0c", l0c);
+  save("fixpipe_nd_num_out", out);
+}
