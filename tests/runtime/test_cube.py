@@ -210,7 +210,7 @@ def test_every_case_is_run(cube: Program) -> None:
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
                       "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", "sparse_mmad",
-                      "mmad_bias_table_seed", "fixpipe_nd_num", *FAULTS])
+                      "mmad_bias_table_seed", "fixpipe_nd_num", "mmad_int4", *FAULTS])
     assert listed == covered
 
 
@@ -254,6 +254,16 @@ def test_fixpipe_nz2nd_moves_nd_num_matrices(cube: Program, tmp_path: Path) -> N
     want = np.full((3, 400), -1, np.float32)
     want[:, :320] = l0c[:, :20].reshape(3, 320)
     np.testing.assert_array_equal(out, want)
+
+
+def test_mmad_multiplies_int4_nibbles_into_int32(cube: Program, tmp_path: Path) -> None:
+    """int4b_t operands two to a byte (low nibble first) in L0A/L0B: C = A x B in int32; int4 views offset by
+    values (two to a byte)."""
+    _run(cube, "mmad_int4", tmp_path)
+    a = np.fromfile(tmp_path / "mmad_int4_a.bin", dtype=np.int8).reshape(16, 128).astype(np.int64)
+    b = np.fromfile(tmp_path / "mmad_int4_b.bin", dtype=np.int8).reshape(128, 32).astype(np.int64)
+    assert a.min() == -8 and a.max() == 7  # the whole 4-bit range, negative nibbles included
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "mmad_int4_c.bin", dtype=np.int32).reshape(16, 32), a @ b)
 
 
 @pytest.mark.parametrize(("soc", "l1", "l0c", "bt"), [
