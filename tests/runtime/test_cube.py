@@ -209,8 +209,9 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0", "load3d_registers", "sparse_mmad",
-                      "mmad_bias_table_seed", "fixpipe_nd_num", "mmad_int4", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "fill_l1_l0",
+                      "load3d_registers", "sparse_mmad", "mmad_bias_table_seed", "fixpipe_nd_num", "mmad_int4",
+                      *FAULTS])
     assert listed == covered
 
 

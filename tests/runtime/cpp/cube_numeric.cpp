@@ -162,7 +162,8 @@ CASE(mmad_int4) {
   launch.run([&](GM_ADDR g) {
     GlobalTensor<int4b_t> gI4;
     gI4.SetGlobalBuffer((__gm__ int4b_t*)g, 128);
-    expect(reinterpret_cast<uint8_t*>(gI4[64].GetPhyAddr()) == gm.data() + 32, "GlobalTensor<int4b_t>[64] is 32 bytes on");
+    expect(reinterpret_cast<uint8_t*>(gI4[64].GetPhyAddr()) == gm.data() + 32,
+           "GlobalTensor<int4b_t>[64] is 32 bytes on");
     LocalTensor<int4b_t> a2(TPosition::A2, 0, M * K), b2all(TPosition::B2, 0, 1024 + K * N);
     LocalTensor<int4b_t> b2 = b2all[1024];
     LocalTensor<int32_t> co1(TPosition::CO1, 0, M * N);
