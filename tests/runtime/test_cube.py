@@ -196,6 +196,8 @@ FAULTS = {
     "fault_clear_races_atomic_adds": "has already added to atomically, and neither waited on the other first",
     "fault_fill_past_buffer": "[Fill] dst needs 2560 bytes but the tensor holds 2048 bytes (1024 elements) at "
                               "position A2",
+    "fault_sparse_index_3": "[MmadWithSparse] index 3 (first of a pair) for column 0, K group 0: each index of a "
+                            "4:2 pair is 0, 1 or 2",
 }
 
 
@@ -214,8 +216,62 @@ def test_every_case_is_run(cube: Program) -> None:
                       "tiling_rules", "splitk_atomic_cores", "batch_matmul_normal", "matmul_constant_tiling",
                       "fixpipe_quant", "matmul_nd_align", "matmul_partial_output", "cross_core_modes_0_1",
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
-                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add", "atomic_zero_tail_spill", "fill_l1_l0", "load3d_registers", *FAULTS])
+                      "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add",
+                      "atomic_zero_tail_spill", "fill_l1_l0", "load3d_registers", "sparse_mmad",
+                      "mmad_bias_table_seed", "fixpipe_nd_num", "mmad_int4", *FAULTS])
     assert listed == covered
+
+
+def test_sparse_mmad_picks_a_values_by_the_4_2_indices(cube: Program, tmp_path: Path) -> None:
+    """MmadWithSparse: each dense B value of a K group of 4 multiplies the A value its 2-bit index names (first:
+    position 0-2; second: position 1-3 as index + 1, or the first's position when that is not after it)."""
+    _run(cube, "sparse_mmad", tmp_path)
+    m, k, n = 32, 128, 32
+    a = np.fromfile(tmp_path / "sparse_mmad_a.bin", dtype=np.int8).reshape(m, k).astype(np.int64)
+    bd = np.fromfile(tmp_path / "sparse_mmad_bd.bin", dtype=np.int8).reshape(n, k // 2).astype(np.int64)
+    idx = np.fromfile(tmp_path / "sparse_mmad_idx.bin", dtype=np.uint8).reshape(n, k // 2).astype(np.int64)
+    b = np.zeros((k, n), np.int64)  # B back to k x n: dense values at the A positions they multiply
+    for col in range(n):
+        for g in range(k // 4):
+            p0 = idx[col, 2 * g]
+            p1 = max(idx[col, 2 * g + 1] + 1, p0)
+            b[4 * g + p0, col] += bd[col, 2 * g]
+            b[4 * g + p1, col] += bd[col, 2 * g + 1]
+    want = a @ b
+    once = np.fromfile(tmp_path / "sparse_mmad_once.bin", dtype=np.int32).reshape(m, n)
+    np.testing.assert_array_equal(once, want)
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "sparse_mmad_twice.bin", dtype=np.int32).reshape(m, n),
+                                  2 * want)
+
+
+def test_mmad_seeds_c_from_the_bias_table_with_cmatrix_source(cube: Program, tmp_path: Path) -> None:
+    """cmatrixSource true, cmatrixInitVal false and no bias tensor: C = the bias table's first n values + A x B."""
+    _run(cube, "mmad_bias_table_seed", tmp_path)
+    a = _load(tmp_path, "mmad_bias_table_seed", "a", "float16", (16, 32))
+    b = _load(tmp_path, "mmad_bias_table_seed", "b", "float16", (32, 16))
+    seed = _load(tmp_path, "mmad_bias_table_seed", "seed", "float32", (16,))
+    np.testing.assert_allclose(_load(tmp_path, "mmad_bias_table_seed", "c", "float32", (16, 16)), seed + a @ b,
+                               rtol=1e-6, atol=1e-5)
+
+
+def test_fixpipe_nz2nd_moves_nd_num_matrices(cube: Program, tmp_path: Path) -> None:
+    """ndNum 3 with CFG_ROW_MAJOR: matrix i from srcNdStride x 256 values on in L0C to dstNdStride elements on."""
+    _run(cube, "fixpipe_nd_num", tmp_path)
+    l0c = np.fromfile(tmp_path / "fixpipe_nd_num_l0c.bin", dtype=np.float32).reshape(3, 32, 16)  # NZ: 1 column block
+    out = np.fromfile(tmp_path / "fixpipe_nd_num_out.bin", dtype=np.float32).reshape(3, 400)
+    want = np.full((3, 400), -1, np.float32)
+    want[:, :320] = l0c[:, :20].reshape(3, 320)
+    np.testing.assert_array_equal(out, want)
+
+
+def test_mmad_multiplies_int4_nibbles_into_int32(cube: Program, tmp_path: Path) -> None:
+    """int4b_t operands two to a byte (low nibble first) in L0A/L0B: C = A x B in int32; int4 views offset by
+    values (two to a byte)."""
+    _run(cube, "mmad_int4", tmp_path)
+    a = np.fromfile(tmp_path / "mmad_int4_a.bin", dtype=np.int8).reshape(16, 128).astype(np.int64)
+    b = np.fromfile(tmp_path / "mmad_int4_b.bin", dtype=np.int8).reshape(128, 32).astype(np.int64)
+    assert a.min() == -8 and a.max() == 7  # the whole 4-bit range, negative nibbles included
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "mmad_int4_c.bin", dtype=np.int32).reshape(16, 32), a @ b)
 
 
 @pytest.mark.parametrize(("soc", "l1", "l0c", "bt"), [

@@ -313,3 +313,123 @@ CASE(load3d_registers) {
   save("load3d_registers_wrapped", wrapped);
   save("load3d_registers_regs", regs);
 }
+
+
+// dav-2201's FixpipeConfig takes isToUB (the 950's Fixpipe to UB) and ignores it, as CANN's does.
+constexpr FixpipeConfig kRowMajorToGm = {CO2Layout::ROW_MAJOR, false};
+static_assert(kRowMajorToGm.format == CO2Layout::ROW_MAJOR && !kRowMajorToGm.isToUB);
+
+// 4:2 sparse: A (32 x 128 int8) in L0A, the densified B (64 dense K values x 32 columns) and its 2-bit indices in
+// L1 after one unused fractal (startIndex 1), loaded by LoadDataWithSparse; MmadWithSparse, then again with
+// cmatrixInitVal false (accumulates). Index pairs cycle through the documented table's 8 rows.
+CASE(sparse_mmad) {
+  constexpr int M = 32, K = 128, N = 32, KD = K / 2, N1 = N / 16, K1 = K / 32;
+  std::vector<int8_t> a = pattern<int8_t>(M * K, 7, 19, 1), bd = pattern<int8_t>(N * KD, 5, 23, 1);
+  std::vector<uint8_t> pairs(N * KD);  // the index of each dense value, n-major
+  const uint8_t table[8][2] = {{2, 2}, {1, 2}, {0, 2}, {1, 1}, {0, 1}, {0, 0}, {2, 0}, {1, 0}};
+  for (int n = 0; n < N; ++n) {
+    for (int g = 0; g < KD / 2; ++g) {
+      const uint8_t* row = table[(n * 3 + g) % 8];
+      pairs[n * KD + 2 * g] = row[0];
+      pairs[n * KD + 2 * g + 1] = row[1];
+    }
+  }
+  std::vector<int8_t> l1b((1 + K1 / 2 * N1) * 512, 99), l0a(M * K);
+  std::vector<uint8_t> l1i((1 + K1 / 2 * N1) * 128, 0xff);
+  for (int m = 0; m < M; ++m) {
+    for (int k = 0; k < K; ++k) l0a[((m / 16) * K1 + k / 32) * 512 + (m % 16) * 32 + k % 32] = a[m * K + k];
+  }
+  for (int n = 0; n < N; ++n) {
+    for (int d = 0; d < KD; ++d) {
+      const int at = ((d / 32) * N1 + n / 16) * 512 + (n % 16) * 32 + d % 32;  // Zn, after the unused fractal
+      l1b[512 + at] = bd[n * KD + d];
+      uint8_t& byte = l1i[128 + at / 4];
+      byte = uint8_t((byte & ~(3 << (2 * (at % 4)))) | (pairs[n * KD + d] << (2 * (at % 4))));
+    }
+  }
+  std::vector<int32_t> once(M * N), twice(M * N);
+  opkit::sim::Launch launch{"sparse", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.run([&]() {
+    LocalTensor<int8_t> b1(TPosition::B1, 0, l1b.size()), a2(TPosition::A2, 0, M * K), b2(TPosition::B2, 0, KD * N);
+    LocalTensor<uint8_t> i1(TPosition::B1, 64 * 1024, l1i.size());
+    // Labelled half its size: a tensor on an L0C address is bounded by L0C, not by its label (as on the device).
+    LocalTensor<int32_t> c(TPosition::CO1, 0, M * N / 2);
+    std::memcpy(b1.GetPhyAddr(), l1b.data(), l1b.size());
+    std::memcpy(i1.GetPhyAddr(), l1i.data(), l1i.size());
+    std::memcpy(a2.GetPhyAddr(), l0a.data(), l0a.size());
+    LoadData2DParams lp;
+    lp.startIndex = 1;
+    lp.repeatTimes = K1 / 2 * N1;
+    LoadDataWithSparse(b2, b1, i1, lp);
+    MmadWithSparse(c, a2, b2, MmadParams(M, N, K, 0, false, true));
+    auto nz_to_nd = [&](std::vector<int32_t>& out) {  // L0C NZ: column blocks of 16, each M rows
+      const int32_t* p = c.GetPhyAddr();
+      for (int m = 0; m < M; ++m) {
+        for (int n = 0; n < N; ++n) out[m * N + n] = p[(n / 16) * M * 16 + m * 16 + n % 16];
+      }
+    };
+    nz_to_nd(once);
+    MmadWithSparse(c, a2, b2, MmadParams(M, N, K, 0, false, false));
+    nz_to_nd(twice);
+  });
+  save("sparse_mmad_a", a);
+  save("sparse_mmad_bd", bd);
+  save("sparse_mmad_idx", pairs);
+  save("sparse_mmad_once", once);
+  save("sparse_mmad_twice", twice);
+}
+
+// Mmad with cmatrixSource and no bias tensor: C starts from the bias table (C2) at its start (asc-devkit's mmad
+// example, scenario 1). A 16 x 32 half in L0A, B 32 x 16 in L0B, 16 float seeds in C2.
+CASE(mmad_bias_table_seed) {
+  std::vector<half> a = pattern<half>(16 * 32, 5, 17, 4), b = pattern<half>(32 * 16, 3, 13, 2);
+  std::vector<float> seed = pattern<float>(16, 7, 31, 1), c(16 * 16);
+  opkit::sim::Launch launch{"mmad_bt", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.run([&]() {
+    LocalTensor<half> a2(TPosition::A2, 0, 16 * 32), b2(TPosition::B2, 0, 32 * 16);
+    LocalTensor<float> bt(TPosition::C2, 0, 16), co1(TPosition::CO1, 0, 16 * 16);
+    half* pa = a2.GetPhyAddr();
+    half* pb = b2.GetPhyAddr();
+    for (int m = 0; m < 16; ++m) {  // ZZ: fractal (0, k / 16), rows inside
+      for (int k = 0; k < 32; ++k) pa[(k / 16) * 256 + m * 16 + k % 16] = a[m * 32 + k];
+    }
+    for (int k = 0; k < 32; ++k) {  // ZN: fractal (k / 16, 0), n rows of 16 k values
+      for (int n = 0; n < 16; ++n) pb[(k / 16) * 256 + n * 16 + k % 16] = b[k * 16 + n];
+    }
+    std::memcpy(bt.GetPhyAddr(), seed.data(), seed.size() * sizeof(float));
+    Mmad(co1, a2, b2, MmadParams(16, 16, 32, 0, true, false));
+    std::memcpy(c.data(), co1.GetPhyAddr(), c.size() * sizeof(float));  // one column block: row-major 16 x 16
+  });
+  save("mmad_bias_table_seed_a", a);
+  save("mmad_bias_table_seed_b", b);
+  save("mmad_bias_table_seed_seed", seed);
+  save("mmad_bias_table_seed_c", c);
+}
+
+// Fixpipe NZ2ND of ndNum 3 matrices (asc-devkit's batch_matmul example): L0C holds three 20 x 16 float matrices
+// (two 16-row blocks each, 512 values = srcNdStride 2 blocks of 256 apart); GM gets them dstNdStride 400 apart.
+CASE(fixpipe_nd_num) {
+  std::vector<float> l0c = pattern<float>(3 * 512, 11, 97, 2), out(3 * 400, -1.0f);
+  opkit::sim::Launch launch{"fixpipe_nd", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(out.data(), out.size() * sizeof(float), "out");
+  launch.run([&](GM_ADDR go) {
+    GlobalTensor<float> oG;
+    oG.SetGlobalBuffer((__gm__ float*)go, 3 * 400);
+    LocalTensor<float> co1(TPosition::CO1, 0, 3 * 512);
+    std::memcpy(co1.GetPhyAddr(), l0c.data(), l0c.size() * sizeof(float));
+    FixpipeParamsV220 fp;
+    fp.nSize = 16;
+    fp.mSize = 20;
+    fp.srcStride = 32;
+    fp.dstStride = 16;
+    fp.ndNum = 3;
+    fp.srcNdStride = 2;
+    fp.dstNdStride = 400;
+    Fixpipe<float, float, CFG_ROW_MAJOR>(oG, co1, fp);
+  }, (GM_ADDR)out.data());
+  save("fixpipe_nd_num_l0c", l0c);
+  save("fixpipe_nd_num_out", out);
+}

@@ -1,5 +1,7 @@
 // Cube misuse that must fault with a message naming the API and what is wrong (the Python side checks the text), and
 // the host tiling's rules.
+#include <cstring>
+
 #include "cube_harness.h"
 #include "lib/matmul_intf.h"
 #include "tiling/tiling_api.h"
@@ -113,6 +115,20 @@ CASE(fault_fill_past_buffer) {  // Fill of L0A: 2 iterations of 2 blocks with a 
     TBuf<TPosition::A2> a2;
     pipe.InitBuffer(a2, 2048);
     Fill(a2.Get<half>(), InitConstValueParams<half>(2, 2, 1, half(1)));
+  });
+}
+
+CASE(fault_sparse_index_3) {  // 4:2 indices are 0-2: all-ones index bytes name position 3 of a 3-wide window
+  on_cube([](GlobalTensor<half>&) {
+    LocalTensor<int8_t> b1(TPosition::B1, 0, 512), a2(TPosition::A2, 0, 16 * 64), b2(TPosition::B2, 0, 512);
+    LocalTensor<uint8_t> i1(TPosition::B1, 1024, 128);
+    LocalTensor<int32_t> c(TPosition::CO1, 0, 256);
+    std::memset(b1.GetPhyAddr(), 1, 512);
+    std::memset(i1.GetPhyAddr(), 0xff, 128);
+    LoadData2DParams lp;
+    lp.repeatTimes = 1;
+    LoadDataWithSparse(b2, b1, i1, lp);
+    MmadWithSparse(c, a2, b2, MmadParams(16, 16, 64, 0, false, true));
   });
 }
 

@@ -1,6 +1,7 @@
 // Cube cases whose results the Python side checks against numpy: Nd2Nz + LoadData + Mmad + Fixpipe over odd shapes
 // (half, bfloat16, int8, float; bias; transposed inputs; split-K accumulation), the Matmul API, a mixed kernel.
 #include <algorithm>
+#include <cstring>
 
 #include "cube_harness.h"
 #include "lib/matmul_intf.h"
@@ -133,3 +134,50 @@ CASE(mmad_half_split_k) {
   run_mm("mmad_half_split_k", CubeMm<half, float, float, false>{33, 80, 40, false, false, true, NoQuant}, 7, 5, 4);
 }
 CASE(mmad_float_bt) { run_mm("mmad_float_bt", CubeMm<float, float, float, true>{16, 20, 24, false, false, false, NoQuant}, 7, 5, 4); }
+
+// int4b_t: A 16 x 128 and B 128 x 32 of 4-bit values (-8..7) packed two to a byte, the first in the low nibble, in
+// L0A (ZZ, fractal rows of 64 values) and L0B (ZN) - B one fractal (1024 values) past a view's start to check
+// operator[] in values; Mmad into int32. A GlobalTensor<int4b_t> view 64 values on starts 32 bytes on.
+CASE(mmad_int4) {
+  constexpr int M = 16, K = 128, N = 32, C0 = 64, K1 = K / C0, N1 = N / 16;
+  std::vector<int8_t> a(M * K), b(K * N);
+  for (int i = 0; i < M * K; ++i) a[i] = int8_t((i * 7) % 16 - 8);
+  for (int i = 0; i < K * N; ++i) b[i] = int8_t((i * 5 + 3) % 16 - 8);
+  std::vector<uint8_t> l0a(M * K / 2), l0b(K * N / 2);
+  auto put = [](std::vector<uint8_t>& v, int i, int8_t x) {
+    uint8_t& byte = v[i / 2];
+    byte = i % 2 == 0 ? uint8_t((byte & 0xF0) | (x & 0xF)) : uint8_t((byte & 0x0F) | ((x & 0xF) << 4));
+  };
+  for (int m = 0; m < M; ++m) {
+    for (int k = 0; k < K; ++k) put(l0a, ((m / 16) * K1 + k / C0) * 16 * C0 + (m % 16) * C0 + k % C0, a[m * K + k]);
+  }
+  for (int k = 0; k < K; ++k) {
+    for (int n = 0; n < N; ++n) put(l0b, ((k / C0) * N1 + n / 16) * 16 * C0 + (n % 16) * C0 + k % C0, b[k * N + n]);
+  }
+  std::vector<int32_t> c(M * N);
+  std::vector<uint8_t> gm(64);
+  opkit::sim::Launch launch{"mmad_int4", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(gm.data(), gm.size(), "gm");
+  launch.run([&](GM_ADDR g) {
+    GlobalTensor<int4b_t> gI4;
+    gI4.SetGlobalBuffer((__gm__ int4b_t*)g, 128);
+    expect(reinterpret_cast<uint8_t*>(gI4[64].GetPhyAddr()) == gm.data() + 32,
+           "GlobalTensor<int4b_t>[64] is 32 bytes on");
+    LocalTensor<int4b_t> a2(TPosition::A2, 0, M * K), b2all(TPosition::B2, 0, 1024 + K * N);
+    LocalTensor<int4b_t> b2 = b2all[1024];
+    LocalTensor<int32_t> co1(TPosition::CO1, 0, M * N);
+    expect(reinterpret_cast<uint8_t*>(b2.GetPhyAddr()) == reinterpret_cast<uint8_t*>(b2all.GetPhyAddr()) + 512,
+           "LocalTensor<int4b_t>[1024] is 512 bytes on");
+    std::memcpy(a2.GetPhyAddr(), l0a.data(), l0a.size());
+    std::memcpy(b2.GetPhyAddr(), l0b.data(), l0b.size());
+    Mmad(co1, a2, b2, MmadParams(M, N, K, 0, false, true));
+    const int32_t* p = co1.GetPhyAddr();
+    for (int m = 0; m < M; ++m) {
+      for (int n = 0; n < N; ++n) c[m * N + n] = p[(n / 16) * M * 16 + m * 16 + n % 16];
+    }
+  }, (GM_ADDR)gm.data());
+  save("mmad_int4_a", a);
+  save("mmad_int4_b", b);
+  save("mmad_int4_c", c);
+}

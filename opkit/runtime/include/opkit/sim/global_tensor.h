@@ -19,18 +19,25 @@ template <typename T>
 class GlobalTensor {
  public:
   using PrimType = T;
-  static_assert(!opkit_is_int4_v<T>, "opkit: tensors of int4b_t (4-bit integers, two to a byte) are not simulated");
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
+  // int4b_t: `count` values, two to a byte (kept as bytes).
   void SetGlobalBuffer(T* buffer, uint64_t count) {
     opkit_addr = buffer;
     opkit_base = buffer;
-    opkit_count = count;
+    opkit_count = opkit_is_int4_v<T> ? (count + 1) / 2 : count;
   }
   void SetGlobalBuffer(T* buffer) { SetGlobalBuffer(buffer, 0); }
 
   // A view starting `offset` elements further on; CANN keeps the size unchanged.
   GlobalTensor operator[](uint64_t offset) const {
+    if constexpr (opkit_is_int4_v<T>) {
+      if (offset % 2 != 0) {
+        opkit::sim::detail::fault("GlobalTensor::operator[]", opkit::sim::detail::cat(
+            "offset ", offset, " of an int4b_t tensor is odd: a view starts on a byte (two values)"));
+      }
+      offset /= 2;
+    }
     GlobalTensor view = *this;
     view.opkit_addr = opkit_addr + offset;
     return view;

@@ -237,8 +237,9 @@ using float32_t = float;
 using float64_t = double;
 
 namespace AscendC {
-// CANN's 4-bit integer (two to a byte in memory). Named so that kernels with an int4 branch compile; a tensor of it
-// does not (LocalTensor/GlobalTensor reject it): 4-bit data is not simulated.
+// CANN's 4-bit integer, two to a byte in memory, the first in the low nibble. A tensor of it counts bytes (its
+// constructor, SetGlobalBuffer and operator[] take values and halve them); data movement moves its bytes (CANN's
+// examples halve the column parameters: the instruction moves two int4 as one int8); Mmad reads the nibbles.
 struct int4b_t {
   uint8_t opkit_bits;
 };

@@ -79,7 +79,9 @@ namespace AscendC {
 
 template <typename T>
 LocalTensor<T>::LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize, SourceLoc where) {
-  opkit::sim::detail::place_static(*this, pos, addr, tileSize, "LocalTensor", where);
+  // int4b_t: tileSize values, two to a byte (the count is kept in bytes).
+  opkit::sim::detail::place_static(*this, pos, addr, opkit_is_int4_v<T> ? (tileSize + 1) / 2 : tileSize,
+                                   "LocalTensor", where);
 }
 
 // Bump allocator over one memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF) from offset 0: each Alloc takes the next

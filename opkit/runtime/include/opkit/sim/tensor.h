@@ -34,7 +34,6 @@ template <typename T>
 class LocalTensor {
  public:
   using PrimType = T;
-  static_assert(!opkit_is_int4_v<T>, "opkit: tensors of int4b_t (4-bit integers, two to a byte) are not simulated");
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
   LocalTensor() = default;
@@ -49,6 +48,14 @@ class LocalTensor {
 
   // A view from `offset` to the end of this view (CANN keeps the remaining length).
   LocalTensor operator[](uint32_t offset) const {
+    // int4b_t: two values to a byte, the count in bytes; an offset in values must land on a byte.
+    if constexpr (opkit_is_int4_v<T>) {
+      if (offset % 2 != 0) {
+        opkit::sim::detail::fault("LocalTensor::operator[]", opkit::sim::detail::cat(
+            "offset ", offset, " of an int4b_t tensor is odd: a view starts on a byte (two values)"));
+      }
+      offset /= 2;
+    }
     if (offset > opkit_count) {
       opkit::sim::detail::fault("LocalTensor::operator[]", opkit::sim::detail::cat(
           "offset ", offset, " is past the end of a tensor of ", opkit_count, " elements"));

@@ -23,8 +23,12 @@ enum QuantMode_t {
 namespace AscendC {
 
 enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+// isToUB (a Fixpipe to UB) is the dav-3510 path; dav-2201's CANN takes it in the constructor and ignores it.
 struct FixpipeConfig {
   CO2Layout format;
+  bool isToUB = false;
+  constexpr FixpipeConfig(CO2Layout format_) : format(format_) {}
+  constexpr FixpipeConfig(CO2Layout format_, bool isToUB_) : format(format_), isToUB(isToUB_) {}
 };
 inline constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
 inline constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
@@ -141,14 +145,22 @@ template <typename T, typename U, const AscendC::FixpipeConfig& config, typename
 void fixpipe(const char* api, const AscendC::LocalTensor<U>& src, const AscendC::FixpipeParamsV220& p,
              const uint64_t* channel_quant, Put put, const SourceLoc& where) {
   using AscendC::CO2Layout;
-  if (p.ndNum != 1) fault(api, cat("ndNum ", p.ndNum, " > 1 is not simulated"), where);
+  // NZ2ND of ndNum matrices: matrix i reads L0C i * srcNdStride blocks of 16 x 16 values further on and writes
+  // i * dstNdStride elements further on. ndNum counts NZ2ND's matrices only: NZ and column-major outputs move one.
+  if (p.ndNum == 0) return;
+  const uint64_t nd = config.format == CO2Layout::ROW_MAJOR ? p.ndNum : 1;
+  if (nd > 1 && (p.srcNdStride == 0 || p.dstNdStride == 0)) {
+    fault(api, cat("ndNum ", p.ndNum, " needs srcNdStride and dstNdStride above 0 (got ", p.srcNdStride, ", ",
+                   p.dstNdStride, ")"), where);
+  }
+  const uint64_t src_nd = uint64_t(p.srcNdStride) * 256, dst_nd = p.dstNdStride;
   if (p.srcStride % 16 != 0 || p.srcStride < p.mSize) {
     fault(api, cat("srcStride ", p.srcStride, " must be a multiple of 16 and at least mSize ", p.mSize,
                    " (the height of L0C's column blocks)"), where);
   }
   const uint64_t n16 = ceil_to(p.nSize, 16);
-  require_cube_operand(api, "src", src, Mem::L0C, ((n16 / 16 - 1) * p.srcStride * 16 + uint64_t(p.mSize) * 16) *
-                       sizeof(U), where);
+  require_cube_operand(api, "src", src, Mem::L0C, ((nd - 1) * src_nd + (n16 / 16 - 1) * p.srcStride * 16 +
+                                                   uint64_t(p.mSize) * 16) * sizeof(U), where);
   // NZ out: column blocks of c0 values (32 bytes; 16 for float unless isChannelSplit), dstStride 32-byte blocks apart.
   const uint64_t c0 = (sizeof(T) == 4 && !p.isChannelSplit) ? 16 : 32 / sizeof(T);
   uint64_t span = 0;
@@ -166,24 +178,26 @@ void fixpipe(const char* api, const AscendC::LocalTensor<U>& src, const AscendC:
       fault(api, cat("dstStride ", p.dstStride, " is less than the ", len, " values of a dst line: lines would "
                      "overlap"), where);
     }
-    span = (lines - 1) * p.dstStride + len;
+    span = (nd - 1) * dst_nd + (lines - 1) * p.dstStride + len;
   }
   const QuantWord scalar = decode_quant(p.deqScalar);
+  for (uint64_t i = 0; i < nd; ++i) {
   for (uint64_t m = 0; m < p.mSize; ++m) {
     for (uint64_t n = 0; n < p.nSize; ++n) {
-      U v = src.opkit_addr[(n / 16) * p.srcStride * 16 + m * 16 + n % 16];
+      U v = src.opkit_addr[i * src_nd + (n / 16) * p.srcStride * 16 + m * 16 + n % 16];
       if (p.reluEn && v < U(0)) v = U(0);
       const QuantWord w = channel_quant != nullptr ? decode_quant(channel_quant[n]) : scalar;
       uint64_t at = 0;
       if (config.format == CO2Layout::NZ) {
         at = (n / c0) * (uint64_t(p.dstStride) * 32 / sizeof(T)) + m * c0 + n % c0;
       } else if (config.format == CO2Layout::ROW_MAJOR) {
-        at = m * p.dstStride + n;
+        at = i * dst_nd + m * p.dstStride + n;
       } else {
         at = n * p.dstStride + m;
       }
       put(at, fixpipe_convert<T, U>(v, p.quantPre, w, api, where), span);
     }
+  }
   }
 }
 

@@ -59,7 +59,12 @@ void require_cube_operand(const char* api, const char* role, const AscendC::Loca
                    "-byte aligned"), where);
   }
   const uint64_t have = static_cast<uint64_t>(t.opkit_count) * sizeof(T);
-  if (bytes > have) {
+  // A tensor put on an address of L0A/L0B/L0C (LocalTensor(pos, addr, size), no TPipe buffer) owns no memory: its
+  // size is a label the cube never sees, and the instruction reads or writes its whole extent there (asc-devkit's
+  // mmad example writes int8 Mmad's 32-aligned n columns into a tensor sized for 16-aligned n). Only the memory's
+  // end bounds it; tensors of TPipe buffers (and L1's) keep their size.
+  const bool label_only = t.opkit_slot == nullptr && (want == Mem::L0A || want == Mem::L0B || want == Mem::L0C);
+  if (bytes > have && !label_only) {
     fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
                    " elements) at position ", position_name(t.opkit_pos)), where);
   }
