@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "cube_harness.h"
+#include "cube_tiling.h"
 #include "lib/matmul_intf.h"
-#include "tiling/tiling_api.h"
 
 using namespace AscendC;
 
@@ -38,24 +38,6 @@ void matmul_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR flags,
   mm.SetTail(tail_m, tail_n);
   mm.IterateAll(cG[mi * tiling.singleCoreM * tiling.N + ni * tiling.singleCoreN]);
   mm.End();
-}
-
-TCubeTiling host_tiling(int m, int n, int k, int dim, bool bias, bool ta, bool tb) {
-  auto* plat = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B2");
-  matmul_tiling::MultiCoreMatmulTiling t(*plat);
-  namespace mt = matmul_tiling;
-  t.SetDim(dim);
-  t.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16, ta);
-  t.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16, tb);
-  t.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
-  t.SetBiasType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
-  t.SetShape(m, n, k);
-  t.SetOrgShape(m, n, k);
-  t.SetBias(bias);
-  t.SetBufferSpace(-1, -1, -1);
-  optiling::TCubeTiling tiling;
-  expect(t.GetTiling(tiling) == 0, "GetTiling failed");
-  return tiling;
 }
 
 void run_matmul(const char* name, int m, int n, int k, int dim, bool bias, bool ta, bool tb) {

@@ -4,8 +4,8 @@
 #include <cstdio>
 
 #include "cube_harness.h"
+#include "cube_tiling.h"
 #include "lib/matmul_intf.h"
-#include "tiling/tiling_api.h"
 
 using namespace AscendC;
 
@@ -68,23 +68,6 @@ void keyed_types(GM_ADDR out) {
     o[1] = int32_t(GetBlockNum());
     o[2] = int32_t(GetSubBlockNum());
   }
-}
-
-TCubeTiling host_tiling(int m, int n, int k, int dim) {
-  auto* plat = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B2");
-  matmul_tiling::MultiCoreMatmulTiling t(*plat);
-  namespace mt = matmul_tiling;
-  t.SetDim(dim);
-  t.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
-  t.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
-  t.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
-  t.SetShape(m, n, k);
-  t.SetOrgShape(m, n, k);
-  t.SetBias(false);
-  t.SetBufferSpace(-1, -1, -1);
-  optiling::TCubeTiling tiling;
-  expect(t.GetTiling(tiling) == 0, "GetTiling failed");
-  return tiling;
 }
 
 void run_vec_ids(const char* name, int64_t blocks) {
