@@ -259,6 +259,13 @@ class OpAICoreDef {
     configs_[std::string(soc)] = config;
     return *this;
   }
+  // By default a launch whose outputs are all empty tensors is skipped (opkit/host/launch_op.h, SkipsLaunch);
+  // true runs the kernel anyway.
+  OpAICoreDef& LaunchWithZeroEleOutputTensors(bool launchFlag) {
+    zero_ele_output_launch_ = launchFlag;
+    return *this;
+  }
+  bool GetZeroEleOutputLaunchFlag() const { return zero_ele_output_launch_; }
   gert::OpImplKernelRegistry::TilingKernelFunc& GetTiling() { return tiling_; }
   gert::OpImplKernelRegistry::TilingKernelFunc GetTiling() const { return tiling_; }
   const std::map<std::string, OpAICoreConfig>& GetAICoreConfigs() const { return configs_; }
@@ -278,6 +285,7 @@ class OpAICoreDef {
   optiling::PARAM_GENERALIZE_FUNC generalize_ = nullptr;
   std::map<std::string, OpAICoreConfig> configs_;
   std::vector<std::string> order_;
+  bool zero_ele_output_launch_ = false;
 };
 
 class OpDef {
