@@ -20,8 +20,13 @@ pytestmark = [pytest.mark.e2e, pytest.mark.compile]
 # The add_custom skeleton (z = x) with three bugs that only inputs of a chosen length trigger, so one build serves all
 # tests and every other length still runs correctly: 64 elements read x one whole input further on (past its end),
 # 999 elements read the last tile rounded up to 8 elements (into the padding the NPU's allocator adds behind x),
-# 4097 elements make block 0 spin forever without calling any Ascend C API.
+# 4097 elements make block 0 spin forever without calling any Ascend C API, and 0 elements read (and write) one
+# whole tile, as kernels that never expect an empty input do.
 BUGS = [
+    ("const uint64_t tiles = (blockLength_ + tile - 1) / tile;",
+     "const uint64_t tiles = tiling_.totalLength == 0 ? 1 : (blockLength_ + tile - 1) / tile;"),
+    ("const uint32_t count = left < tile ? static_cast<uint32_t>(left) : tile;",
+     "const uint32_t count = tiling_.totalLength == 0 ? tile : left < tile ? static_cast<uint32_t>(left) : tile;"),
     ("CopyGmToUb(xLocal, xGm_[offset], count);",
      "CopyGmToUb(xLocal, xGm_[offset + (tiling_.totalLength == 64 ? 64 : 0)],\n"
      "                   tiling_.totalLength == 999 ? (count + 7) / 8 * 8 : count);"),
@@ -82,6 +87,23 @@ def test_overrun_into_the_next_view_of_one_array_is_caught(venv: Venv, faulty: P
                 "of bounds") in message
     assert "it reaches into 'y'" in as_views
     assert next_ok is True
+
+
+EMPTY = """
+import json
+import numpy as np
+import add_custom
+
+z = add_custom.add_custom(np.ones(0, np.float32), np.ones(0, np.float32))
+w = add_custom.add_custom(np.ones((3, 0), np.float16), np.ones((3, 0), np.float16))
+print(json.dumps([z.shape, str(z.dtype), w.shape, str(w.dtype)]))
+"""
+
+
+def test_a_call_whose_outputs_are_all_empty_does_not_run_the_kernel(venv: Venv, faulty: Path) -> None:
+    # CANN's nnopbase launches nothing when every output has 0 elements (launch_op.h, SkipsLaunch): the kernel
+    # above would read a whole tile of the empty x, and is not run.
+    assert venv.results(EMPTY, cwd=faulty.parent) == [[0], "float32", [3, 0], "float16"]
 
 
 PADDING = """

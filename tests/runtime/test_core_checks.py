@@ -93,6 +93,12 @@ FAULTS = [
      "GM write of 4 bytes at bytes [280, 284) of 'x' (256 bytes) is out of bounds; it reaches into 'y'"),
     ("gm_before_start", "GlobalTensor::GetValue",
      "GM read of 4 bytes at bytes [-4, 0) of 'y' (256 bytes) is out of bounds; it reaches into 'x'"),
+    ("gm_empty_input_tile", "DataCopy",
+     "GM read of 256 bytes at bytes [0, 256) of 'x', an empty tensor (0 elements): the kernel reads a tile of an "
+     "empty input (CANN launches it, as not every output is empty)"),
+    ("gm_empty_output_write", "GlobalTensor::SetValue",
+     "GM write of 4 bytes at bytes [4, 8) of 'x', an empty tensor (0 elements): the kernel writes to an empty output "
+     "(CANN launches it, as not every output is empty)"),
     ("gm_past_padding", "GlobalTensor::GetValue",
      "GM read of 4 bytes at bytes [4032, 4036) of 'x' (3996 bytes + 36 bytes of allocator padding) is out of bounds"),
     ("waitflag_unpaired", "WaitFlag",

@@ -136,3 +136,15 @@ def test_platform_ascendc_reports_the_soc_profile(host: Program, soc: str, expec
 def test_family_name_selects_a_profile_of_that_family(host: Program) -> None:
     out = run_json(host, host_args("tile", "ClassicCustom", ["float16:8"], soc="ascend310p"))
     assert out["soc"] == "Ascend310P3"   # the family's default SoC (CANN's SOC_MAP_EXT), its first row in soc.h
+
+
+@pytest.mark.parametrize(("op", "shape", "skips"), [
+    ("AddCustom", [0], True), ("AddCustom", [3, 0], True), ("AddCustom", [1], False),
+    ("ClassicCustom", [0, 6], False),   # its OpDef sets AICore().LaunchWithZeroEleOutputTensors(true)
+])
+def test_a_launch_whose_outputs_are_all_empty_is_skipped_unless_the_opdef_asks(host: Program, op: str,
+                                                                              shape: list[int], skips: bool) -> None:
+    spec = f"float32:{','.join(map(str, shape))}"
+    inputs = [spec, spec] if op == "AddCustom" else [spec]
+    assert run_json(host, host_args("skips", op, inputs)) == {"skips": skips}
+

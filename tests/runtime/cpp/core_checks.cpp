@@ -375,6 +375,32 @@ CASE(gm_before_start) {
     (void)v;
   });
 }
+// An empty input x (0 bytes) right behind y, as a kernel launched for a non-empty output sees it: a tile read of x,
+// or a write to it, names x, not y.
+template <typename Kernel>
+static void run_empty_behind(Kernel kernel) {
+  static std::vector<float> both(128, 1.0f);
+  opkit::sim::Launch launch{"core", "Ascend910B2", 1};
+  launch.register_gm(both.data(), 64 * sizeof(float), "y").register_gm(both.data() + 64, 0, "x");
+  launch.run(kernel, reinterpret_cast<GM_ADDR>(both.data() + 64), reinterpret_cast<GM_ADDR>(both.data()));
+}
+CASE(gm_empty_input_tile) {
+  run_empty_behind([](GM_ADDR x, GM_ADDR) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 0);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 256);
+    DataCopy(b.Get<float>(), g, 64);
+  });
+}
+CASE(gm_empty_output_write) {
+  run_empty_behind([](GM_ADDR x, GM_ADDR) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 0);
+    g.SetValue(1, 0.0f);
+  });
+}
 CASE(gm_halves_in_bounds) {  // each half read whole through its own GlobalTensor: no fault
   run_halves([](GM_ADDR x, GM_ADDR y) {
     GlobalTensor<float> gx;

@@ -64,6 +64,7 @@ public:
         this->AICore().SetTiling(optiling::TilingFunc);
         this->AICore().AddConfig("ascend910b");
         this->AICore().AddConfig("ascend310p");
+        this->AICore().LaunchWithZeroEleOutputTensors(true);  // runs even when its output is empty
     }
 };
 OP_ADD(ClassicCustom);

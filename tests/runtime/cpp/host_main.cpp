@@ -12,6 +12,7 @@
 
 #include "host_add_custom_tiling.h"
 #include "host_attrs_op_tiling.h"
+#include "opkit/host/launch_op.h"
 #include "opkit/host/registry.h"
 
 namespace {
@@ -201,6 +202,23 @@ void PrintTile(const Args& a) {
   std::cout << "}\n";
 }
 
+// Whether a launch of the op on these inputs and the outputs InferShape gives them is skipped (launch_op.h).
+void PrintSkips(const Args& a) {
+  namespace b = opkit::host::bindings;
+  const auto inferred = opkit::host::infer(a.op, a.inputs, a.attrs, a.counts);
+  b::OpTable table{a.op.c_str(), {}, {}, {}, {}};
+  std::vector<b::IrSlot> slots;
+  for (const auto* side : {&a.inputs, &inferred.outputs}) {
+    for (const opkit::host::IrTensors& ir : *side) {
+      (side == &a.inputs ? table.inputs : table.outputs).emplace_back("t", false);
+      b::IrSlot slot{"t", false, {}};
+      for (const auto& t : ir) slot.tensors.push_back(b::Tensor{nullptr, 0, t.shape, t.dtype});
+      slots.push_back(slot);
+    }
+  }
+  std::cout << "{\"skips\":" << (b::SkipsLaunch(table, slots) ? "true" : "false") << "}\n";
+}
+
 void PrintPlatform(const std::string& soc) {
   const auto& profile = opkit::host::detail::resolve_soc(soc);
   platform_ascendc::PlatformAscendC p(opkit::host::detail::platform_infos(profile));
@@ -237,6 +255,7 @@ int main(int argc, char** argv) {
     if (cmd == "platform") PrintPlatform(argc > 2 ? argv[2] : "");
     if (cmd == "infer") PrintInfer(ParseArgs(argc, argv));
     if (cmd == "tile") PrintTile(ParseArgs(argc, argv));
+    if (cmd == "skips") PrintSkips(ParseArgs(argc, argv));
     if (cmd == "dup") {
       opkit::host::detail::OpStore::instance().add(ops::OpDef("AddCustom"));
       opkit::host::find_op("AddCustom");

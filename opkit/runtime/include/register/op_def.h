@@ -249,13 +249,6 @@ class OpAICoreDef {
     generalize_ = f;
     return *this;
   }
-  // CANN runs no kernel for a call whose outputs are all empty (0 elements) unless this is set (CANN's API reference:
-  // OpAICoreDef::LaunchWithZeroEleOutputTensors, "Otherwise, the operator will not be executed").
-  OpAICoreDef& LaunchWithZeroEleOutputTensors(bool launch) {
-    launch_zero_ele_ = launch;
-    return *this;
-  }
-  bool opkit_launch_zero_ele() const { return launch_zero_ele_; }
   // `soc` is CANN's lower-case family name ("ascend910b", "ascend310p"); the op runs only on those listed.
   OpAICoreDef& AddConfig(const char* soc) {
     OpAICoreConfig defaults;
@@ -266,6 +259,13 @@ class OpAICoreDef {
     configs_[std::string(soc)] = config;
     return *this;
   }
+  // By default a launch whose outputs are all empty tensors is skipped (opkit/host/launch_op.h, SkipsLaunch);
+  // true runs the kernel anyway.
+  OpAICoreDef& LaunchWithZeroEleOutputTensors(bool launchFlag) {
+    zero_ele_output_launch_ = launchFlag;
+    return *this;
+  }
+  bool GetZeroEleOutputLaunchFlag() const { return zero_ele_output_launch_; }
   gert::OpImplKernelRegistry::TilingKernelFunc& GetTiling() { return tiling_; }
   gert::OpImplKernelRegistry::TilingKernelFunc GetTiling() const { return tiling_; }
   const std::map<std::string, OpAICoreConfig>& GetAICoreConfigs() const { return configs_; }
@@ -283,9 +283,9 @@ class OpAICoreDef {
   optiling::OP_CHECK_FUNC support_info_ = nullptr;
   optiling::OP_CHECK_FUNC spec_info_ = nullptr;
   optiling::PARAM_GENERALIZE_FUNC generalize_ = nullptr;
-  bool launch_zero_ele_ = false;
   std::map<std::string, OpAICoreConfig> configs_;
   std::vector<std::string> order_;
+  bool zero_ele_output_launch_ = false;
 };
 
 class OpDef {

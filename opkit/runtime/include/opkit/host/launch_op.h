@@ -139,20 +139,6 @@ inline std::vector<std::vector<uint8_t>> SeparateOverlappingInputs(const std::ve
     return copies;
 }
 
-// CANN's aclnn launches no kernel for a call whose outputs all hold 0 elements (a kernel written for whole tiles
-// would read past an empty input), unless the OpDef sets AICore().LaunchWithZeroEleOutputTensors(true). The TilingFunc
-// has run by then. `outputs` are the shapes of every output tensor; an op without outputs always runs.
-inline bool SkipsEmptyOutputs(const std::string& opType, const std::vector<const std::vector<int64_t>*>& outputs)
-{
-    if (outputs.empty()) return false;
-    for (const std::vector<int64_t>* shape : outputs) {
-        bool empty = false;
-        for (int64_t d : *shape) empty = empty || d == 0;
-        if (!empty) return false;
-    }
-    return !find_op(opType).AICore().opkit_launch_zero_ele();
-}
-
 // The end of every launch: the kernel's last two arguments are the workspace and a fresh copy of the tiling bytes
 // (the kernel may write both, and the next call must not see that: registry.h's launch contract), each registered
 // as a GM buffer; then the kernel of `combination` runs. The workspace is a fresh zeroed buffer unless the caller
@@ -172,9 +158,36 @@ inline std::vector<std::string> RunWithWorkspaceAndTiling(opkit::sim::Launch& la
     return launch.warnings();
 }
 
-// A call checked and tiled, not yet run: the dtype combination and what the op's TilingFunc decided.
+// True when CANN would not run the kernel for these tensors: every output is empty and the OpDef did not ask for
+// AICore().LaunchWithZeroEleOutputTensors(true). Source: the aclnnXxx that opbuild generates for a custom op hands
+// the call to nnopbase (hicann/opbase, src/nnopbase/individual_op/executor/): NnopbaseExecutorAddTensor
+// (indv_executor_tensor.cpp) counts an output as empty when it is absent or IsEmpty() (0 elements), a dynamic
+// output when every tensor of its list is; NnopbaseExecutorMatchCache (indv_executor.cpp) then marks the executor
+// isOutEmpty when all outputs are, and unless the flag is set runs no TilingFunc (hasTiling = false) and launches
+// nothing (NnopbaseExecutorPrepareParamsExt returns early). asc-devkit's LaunchWithZeroEleOutputTensors.md says
+// the same: with all outputs empty the op is not executed unless the flag is true. An empty input alone does not
+// skip the launch (a reduction of an empty input to a non-empty output runs). An empty dynamic list is not counted
+// (nnopbase returns before counting it).
+inline bool SkipsLaunch(const OpTable& op, const std::vector<IrSlot>& slots)
+{
+    if (op.outputs.empty() || find_op(op.opType).AICore().GetZeroEleOutputLaunchFlag()) return false;
+    for (size_t s = op.inputs.size(); s < slots.size(); ++s) {
+        const IrSlot& slot = slots[s];
+        if (slot.dynamic && slot.tensors.empty()) return false;
+        for (const Tensor& t : slot.tensors) {
+            int64_t elements = 1;
+            for (int64_t d : t.shape) elements *= d;
+            if (elements != 0) return false;
+        }
+    }
+    return true;
+}
+
+// A call checked and tiled, not yet run: the dtype combination and what the op's TilingFunc decided, or that
+// CANN would skip it (SkipsLaunch: then no TilingFunc ran and the workspace is 0 bytes).
 struct PreparedLaunch {
     size_t combination = 0;
+    bool skipped = false;
     TileResult tiled;
 };
 
@@ -184,6 +197,8 @@ inline PreparedLaunch PrepareLaunch(const OpTable& op, const std::vector<IrSlot>
 {
     PreparedLaunch prepared;
     prepared.combination = FindCombination(op, slots);
+    prepared.skipped = SkipsLaunch(op, slots);
+    if (prepared.skipped) return prepared;
     const auto split = slots.begin() + static_cast<std::ptrdiff_t>(op.inputs.size());
     TileOptions options;
     options.soc = soc;
@@ -197,17 +212,13 @@ inline std::vector<std::string> RunPrepared(const OpTable& op, const PreparedLau
                                             const std::vector<IrSlot>& given, const Dispatch& dispatch,
                                             GmPtr workspace = nullptr)
 {
+    if (prepared.skipped) return {};
     std::vector<IrSlot> slots(given);
     std::vector<std::pair<GmPtr*, uint64_t>> inputTensors;
     for (size_t s = 0; s < op.inputs.size(); ++s) {
         for (Tensor& t : slots[s].tensors) inputTensors.emplace_back(&t.data, t.bytes);
     }
     const std::vector<std::vector<uint8_t>> copies = SeparateOverlappingInputs(inputTensors);
-    std::vector<const std::vector<int64_t>*> outputShapes;
-    for (size_t s = op.inputs.size(); s < slots.size(); ++s) {
-        for (const Tensor& t : slots[s].tensors) outputShapes.push_back(&t.shape);
-    }
-    if (SkipsEmptyOutputs(op.opType, outputShapes)) return {};
     const TileResult& tiled = prepared.tiled;
     opkit::sim::Launch launch{op.opType, tiled.soc, tiled.block_dim, tiled.tiling_key};
     std::vector<std::vector<uint64_t>> lists;

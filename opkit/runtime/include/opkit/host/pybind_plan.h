@@ -29,6 +29,7 @@ struct __attribute__((visibility("hidden"))) Plan {
     uint64_t tilingKey = 0;
     std::vector<uint8_t> tiling;  // the bytes the TilingFunc saved
     size_t workspaceBytes = 0;
+    bool skipped = false;         // every output empty: CANN runs no kernel (launch_op.h, SkipsLaunch)
     uint64_t ioBytes = 0;         // what the kernel's inputs and outputs hold: decides whether to release the GIL
     // Per output, the vectorcall of the allocator that makes it (torch.empty): a tuple of the shape dims then the
     // dtype, the dtype passed by keyword. Destroyed with the capsule, under the GIL.
@@ -98,15 +99,18 @@ inline py::object MakePlan(const OpTable& op, const py::list& inputs, const py::
     }
     for (const IrSlot& slot : plan->slots) plan->ioBytes += slot.tensors.front().bytes;
     plan->combination = FindCombination(op, plan->slots);
-    TileOptions options;
-    options.soc = soc;
-    options.outputs.assign(inferred.outputs.begin(), inferred.outputs.end());
-    const TileResult tiled = tile(op.opType, hostInputs, attrMap, options);
-    plan->soc = tiled.soc;
-    plan->blockDim = tiled.block_dim;
-    plan->tilingKey = tiled.tiling_key;
-    plan->tiling = tiled.tiling;
-    plan->workspaceBytes = tiled.workspace_bytes();
+    plan->skipped = SkipsLaunch(op, plan->slots);
+    if (!plan->skipped) {
+        TileOptions options;
+        options.soc = soc;
+        options.outputs.assign(inferred.outputs.begin(), inferred.outputs.end());
+        const TileResult tiled = tile(op.opType, hostInputs, attrMap, options);
+        plan->soc = tiled.soc;
+        plan->blockDim = tiled.block_dim;
+        plan->tilingKey = tiled.tiling_key;
+        plan->tiling = tiled.tiling;
+        plan->workspaceBytes = tiled.workspace_bytes();
+    }
     py::capsule capsule(plan.release(), kPlanCapsule, [](PyObject* o) {
         delete static_cast<Plan*>(PyCapsule_GetPointer(o, kPlanCapsule));
     });
@@ -120,11 +124,7 @@ inline constexpr uint64_t kReleaseGilBytes = 256 * 1024;
 // warnings.
 inline std::vector<std::string> RunPlan(const Plan& plan, const std::vector<GmPtr>& addresses)
 {
-    std::vector<const std::vector<int64_t>*> outputShapes;
-    for (size_t s = plan.op->inputs.size(); s < plan.slots.size(); ++s) {
-        outputShapes.push_back(&plan.slots[s].tensors.front().shape);
-    }
-    if (SkipsEmptyOutputs(plan.op->opType, outputShapes)) return {};
+    if (plan.skipped) return {};
     opkit::sim::Launch launch{plan.op->opType, plan.soc, plan.blockDim, plan.tilingKey};
     std::vector<GmPtr> args(addresses);
     std::vector<std::pair<GmPtr*, uint64_t>> inputs;

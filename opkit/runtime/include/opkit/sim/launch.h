@@ -47,12 +47,16 @@ class Launch {
     }
   }
 
-  // A GM buffer of the launch. Null or empty buffers (absent optional inputs) are skipped; a buffer that
+  // A GM buffer of the launch. Null buffers (absent optional inputs) are skipped, empty ones only noted; a buffer that
   // overlaps one already registered (in-place ops pass the same memory twice) is merged with it. `padding`: bytes
   // behind the buffer that the device's allocator would add (detail::allocator_padding), which a kernel may touch
   // with a warning; the caller's memory ends at `bytes` all the same.
   Launch& register_gm(const void* ptr, uint64_t bytes, const std::string& name, uint64_t padding = 0) {
-    if (ptr == nullptr || bytes == 0) return *this;
+    if (ptr == nullptr) return *this;
+    if (bytes == 0) {  // an empty tensor: nothing to touch, but named if the kernel does (check_gm)
+      empties_.push_back(detail::GmRegion{reinterpret_cast<uintptr_t>(ptr), 0, name, 0});
+      return *this;
+    }
     if (regions_.empty()) regions_.reserve(8);  // a kernel's inputs, outputs, workspace and tiling: one allocation
     detail::GmRegion r{reinterpret_cast<uintptr_t>(ptr), bytes, name, padding};
     for (auto it = regions_.begin(); it != regions_.end();) {
@@ -103,6 +107,7 @@ class Launch {
     state.tiling_key = tiling_key_;
     state.device_rounding = device_rounding_;
     state.regions = &regions_;
+    state.empties = &empties_;
     state.host_memory = &host_memory_;
     state.body = &body;
     state.timeout_s = timeout_s_ < 0 ? detail::default_timeout() : timeout_s_;
@@ -181,6 +186,7 @@ class Launch {
   bool closure_kernel_ = false;  // run() was given a lambda or functor, not a kernel function
   double timeout_s_ = -1;  // -1: the process-wide default
   std::vector<detail::GmRegion> regions_;
+  std::vector<detail::GmRegion> empties_;
   std::vector<uintptr_t> host_memory_;
   std::vector<std::string> warnings_;
 };

@@ -75,6 +75,7 @@ struct LaunchState {
   uint64_t tiling_key = 0;
   bool device_rounding = false;
   const std::vector<GmRegion>* regions = nullptr;  // sorted by begin; owned by the Launch, which outlives this
+  const std::vector<GmRegion>* empties = nullptr;  // the empty tensors (0 bytes) the launch was given, by address
   const std::vector<uintptr_t>* host_memory = nullptr;  // Launch::note_host_memory: host pointers passed as arguments
   const std::function<void()>* body = nullptr;  // runs the kernel once for the current block
   LaunchProfile* profile = nullptr;  // per-block event records when the launch records (profile.h), else null
@@ -167,6 +168,19 @@ inline const uint8_t* check_gm(const char* api, const char* what, const void* p,
   const BlockContext& c = current_block();
   if (c.launch == nullptr || bytes == 0) return nullptr;
   const auto addr = reinterpret_cast<uintptr_t>(p);
+  const uintptr_t at = home != nullptr ? reinterpret_cast<uintptr_t>(home) : addr;
+  if (c.launch->empties != nullptr && find_region(*c.launch, at) == nullptr) {
+    for (const GmRegion& e : *c.launch->empties) {
+      if (e.begin != at) continue;
+      // CANN still launches a kernel given an empty tensor when some output is not empty (opkit/host/launch_op.h,
+      // SkipsLaunch): the kernel must then leave that tensor alone.
+      const uint64_t off = addr - e.begin;
+      fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", static_cast<int64_t>(off), ", ",
+                     static_cast<int64_t>(off + bytes), ") of '", e.name, "', an empty tensor (0 elements): the kernel ",
+                     std::string(what) == "write" ? "writes to an empty output" : "reads a tile of an empty input",
+                     " (CANN launches it, as not every output is empty)"), where);
+    }
+  }
   const GmRegion* own = home == nullptr ? nullptr : find_region(*c.launch, reinterpret_cast<uintptr_t>(home));
   if (own != nullptr) {
     const uint64_t off = addr - own->begin;
