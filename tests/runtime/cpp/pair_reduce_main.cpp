@@ -5,7 +5,8 @@
 // new = ReducePairElem<ReduceType::SUM>(dst, src, mask, repeat, ...), old = PairReduceSum(dst, src, repeat, mask, ...).
 //   prd accval <half|float> <count> <then> <dir>   ReduceSum(dst, src, tmp, count), then <then>: "get" (y.bin = dst[0],
 //       GetReduceRepeatSumSpr<T>()), "masked" (a mask-form ReduceSum first), "other" (GetReduceRepeatSumSpr of the other
-//       float type), "none" (GetReduceRepeatSumSpr with no ReduceSum before it)
+//       float type), "none" (GetReduceRepeatSumSpr with no ReduceSum before it),
+//       "raw" (y[1] from GetAccVal()'s bits)
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -86,6 +87,12 @@ void accval(char** a) {
       if (then == "other") {
         if constexpr (std::is_same_v<T, float>) y[1] = T(float(AscendC::GetReduceRepeatSumSpr<half>()));
         else y[1] = T(AscendC::GetReduceRepeatSumSpr<float>());
+      } else if (then == "raw") {   // the untyped forms: the bits, read back as T by the caller
+        const int64_t bits = AscendC::GetAccVal();
+        std::memcpy(static_cast<void*>(&y[1]), &bits, sizeof(T));
+        if (bits != AscendC::GetReduceRepeatSumSpr() || !(AscendC::GetAccVal<T>() == y[1])) {
+          die("GetAccVal forms differ");
+        }
       } else {
         y[1] = AscendC::GetReduceRepeatSumSpr<T>();
       }

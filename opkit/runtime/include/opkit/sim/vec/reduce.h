@@ -275,6 +275,21 @@ T GetReduceRepeatSumSpr(OPKIT_SIM_HERE) {
   return out;
 }
 
+// The untyped forms: CANN's GetReduceRepeatSumSpr() and its older name GetAccVal() return the register's raw bits
+// (the sum of the last count-form ReduceSum in the low bytes, reinterpreted by the caller); GetAccVal<T>() is typed.
+inline int64_t GetReduceRepeatSumSpr(OPKIT_SIM_HERE) {
+  const opkit::sim::detail::BlockContext& c = opkit::sim::detail::current_block();
+  if (c.acc_val_size == 0) {
+    opkit::sim::detail::fault("GetReduceRepeatSumSpr", "no ReduceSum(dst, src, sharedTmpBuffer, count) ran before it "
+                              "in this block (CANN documents it for ReduceSum's count form only; a reduction of "
+                              "another form since then clears it here)", where);
+  }
+  return static_cast<int64_t>(c.acc_val_bits);
+}
+inline int64_t GetAccVal(OPKIT_SIM_HERE) { return GetReduceRepeatSumSpr(where); }
+template <typename T>
+T GetAccVal(OPKIT_SIM_HERE) { return GetReduceRepeatSumSpr<T>(where); }
+
 // Level-0 forms (mask, repeatTime, srcRepStride): the plan always comes from the arguments.
 #define OPKIT_REDUCE_LEVEL0(MASK_DECL)                                                                         \
   template <typename T>                                                                                        \
