@@ -16,6 +16,7 @@
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/signature.h"
 #include "opkit/sim/profile.h"
+#include "opkit/sim/profile_hooks.h"
 #include "opkit/sim/tensor.h"
 
 namespace AscendC {
@@ -86,25 +87,6 @@ uint64_t count_copy_bytes(uint32_t count, const SourceLoc& where) {
                           kMaxBlockLen, " blocks of 32 bytes)"), where);
   }
   return bytes;
-}
-
-// For `opkit profile` (only called while a launch records): `count` bursts of `len` bytes on `pipe`, `gap` bytes
-// apart on the GM side; `gm` null for a UB -> UB copy. The GM offset is taken from the buffer's start, which the
-// device's allocator aligns, so that its 512-byte alignment is what the NPU would see.
-inline void record_copy(BlockRecord& r, const char* api, pipe_t pipe, uint64_t count, uint64_t len, const void* gm,
-                        uint64_t gap, uint8_t cache = 1) {
-  uint64_t offset = 0;
-  uint64_t region = 0;
-  if (gm != nullptr && current_block().launch != nullptr) {
-    const LaunchState& l = *current_block().launch;
-    if (const GmRegion* g = find_region(l, reinterpret_cast<uintptr_t>(gm))) {
-      offset = reinterpret_cast<uintptr_t>(gm) - g->begin;
-      region = static_cast<uint64_t>(g - l.regions->data()) + 1;
-    }
-  }
-  const uint64_t bypass = cache == 0 ? 1 << 7 : 0;  // CacheMode::CACHE_MODE_DISABLE
-  r.add(Ev::Copy, api, static_cast<uint64_t>(pipe) | bypass | (region << 8), count, len,
-        (offset & ((1ull << 40) - 1)) | (gap << 40));
 }
 
 // Byte extent of `count` rows of `len` bytes spaced `len + gap` bytes apart.
@@ -378,6 +360,7 @@ void copy_bias_row(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTenso
   const uint64_t src_step = n + uint64_t(p.srcStride) * 64 / sizeof(U), dst_step = n + uint64_t(p.dstStride) * 64 / sizeof(U);
   require_cube_operand(api, "src", src, Mem::L1, ((p.blockCount - 1) * src_step + n) * sizeof(U), where);
   require_cube_operand(api, "dst", dst, Mem::BT, ((p.blockCount - 1) * dst_step + n) * sizeof(T), where);
+  record_cube(api, PIPE_MTE1, uint64_t(p.blockCount) * n * sizeof(U));
   for (uint64_t b = 0; b < p.blockCount; ++b) {
     for (uint64_t i = 0; i < n; ++i) {
       if constexpr (std::is_same_v<T, U>) {

@@ -132,7 +132,9 @@ class Launch {
       if (state.interrupted) throw KernelInterrupted(*state.fault);
       throw *state.fault;
     }
-    if (profile) sink.write(*profile, op_, soc_->name, block_dim_);
+    if (profile) {
+      sink.write(*profile, op_, soc_->name, block_dim_, state.aic_per_block, state.aiv_per_block, state.fused_core);
+    }
   }
 
   // The cores each block runs on: KERNEL_TYPE_AIV_ONLY (one vector core), AIC_ONLY, MIX_AIC_1_1, MIX_AIC_1_2. Without

@@ -6,7 +6,7 @@
 // spaces so that the binary part starts at a file offset that is a multiple of 8)
 //   {"format": "opkit-profile/4", "op": ..., "soc": ..., "block_dim": n, "names": [api names],
 //    "events": [event count per block], "runs": [run count per block], "copies": [Copy event count per block],
-//    "classes": k}
+//    "classes": k, "aic_per_block": 0-1, "aiv_per_block": 0-2, "fused": 0|1}
 // followed by four little-endian binary arrays:
 //   1. the k event classes (EventClasses), each 6 int64: kind, name index, a, b, c, d of one event of the class
 //      with a copy's a reduced to its pipe and bypass bits and its GM offset to the offset's 512-byte phase;
@@ -53,6 +53,9 @@ enum class Ev : uint8_t {
   SyncAll = 9,
   ScalarUb = 10,  // a: accesses (consecutive ones merged)
   ScalarGm = 11,  // a: accesses, b: of them touching a new 64-byte line (a data cache miss)
+  Cube = 12,     // a cube-side instruction, a: pipe_t; PIPE_MTE1 (3, L1 -> L0A/L0B/bias table): b bytes, c 1 when
+                 //   transposed; PIPE_M (2, Mmad): b m, c k, d n | (input element bits << 32); PIPE_FIX (10, L0C ->
+                 //   GM/L1/UB): b rows, c bytes per row, d 1 when it writes GM (profile_hooks.h)
 };
 
 // An event's class: events of one class cost the same (equal fields, a copy's GM offset reduced to its 512-byte phase
@@ -359,7 +362,10 @@ class ProfileSink {
 
   // Append one launch (header line + binary events); a file that cannot be opened is reported once on stderr, not a
   // kernel fault.
-  void write(LaunchProfile& p, const std::string& op, const char* soc, int64_t block_dim) {
+  // aic/aiv: the cores of one block (cube/kernel_type.h), records in core order (block b's AIC first, then its AIVs);
+  // fused: each core is AIC and AIV at once (910, 310P, 310B).
+  void write(LaunchProfile& p, const std::string& op, const char* soc, int64_t block_dim, int aic = 0, int aiv = 1,
+             bool fused = false) {
     std::lock_guard<std::mutex> lock(m_);
     if (path_.empty()) return;
     std::FILE* f = std::fopen(path_.c_str(), "ab");
@@ -403,7 +409,8 @@ class ProfileSink {
     for (size_t i = 0; i < p.blocks.size(); ++i) {
       head += (i ? ", " : "") + std::to_string(p.blocks[i].copies.size() / 2);
     }
-    head += "], \"classes\": " + std::to_string(table.size() / 6) + "}";
+    head += "], \"classes\": " + std::to_string(table.size() / 6) + ", \"aic_per_block\": " + std::to_string(aic) +
+            ", \"aiv_per_block\": " + std::to_string(aiv) + ", \"fused\": " + (fused ? "1" : "0") + "}";
     std::fseek(f, 0, SEEK_END);
     const long at = std::ftell(f);
     while ((at + long(head.size()) + 1) % 8 != 0) head += ' ';

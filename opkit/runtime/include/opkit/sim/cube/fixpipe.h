@@ -10,6 +10,7 @@
 #include "opkit/sim/atomic.h"
 #include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
+#include "opkit/sim/profile_hooks.h"
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/numeric.h"
@@ -201,12 +202,19 @@ void fixpipe(const char* api, const AscendC::LocalTensor<U>& src, const AscendC:
   }
 }
 
+// The rows a Fixpipe moves (for `opkit profile`): mSize per matrix, ndNum matrices in the row-major (NZ2ND) form.
+template <const AscendC::FixpipeConfig& config>
+uint64_t fixpipe_rows(const AscendC::FixpipeParamsV220& p) {
+  return uint64_t(p.mSize) * (config.format == AscendC::CO2Layout::ROW_MAJOR && p.ndNum > 0 ? p.ndNum : 1);
+}
+
 template <typename T, typename U, const AscendC::FixpipeConfig& config>
 void fixpipe_gm(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<U>& src,
                 const AscendC::FixpipeParamsV220& p, const uint64_t* quant, const SourceLoc& where) {
   const char* api = "Fixpipe";
   check_cancelled(api, where);
   if (p.nSize == 0 || p.mSize == 0) return;
+  record_cube(api, PIPE_FIX, fixpipe_rows<config>(p), uint64_t(p.nSize) * sizeof(T), 1);
   bool checked = false;
   fixpipe<T, U, config>(api, src, p, quant, [&](uint64_t at, T v, uint64_t span) {
     if (!checked) {
@@ -223,6 +231,7 @@ void fixpipe_l1(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U
   const char* api = "Fixpipe";
   check_cancelled(api, where);
   if (p.nSize == 0 || p.mSize == 0) return;
+  record_cube(api, PIPE_FIX, fixpipe_rows<config>(p), uint64_t(p.nSize) * sizeof(T), 0);
   bool checked = false;
   fixpipe<T, U, config>(api, src, p, quant, [&](uint64_t at, T v, uint64_t span) {
     if (!checked) {

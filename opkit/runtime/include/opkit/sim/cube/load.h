@@ -9,6 +9,7 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/launch_state.h"
+#include "opkit/sim/profile_hooks.h"
 #include "opkit/sim/tensor.h"
 
 namespace AscendC {
@@ -85,6 +86,10 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
     d::fault(api, d::cat("srcDValue ", p.srcDValue, " is less than dValue ", p.dValue, ": source rows overlap"),
              where);
   }
+  if (d::BlockRecord* r = d::current_block().rec) {  // ndNum x nValue rows of dValue elements (MTE2)
+    d::record_copy(*r, api, PIPE_MTE2, uint64_t(p.ndNum) * p.nValue, uint64_t(p.dValue) * sizeof(T), src.opkit_addr,
+                   uint64_t(p.srcDValue - p.dValue) * sizeof(T), src.opkit_cache);
+  }
   for (uint32_t i = 0; i < p.ndNum; ++i) {
     const T* mat = src.opkit_addr + uint64_t(i) * p.srcNdMatrixStride;
     d::check_gm(api, "read", mat, (uint64_t(p.nValue - 1) * p.srcDValue + p.dValue) * sizeof(T), where,
@@ -135,6 +140,7 @@ void load_fractals(const char* api, const AscendC::LocalTensor<T>& dst, const As
     fault(api, cat("ifTranspose turns 16 x 16 fractals of 16-bit types; this tensor has ", sizeof(T),
                    "-byte elements (use LoadDataWithTranspose)"), where);
   }
+  record_cube(api, PIPE_MTE1, uint64_t(repeat) * 512, transpose ? 1 : 0);
   for (uint32_t i = 0; i < repeat; ++i) {
     const T* s = src.opkit_addr + (uint64_t(start) + uint64_t(i) * src_stride) * f;
     T* o = dst.opkit_addr + uint64_t(i) * dst_step * f;
@@ -168,6 +174,7 @@ void load_squares_b8(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTen
   const uint64_t dst_bytes = ((n - 1) * it_step + second_off + 1) * 512;
   require_cube_operand(api, "src", src, Mem::L1, src_bytes, where);
   require_cube_operand(api, "dst", dst, dm, dst_bytes, where);
+  record_cube(api, PIPE_MTE1, n * 1024, 1);
   for (uint64_t i = 0; i < n; ++i) {
     const T* s = src.opkit_addr + (uint64_t(p.startIndex) + i * p.srcStride) * 1024;
     T* o = dst.opkit_addr + i * it_step * 512;

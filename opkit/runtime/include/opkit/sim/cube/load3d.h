@@ -10,6 +10,7 @@
 
 #include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
+#include "opkit/sim/profile_hooks.h"
 #include "opkit/sim/tensor.h"
 
 namespace AscendC {
@@ -163,6 +164,7 @@ void load3d_v2(const char* api, const AscendC::LocalTensor<T>& dst, const Ascend
   d::require_cube_operand(api, "dst", dst, dm, (p.enTranspose ? uint64_t(p.mExtension) * n1 * 16
                                                               : uint64_t(p.mExtension) * p.kExtension) * sizeof(T),
                           where);
+  d::record_cube(api, PIPE_MTE1, uint64_t(p.mExtension) * p.kExtension * sizeof(T), p.enTranspose ? 1 : 0);
   for (uint32_t r = 0; r < p.mExtension; ++r) {
     const int64_t pos = int64_t(p.mStartPt) + r, oh = pos / out_w, ow = pos % out_w;
     for (uint32_t q = 0; q < p.kExtension; ++q) {

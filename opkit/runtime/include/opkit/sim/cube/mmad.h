@@ -6,6 +6,7 @@
 
 #include "opkit/sim/cube/operand.h"
 #include "opkit/sim/fault.h"
+#include "opkit/sim/profile_hooks.h"
 #include "opkit/sim/numeric.h"
 #include "opkit/sim/tensor.h"
 
@@ -85,6 +86,7 @@ OPKIT_CUBE_HOT void mmad(const AscendC::LocalTensor<Dst>& c, const AscendC::Loca
     const Mem bm = mem_of(bias->opkit_pos);
     require_cube_operand(api, "bias", *bias, bm == Mem::L0C ? Mem::L0C : Mem::BT, p.n * sizeof(Bias), where);
   }
+  record_cube(api, PIPE_M, p.m, p.k, p.n | (uint64_t(i4 ? 4 : 8 * sizeof(A)) << 32));
   using Acc = std::conditional_t<std::is_same_v<Dst, int32_t>, int32_t, float>;
   // cmatrixSource without a bias tensor: C starts from the bias table (C2) at its start, one value per column.
   const Dst* bt = nullptr;

@@ -72,6 +72,7 @@ void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, co
   const uint64_t off = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(dst.opkit_addr) -
                                              d::cube_arena(d::Mem::L0B));
   if (off % frac != 0) d::fault(api, d::cat("dst starts at L0B offset ", off, ", not 512-byte aligned"), where);
+  d::record_cube(api, PIPE_MTE1, count * (frac + ifrac));
   std::memmove(dst.opkit_addr, src.opkit_addr + first * frac, count * frac);
   auto& b = d::sparse_index_buffer();
   const uint8_t* from = reinterpret_cast<const uint8_t*>(idx.opkit_addr) + first * ifrac;
@@ -103,6 +104,7 @@ void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const L
   d::require_cube_operand(api, "dst", dst, d::Mem::L0C, m16 * n16 * sizeof(T), where);
   d::require_cube_operand(api, "fm", fm, d::Mem::L0A, m16 * p.k, where);
   d::require_cube_operand(api, "filter", filter, d::Mem::L0B, kd * n16, where);
+  d::record_cube(api, PIPE_M, p.m, p.k / 2, p.n | (uint64_t(8) << 32));  // half of K's values reach the cube
   const uint64_t boff = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(filter.opkit_addr) -
                                               d::cube_arena(d::Mem::L0B));
   const auto& ib = d::sparse_index_buffer();
