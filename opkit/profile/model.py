@@ -28,25 +28,30 @@ from typing import Any
 import numpy as np
 
 from opkit.profile import replay as rp
-from opkit.profile.recorded import (_BYPASS, _CLASS_SHIFT, _OFFSET, _PIPE_BITS, ALL, ALLOC, BARRIER, COPY, DEQUE,
-                                    ENQUE, FREE, MTE2, MTE3, SCALAR_GM, SCALAR_UB, SETFLAG, SYNCALL, VEC, WAITFLAG,
-                                    S, V, _all_once, _joined, _l2_sources, _sources)
+from opkit.profile.recorded import (_BYPASS, _CLASS_SHIFT, _OFFSET, _PIPE_BITS, ALL, ALLOC, BARRIER, COPY, CUBE,
+                                    DEQUE, ENQUE, FIX, FREE, MTE1, MTE2, MTE3, SCALAR_GM, SCALAR_UB, SETFLAG, SYNCALL,
+                                    VEC, WAITFLAG, M, S, V, _all_once, _joined, _l2_sources, _sources)
 from opkit.profile.replay import Span
 from opkit.profile.soc_table import _DEFAULT_HIGHLEVEL, HIGHLEVEL, VEC_CLASSES, SocTable, table_for
 
 __all__ = ["PIPES", "Interval", "CoreTime", "Timeline", "as_events", "expand_blocks", "simulate", "vec_kind"]
 
-PIPES = {S: "SCALAR", V: "VECTOR", MTE2: "MTE2", MTE3: "MTE3"}
-_SLOT = {S: 0, V: 1, MTE2: 2, MTE3: 3}  # clock slots of replay.py (slot 4: the memory port, see _Costs.shared_port)
+PIPES = {S: "SCALAR", V: "VECTOR", MTE2: "MTE2", MTE3: "MTE3", MTE1: "MTE1", M: "CUBE", FIX: "FIXPIPE"}
+# clock slots of replay.py (slot 4: the memory port, see _Costs.shared_port; 5, 6: _DONE)
+_SLOT = {S: 0, V: 1, MTE2: 2, MTE3: 3, MTE1: 7, M: 8, FIX: 9}
 _DONE = {MTE2: 5, MTE3: 6}  # slots of the time each DMA pipe's last copy lands (its latency after the pipe frees)
+_WORK_PIPES = (V, MTE1, M, FIX)  # pipes whose busy time is the sum of their work (MTE2/MTE3: the replay's in-flight)
 
-# TPosition values -> the pipe that fills a queue buffer (producer) and the one that reads it (consumer).
+# TPosition values -> the pipe that fills a queue buffer (producer) and the one that reads it (consumer): A1/B1/C1
+# (L1) MTE2 -> MTE1, A2/B2 (L0A/L0B) and C2 (bias table) MTE1 -> CUBE, CO1 (L0C) CUBE -> FIXPIPE.
+_A1, _A2, _B1, _B2, _C1, _C2, _CO1 = 1, 2, 3, 4, 5, 6, 7
 _VECIN, _VECOUT, _VECCALC = 9, 10, 11
-_PRODUCER = {_VECIN: MTE2, _VECOUT: V, _VECCALC: V, 1: MTE2, 3: MTE2}
-_CONSUMER = {_VECIN: V, _VECOUT: MTE3, _VECCALC: V}
+_PRODUCER = {_VECIN: MTE2, _VECOUT: V, _VECCALC: V, _A1: MTE2, _B1: MTE2, _C1: MTE2, _A2: MTE1, _B2: MTE1,
+             _C2: MTE1, _CO1: M}
+_CONSUMER = {_VECIN: V, _VECOUT: MTE3, _VECCALC: V, _A1: MTE1, _B1: MTE1, _C1: MTE1, _A2: M, _B2: M, _C2: M,
+             _CO1: FIX}
 
-# HardEvent order (positions.h) as (source pipe, destination pipe); M/MTE1/FIX do not exist on a vector core and
-# map to the scalar unit, which is what waits for them in a vector-only kernel.
+# HardEvent order (positions.h) as (source pipe, destination pipe); M is the CUBE pipe, FIX the FIXPIPE.
 _EVENT_PIPES = [
     ("MTE2", "MTE1"), ("MTE1", "MTE2"), ("MTE1", "M"), ("M", "MTE1"), ("MTE2", "V"), ("V", "MTE2"), ("MTE3", "V"),
     ("V", "MTE3"), ("M", "V"), ("V", "M"), ("V", "V"), ("MTE3", "MTE1"), ("MTE1", "MTE3"), ("MTE1", "V"),
@@ -54,7 +59,7 @@ _EVENT_PIPES = [
     ("S", "V"), ("V", "S"), ("S", "MTE2"), ("MTE2", "S"), ("S", "MTE3"), ("MTE3", "S"), ("MTE2", "FIX"),
     ("FIX", "MTE2"), ("FIX", "S"), ("M", "S"), ("FIX", "MTE3"), ("MTE1", "FIX"), ("FIX", "MTE1"), ("FIX", "FIX"),
 ]
-_PIPE_OF = {"S": S, "V": V, "MTE2": MTE2, "MTE3": MTE3}
+_PIPE_OF = {"S": S, "V": V, "MTE2": MTE2, "MTE3": MTE3, "MTE1": MTE1, "M": M, "FIX": FIX}
 EVENT_PIPES = [(_PIPE_OF.get(a, S), _PIPE_OF.get(b, S)) for a, b in _EVENT_PIPES]
 
 # One pass over each repeat's datablocks (soc_table.py's vec_simple_cycles).
@@ -94,7 +99,8 @@ class CoreTime:
     core: int
     blocks: list[int] = field(default_factory=list)
     end: float = 0.0                                   # us, when its last block finished
-    busy: dict[int, float] = field(default_factory=lambda: {S: 0.0, V: 0.0, MTE2: 0.0, MTE3: 0.0})
+    busy: dict[int, float] = field(default_factory=lambda: {p: 0.0 for p in PIPES})
+    kind: str = "aiv"   # "aiv" a vector core, "aic" a cube core, "aicore" one core with both units (910, 310P, 310B)
 
 
 @dataclass
@@ -153,6 +159,29 @@ class _Costs:
         self.entry = t["scalar_entry_cycles"] * us_per_cycle
         self.ub = t["scalar_ub_cycles"] * us_per_cycle
         self.gm_miss = t["scalar_gm_miss_cycles"] * us_per_cycle
+        self.fractal = t["cube_fractal_cycles"] * us_per_cycle
+        self.cube_issue = t["cube_issue_cycles"] * us_per_cycle
+        self.mte1_issue = t["mte1_issue_cycles"] * us_per_cycle
+        self.mte1_rate = t["mte1_bytes_per_cycle"] / us_per_cycle
+        self.fix_issue = t["fixpipe_issue_cycles"] * us_per_cycle
+        self.fix_rate = t["fixpipe_bytes_per_cycle"] / us_per_cycle
+
+    def cube(self, pipe: int, b: int, c: int, d: int) -> float:
+        """us of one cube-side instruction (profile.h's Ev::Cube): MTE1 b bytes into L0A/L0B; CUBE (Mmad) m = b,
+        k = c, n = d's low 32 bits of inputs of d >> 32 bits, one fractal product (16 x C0 by C0 x 16, C0 = 32
+        bytes of the input) per cube_fractal_cycles; FIXPIPE b rows of c bytes, to GM (d) at most at the core's
+        share of the chip's write bandwidth."""
+        if pipe == MTE1:
+            return self.mte1_issue + b / self.mte1_rate
+        if pipe == M:
+            bits = max(1, d >> 32)
+            c0 = 256 // bits                     # input values in 32 bytes
+            n = d & 0xFFFFFFFF
+            fractals = -(-b // 16) * -(-c // c0) * -(-n // 16)
+            return self.cube_issue + fractals * self.fractal
+        nbytes = b * c
+        rate = min(self.fix_rate, self.rate[MTE3][0]) if d & 1 else self.fix_rate
+        return self.fix_issue + nbytes / rate
 
     def copy(self, pipe: int, bursts: int, length: int, offset: int, gap: int, source: int = 0) -> tuple[float, int]:
         """(us the pipe is occupied, further 512-byte transactions its unaligned bursts need) of one GM copy; its
@@ -259,6 +288,9 @@ def _op(row: list[int], names: list[str], c: _Costs) -> tuple[tuple, int, float,
         src, dst = EVENT_PIPES[x] if x < len(EVENT_PIPES) else (S, S)
         code, pipe = (rp.SETFLAG, src) if kind == SETFLAG else (rp.WAITFLAG, dst)
         return (code, c.api, (x, y), _SLOT[pipe], _DONE.get(pipe, _SLOT[pipe])), S, 0.0, 0
+    if kind == CUBE and x in (MTE1, M, FIX):
+        d = c.cube(x, y, z, w)
+        return (rp.WORK, c.api, _SLOT[x], d, name, 0.0, False), x, d, 0
     if kind == BARRIER and x == ALL:
         return (rp.BARRIER_ALL, c.api), S, 0.0, 0
     return (rp.ISSUE, c.api), S, 0.0, 0
@@ -267,9 +299,11 @@ def _op(row: list[int], names: list[str], c: _Costs) -> tuple[tuple, int, float,
 def _counts(distinct: np.ndarray, seen: np.ndarray, work: list[tuple[int, float, int]]) -> dict[str, Any]:
     counts: dict[str, Any] = {"mte2_copies": 0, "mte2_bytes": 0, "mte2_unaligned": 0, "mte3_copies": 0,
                               "mte3_bytes": 0, "mte3_unaligned": 0, "vec_instructions": 0, "vec_repeats": 0,
-                              "scalar_ub": 0, "scalar_gm": 0, "copy_sizes": {}, "syncall": 0}
+                              "scalar_ub": 0, "scalar_gm": 0, "copy_sizes": {}, "syncall": 0, "mte1_loads": 0,
+                              "mte1_bytes": 0, "mmad_instructions": 0, "mmad_macs": 0, "fixpipe_instructions": 0,
+                              "fixpipe_bytes": 0}
     sizes: dict[int, int] = counts["copy_sizes"]
-    for (kind, _, x, y, z, _), n, (pipe, _, unaligned) in zip(distinct.tolist(), seen.tolist(), work):
+    for (kind, _, x, y, z, w), n, (pipe, _, unaligned) in zip(distinct.tolist(), seen.tolist(), work):
         if kind == COPY and pipe != V:
             key = "mte2" if pipe == MTE2 else "mte3"
             counts[key + "_copies"] += n
@@ -283,6 +317,15 @@ def _counts(distinct: np.ndarray, seen: np.ndarray, work: list[tuple[int, float,
             counts["scalar_ub"] += n * x
         elif kind == SCALAR_GM:
             counts["scalar_gm"] += n * x
+        elif kind == CUBE and x == MTE1:
+            counts["mte1_loads"] += n
+            counts["mte1_bytes"] += n * y
+        elif kind == CUBE and x == M:
+            counts["mmad_instructions"] += n
+            counts["mmad_macs"] += n * y * z * (w & 0xFFFFFFFF)
+        elif kind == CUBE and x == FIX:
+            counts["fixpipe_instructions"] += n
+            counts["fixpipe_bytes"] += n * y * z
     return counts
 
 
@@ -378,14 +421,39 @@ def expand_blocks(launch: dict[str, Any]) -> list[np.ndarray]:
     return out
 
 
+def _core_map(launch: dict[str, Any], records: int, table: SocTable) -> tuple[list[CoreTime], list[int]]:
+    """The cores a launch's records run on, and each record's index into them. A vector-only launch has one record
+    per block, run on the SoC's vector cores (block b on core b % cores); a cube or mixed launch has, per block,
+    aic_per_block cube-core records then aiv_per_block vector-core records (the header's core shape), run on the
+    cube cores and the vector cores; where one AI Core has both units (fused: 910, 310P, 310B) each record is one."""
+    aic, aiv = int(launch.get("aic_per_block", 0)), int(launch.get("aiv_per_block", 1))
+    if launch.get("fused") or aic == 0:
+        kind = "aicore" if aic else "aiv"
+        n = max(1, min(records, int(table["vector_cores"])))
+        return [CoreTime(i, kind=kind) for i in range(n)], [r % n for r in range(records)]
+    per = aic + aiv
+    roles = [r % per < aic for r in range(records)]   # True: a cube-core record
+    n_aic = max(1, min(sum(roles), int(table["cube_cores"])))
+    n_aiv = min(records - sum(roles), int(table["vector_cores"]))
+    cores = [CoreTime(i, kind="aic") for i in range(n_aic)] + [CoreTime(n_aic + i) for i in range(n_aiv)]
+    seen = [0, 0]
+    where = []
+    for is_aic in roles:
+        i = seen[is_aic]
+        seen[is_aic] += 1
+        where.append(i % n_aic if is_aic else n_aic + i % n_aiv)
+    return cores, where
+
+
 def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int = 200_000,
              skip_steady_state: bool = True) -> Timeline:
     """The timeline of one recorded launch (from read_launches). skip_steady_state=False replays every event (the
     same numbers up to floating-point rounding, slower; for tests)."""
     soc_name = soc or launch["soc"]
     table = table_for(soc_name)
-    block_dim = len(launch["ids"]) if "ids" in launch else len(launch["blocks"])
-    active = max(1, min(block_dim, int(table["vector_cores"])))
+    records = len(launch["ids"]) if "ids" in launch else len(launch["blocks"])
+    cores, where = _core_map(launch, records, table)
+    active = len(cores)   # the cores that share the chip's bandwidth
     costs = _Costs(table, active)
     names: list[str] = list(launch["names"])
     prepare = _prepare_classes if "ids" in launch else _prepare_rows
@@ -397,26 +465,26 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     work = [(pipe, d, unaligned) for _, pipe, d, unaligned in described]
     counts = _counts(distinct, sum(per_block, np.zeros(len(distinct), dtype=np.int64)), work)
     issue = np.array([op[1] for op in ops])
-    on_pipe = {V: np.array([d if pipe == V else 0.0 for pipe, d, _ in work])}
+    on_pipe = {p: np.array([d if pipe == p else 0.0 for pipe, d, _ in work]) for p in _WORK_PIPES}
     replay = rp.replay_block if skip_steady_state else rp.full_replay_block
-    cores = [CoreTime(i) for i in range(active)]
     per_core_cap = max(1, max_intervals // active)
     kept = [0] * active
     truncated = False
     spans: list[tuple[int, list[rp.Span], int]] = []
     n_segments = max((len(s) for s in segmented), default=1)
     counts["syncall"] = n_segments - 1
-    states = [rp.Block(0.0, costs.shared_port) for _ in range(block_dim)]
-    for b in range(block_dim):
-        core = cores[b % active]
+    states = [rp.Block(0.0, costs.shared_port) for _ in range(records)]
+    for b in range(records):
+        core = cores[where[b]]
         core.blocks.append(b)
         seen = per_block[b]
         core.busy[S] += costs.entry + float(seen @ issue)
-        core.busy[V] += float(seen @ on_pipe[V])   # MTE2/MTE3: the replay's in-flight time, below
+        for p in _WORK_PIPES:   # MTE2/MTE3: the replay's in-flight time, below
+            core.busy[p] += float(seen @ on_pipe[p])
     for seg in range(n_segments):
-        for b in range(block_dim):
+        for b in range(records):
             state = states[b]
-            core = cores[b % active]
+            core = cores[where[b]]
             if seg == 0:  # blocks that share a core run one after another
                 state.restart(core.end)
                 state.t[0] += costs.entry
@@ -439,8 +507,9 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
                 s.restart(barrier)
     if n_segments > 1:
         for b, s in enumerate(states):
-            cores[b % active].end = max(cores[b % active].end, s.end())
+            cores[where[b]].end = max(cores[where[b]].end, s.end())
     for b, s in enumerate(states):
-        cores[b % active].busy[MTE2] += s.busy[0]
-        cores[b % active].busy[MTE3] += s.busy[1]
+        cores[where[b]].busy[MTE2] += s.busy[0]
+        cores[where[b]].busy[MTE3] += s.busy[1]
+    block_dim = int(launch.get("block_dim", records)) if launch.get("aic_per_block") else records
     return Timeline(soc_name, block_dim, cores, truncated, counts, names, spans)

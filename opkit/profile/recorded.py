@@ -8,8 +8,9 @@ import numpy as np
 
 from opkit.profile.soc_table import SocTable
 
-# pipe_t values (opkit/sim/positions.h) of the pipes a vector core has.
+# pipe_t values (opkit/sim/positions.h): the vector core's pipes, ALL, and the cube core's (M is the CUBE pipe).
 S, V, MTE2, MTE3, ALL = 0, 1, 4, 5, 6
+M, MTE1, FIX = 2, 3, 10
 _OFFSET = (1 << 40) - 1  # a copy's field d: GM offset in the low 40 bits, gap between bursts above
 # a copy's field a: pipe (bits 0-2), where its data comes from (bits 3-4, _l2_sources below), L2 bypass (bit
 # 7), GM buffer index (bits 8 and up)
@@ -17,7 +18,7 @@ _PIPE_BITS, _BYPASS = 7, 1 << 7
 _CLASS_SHIFT = 20  # a row's field 1: name index | (its event class << 20) (profile.h's EventClasses)
 
 # Event kinds (profile.h's Ev).
-COPY, VEC, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER, SYNCALL, SCALAR_UB, SCALAR_GM = range(12)
+COPY, VEC, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER, SYNCALL, SCALAR_UB, SCALAR_GM, CUBE = range(13)
 
 
 def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTable) -> None:

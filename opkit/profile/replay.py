@@ -2,19 +2,19 @@
 skipped exactly.
 
 model.py turns each distinct event into an op tuple (what it costs, which clocks it reads and advances); this module
-only moves clocks. A block's state is its clocks (SCALAR, VECTOR, MTE2, MTE3 and the memory port), the times at which
-queue buffers became ready or free, and pending flags. Every op maps that state by additions of constants and maxima,
-so the replay of a fixed sequence of ops is a max-plus linear map: replaying it from a state shifted by d gives the
-same result shifted by d. A tiled kernel repeats one sequence (one tile's events) many times; once the state after a
-group of repeats equals the state before it shifted by d (same buffers, flags and queue turns, every time d later),
-each further identical group shifts it by d again, so those groups are not replayed: the state moves by m * d and
-their intervals are the group's, shifted. A copy-bound loop has one more steady state: the scalar unit never waits
-for the pipes, so it advances only by its issue costs, d_s per group, less than the pipes' d, and falls behind. A
-probe replay of the group with the scalar clock at minus infinity shows that it delayed nothing there; falling
-further behind, it delays nothing in later groups either (the replay is monotone in every clock), so the pipes'
-state moves by m * d and the scalar clock by m * d_s. Times are compared to 1e-11 of their size (far below one clock
-cycle), which only absorbs floating-point rounding; the skipped result is the full replay's up to that rounding,
-which tests/profile/test_profile_steady_state.py checks.
+only moves clocks. A block's state is its clocks (SCALAR, VECTOR, MTE2, MTE3, the memory port, and a cube core's
+MTE1, CUBE and FIXPIPE), the times at which queue buffers became ready or free, and pending flags. Every op maps that
+state by additions of constants and maxima, so the replay of a fixed sequence of ops is a max-plus linear map:
+replaying it from a state shifted by d gives the same result shifted by d. A tiled kernel repeats one sequence (one
+tile's events) many times; once the state after a group of repeats equals the state before it shifted by d (same
+buffers, flags and queue turns, every time d later), each further identical group shifts it by d again, so those
+groups are not replayed: the state moves by m * d and their intervals are the group's, shifted. A copy-bound loop has
+one more steady state: the scalar unit never waits for the pipes, so it advances only by its issue costs, d_s per
+group, less than the pipes' d, and falls behind. A probe replay of the group with the scalar clock at minus infinity
+shows that it delayed nothing there; falling further behind, it delays nothing in later groups either (the replay is
+monotone in every clock), so the pipes' state moves by m * d and the scalar clock by m * d_s. Times are compared to
+1e-11 of their size (far below one clock cycle), which only absorbs floating-point rounding; the skipped result is
+the full replay's up to that rounding, which tests/profile/test_profile_steady_state.py checks.
 """
 from __future__ import annotations
 
@@ -28,8 +28,10 @@ __all__ = ["Block", "Span", "replay_block", "full_replay_block", "SCALAR", "ISSU
 # Op codes (the first field of an op tuple; the second is the scalar unit's cost of issuing it).
 SCALAR, ISSUE, WORK, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER_ALL = range(10)
 PORT = 4  # clock slot of the core's memory port; slots 0..3 are SCALAR, VECTOR, MTE2, MTE3; 5 and 6 when the
-# last copy of MTE2 and MTE3 lands (the DMA latency after the pipe is free for the next copy)
-_SLOT_PIPE = (0, 1, 4, 5)  # slot -> pipe_t value
+# last copy of MTE2 and MTE3 lands (the DMA latency after the pipe is free for the next copy); 7..9 the cube core's
+# MTE1, CUBE (M) and FIXPIPE
+_SLOT_PIPE = (0, 1, 4, 5, -1, -1, -1, 3, 2, 10)  # slot -> pipe_t value
+_SLOTS = 10
 
 _MIN_REPEATS = 4   # a loop shorter than this many periods is replayed in full
 _MAX_GROUP = 12    # periods per group tried: queue turns of 1, 2, 3, 4 buffers repeat within 12
@@ -46,7 +48,7 @@ class Block:
     """One block's clocks and dependency state while its events are replayed."""
 
     def __init__(self, start: float, shared_port: bool) -> None:
-        self.t = [start] * 7
+        self.t = [start] * _SLOTS
         self.shared = shared_port
         self.ready: dict[object, float] = {}
         self.freed: dict[object, float] = {}
@@ -64,7 +66,7 @@ class Block:
         return max(self.t)
 
     def restart(self, start: float) -> None:
-        self.t = [start] * 7
+        self.t = [start] * _SLOTS
 
 
 def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float, float, int]] | None) -> None:
@@ -80,7 +82,7 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
         if code == WORK:
             slot, d = op[2], op[3]
             start = t[slot] if t[slot] > t[0] else t[0]
-            if slot > 1:
+            if slot == 2 or slot == 3:   # MTE2, MTE3: a DMA in flight until its data lands
                 if op[6]:
                     if shared and t[4] > start:
                         start = t[4]
@@ -122,7 +124,7 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
                     t[op[3]] = w
         elif code == BARRIER_ALL:
             now = max(t)
-            t[:] = [now] * 7
+            t[:] = [now] * _SLOTS
 
 
 def _period(seq: np.ndarray) -> int:

@@ -122,14 +122,31 @@ _910B = {
                                                   "us for 67M elements, 33 cycles per element)"),
     "scalar_gm_miss_cycles": Constant(193.0, "cycles", "mte_latency_s at clock_hz: a data-cache miss waits about one "
                                                        "GM latency"),
+    # --- cube side (AIC: MTE2 GM -> L1 as the DMA above, MTE1 L1 -> L0A/L0B, CUBE, FIXPIPE L0C -> GM/L1/UB). No
+    # published msprof row of a cube kernel was available to fit these: every figure but the core count is (?). ---
+    "cube_cores": Constant(24, "cores", "CANN platform config (opkit/sim/soc.h): 24 AIC cores on 910B1/B2, one per "
+                                        "two AIV cores"),
+    "cube_fractal_cycles": Constant(1.0, "cycles", _GUESS + ": one fractal product per cycle, 16 x C0 by C0 x 16 "
+                                                   "(C0 = 32 bytes of the input type: 16x16x16 half, 16x32x16 int8, "
+                                                   "16x8x16 float), the Da Vinci cube's documented shape; at "
+                                                   "clock_hz and cube_cores that is 354 TFLOPS of half"),
+    "cube_issue_cycles": Constant(16.0, "cycles", _GUESS + ": a Mmad's start-up before its first fractal"),
+    "mte1_bytes_per_cycle": Constant(256.0, "B/cycle", _GUESS + ": L1 -> L0A/L0B, enough for the cube to reuse "
+                                                       "each loaded fractal about twice"),
+    "mte1_issue_cycles": Constant(12.9, "cycles", _GUESS + ": as mte_issue_cycles (an MTE instruction's issue)"),
+    "fixpipe_bytes_per_cycle": Constant(128.0, "B/cycle", _GUESS + ": L0C -> GM/L1/UB after conversion"),
+    "fixpipe_issue_cycles": Constant(24.0, "cycles", _GUESS + ": a Fixpipe's start-up (its quantisation and layout "
+                                                     "set-up)"),
 }
 
 # The 910B4 and 910_93 share the 910B's core; only counts differ.
-_910B_40 = dict(_910B, vector_cores=Constant(40, "cores", "CANN platform config: 40 AIV cores on 910B3/B4"))
+_910B_40 = dict(_910B, vector_cores=Constant(40, "cores", "CANN platform config: 40 AIV cores on 910B3/B4"),
+                cube_cores=Constant(20, "cores", "CANN platform config: 20 AIC cores on 910B3/B4"))
 
 # 310P (Atlas 300I Pro/Duo, dav-2002): no published msprof row; the 910B's per-core figures with its own memory.
 _310P = dict(_910B,
              vector_cores=Constant(8, "cores", "(?) CANN platform config as opkit assumes it (soc.h)"),
+             cube_cores=Constant(8, "cores", "CANN platform config: one AI Core does cube and vector work (fused)"),
              ub_bytes=Constant(256 * 1024, "B", "CANN platform config: 256 KiB UB"),
              ub_banks=Constant(0, "flag", _GUESS + ": the 310P's UB layout is not published; no bank conflicts"),
              l2_bytes=Constant(16 * 2**20, "B", "(?) CANN platform config: 16 MiB L2"),
@@ -141,6 +158,7 @@ _310P = dict(_910B,
 # 310B (Atlas 200I/500 A2, dav-3002): an edge SoC with 1 AI Core (1 vector unit) and LPDDR4X.
 _310B = dict(_910B,
              vector_cores=Constant(1, "cores", "(?) CANN platform config as opkit assumes it (soc.h): 1 AIV"),
+             cube_cores=Constant(1, "cores", "CANN platform config: one AI Core does cube and vector work (fused)"),
              ub_bytes=Constant(256 * 1024, "B", "CANN platform config: 256 KiB UB"),
              ub_banks=Constant(0, "flag", _GUESS + ": the 310B's UB layout is not published; no bank conflicts"),
              l2_bytes=Constant(4 * 2**20, "B", _GUESS),
@@ -155,6 +173,8 @@ _310B = dict(_910B,
 # documented differences.
 _950 = dict(_910B,
             vector_cores=Constant(64, "cores", "asc-devkit best practices: 64 vector blocks on Ascend 950"),
+            cube_cores=Constant(32, "cores", _GUESS + ": one cube core per two vector cores, as on the 910B (soc.h "
+                                                      "has 28-36 by product)"),
             ub_bytes=Constant(256 * 1024, "B", "(?) asc-devkit bank_conflict_3510 README: 256 KiB UB"),
             ub_banks=Constant(0, "flag", _GUESS + ": the 950's UB layout differs from the A2's (bank_conflict_3510 "
                                                   "README); its conflicts are not modelled yet"),
