@@ -5,7 +5,9 @@
 // of 64: DataCopy Nd2Nz of both tiles into L1 (MTE2, double-buffered queues), LoadData into L0A/L0B (MTE1), Mmad
 // accumulating in L0C (M), flags MTE1_M / M_MTE1 between them, then one Fixpipe of C to GM (FIX) after M_FIX.
 // MODE "aic": KERNEL_TYPE_AIC_ONLY. "mix": MIX_AIC_1_2, the cube core as above and each of the two vector cores
-// adding two 8192-half vectors after the cube core's CrossCoreSetFlag. "vec": AIV-only, the vector add alone.
+// adding two 8192-half vectors after the cube core's CrossCoreSetFlag. "vec": AIV-only, the vector add alone. "api":
+// the same C = A x B (B given K x N) through the Matmul API (MIX_AIC_1_2, CANN's host tiling over BLOCKS x 2 vector
+// cores, IterateAll on each vector core's share).
 // Prints the largest |C - A x B| (0 for "vec") so that a test can tell the kernel computed.
 #include <cmath>
 #include <cstdio>
@@ -15,6 +17,8 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+#include "tiling/tiling_api.h"
 
 using namespace AscendC;
 
@@ -116,6 +120,51 @@ void mix_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR x, GM_ADDR z, MmShape s
 
 void vec_kernel(GM_ADDR x, GM_ADDR z) { vec_part(x, z); }
 
+using MmHalf = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                      MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+
+void api_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tiling_gm) {
+  TPipe pipe;
+  const TCubeTiling tiling = *reinterpret_cast<const TCubeTiling*>(tiling_gm);
+  GlobalTensor<half> aG, bG;
+  GlobalTensor<float> cG;
+  aG.SetGlobalBuffer((__gm__ half*)a, tiling.M * tiling.Ka);
+  bG.SetGlobalBuffer((__gm__ half*)b, tiling.Ka * tiling.N);
+  cG.SetGlobalBuffer((__gm__ float*)c, tiling.M * tiling.N);
+  MmHalf mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+  const int idx = static_cast<int>(GetBlockIdx());
+  if (idx >= tiling.usedCoreNum) return;
+  const int m_blocks = (tiling.M + tiling.singleCoreM - 1) / tiling.singleCoreM;
+  const int mi = idx % m_blocks, ni = idx / m_blocks;
+  mm.SetTensorA(aG[mi * tiling.singleCoreM * tiling.Ka]);
+  mm.SetTensorB(bG[ni * tiling.singleCoreN]);
+  mm.SetTail(std::min(tiling.singleCoreM, tiling.M - mi * tiling.singleCoreM),
+             std::min(tiling.singleCoreN, tiling.N - ni * tiling.singleCoreN));
+  mm.IterateAll(cG[mi * tiling.singleCoreM * tiling.N + ni * tiling.singleCoreN]);
+  mm.End();
+}
+
+TCubeTiling host_tiling(int m, int n, int k, int dim) {
+  namespace mt = matmul_tiling;
+  mt::MultiCoreMatmulTiling t(*platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B2"));
+  t.SetDim(dim);
+  t.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  t.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  t.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
+  t.SetBiasType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
+  t.SetShape(m, n, k);
+  t.SetOrgShape(m, n, k);
+  t.SetBias(false);
+  t.SetBufferSpace(-1, -1, -1);
+  optiling::TCubeTiling tiling;
+  if (t.GetTiling(tiling) != 0) {
+    std::fprintf(stderr, "GetTiling failed\n");
+    std::exit(1);
+  }
+  return tiling;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -125,7 +174,7 @@ int main(int argc, char** argv) {
   }
   const std::string mode = argv[1];
   const MmShape s{uint32_t(std::atoi(argv[2])), uint32_t(std::atoi(argv[3])), uint32_t(std::atoi(argv[4]))};
-  const int64_t blocks = argc > 5 ? std::atoll(argv[5]) : 1;
+  int64_t blocks = argc > 5 ? std::atoll(argv[5]) : 1;
   if (s.k % kTileK != 0) {
     std::fprintf(stderr, "K must be a multiple of %u\n", kTileK);
     return 2;
@@ -148,6 +197,16 @@ int main(int argc, char** argv) {
                (GM_ADDR)z.data(), s);
   } else if (mode == "vec") {
     launch.run(vec_kernel, (GM_ADDR)x.data(), (GM_ADDR)z.data());
+  } else if (mode == "api") {  // B as K x N: the transpose of the other modes' N x K
+    std::vector<half> bt(b.size());
+    for (uint32_t q = 0; q < s.k; ++q) for (uint32_t j = 0; j < s.n; ++j) bt[q * s.n + j] = b[j * s.k + q];
+    TCubeTiling tiling = host_tiling(int(s.m), int(s.n), int(s.k), int(2 * blocks));
+    opkit::sim::Launch api{"cube_bench", "Ascend910B2", (tiling.usedCoreNum + 1) / 2};
+    api.set_kernel_type(KERNEL_TYPE_MIX_AIC_1_2);
+    api.register_gm(a.data(), a.size() * sizeof(half), "a").register_gm(bt.data(), bt.size() * sizeof(half), "b");
+    api.register_gm(c.data(), c.size() * sizeof(float), "c").register_gm(&tiling, sizeof(tiling), "tiling");
+    api.run(api_kernel, (GM_ADDR)a.data(), (GM_ADDR)bt.data(), (GM_ADDR)c.data(), (GM_ADDR)&tiling);
+    blocks = 1;  // one C
   } else {
     std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
     return 2;

@@ -24,7 +24,8 @@ def bench() -> str:
 @pytest.fixture(scope="module")
 def runs(bench: str) -> dict[str, Estimate]:
     shapes = {"k256": ["aic", "128", "256", "128"], "k1024": ["aic", "128", "1024", "128"],
-              "mix": ["mix", "128", "256", "128", "2"], "vec": ["vec", "1", "64", "1"]}
+              "mix": ["mix", "128", "256", "128", "2"], "vec": ["vec", "1", "64", "1"],
+              "api": ["api", "128", "256", "128", "2"]}
     return {name: profile_program([bench, *args])[0] for name, args in shapes.items()}
 
 
@@ -98,6 +99,22 @@ def test_vector_only_kernel_has_no_aic_fields(runs: dict[str, Estimate]) -> None
     assert "aic_" not in format_table(e) and not any(k.startswith("aic_") for k in e.to_dict())
     compare = format_compare(e, runs["k256"], "vec", "cube")
     assert "aic_mac_time(us)" in compare and "N/A" in compare
+
+
+@pytest.mark.compile
+def test_matmul_api_work_lands_on_the_cube_cores(runs: dict[str, Estimate]) -> None:
+    """The Matmul API computes on the vector cores here; its cube work (tile copies, loads, Mmad, Fixpipe) is
+    recorded on each block's cube core, as the device would run it."""
+    e = runs["api"]
+    c = e.timeline.counts
+    assert c["mmad_macs"] == 128 * 256 * 128   # the vector cores' shares of C add up to all of it, over all of K
+    assert c["fixpipe_bytes"] == 128 * 128 * 4
+    cores = e.timeline.cores
+    assert [k.kind for k in cores] == ["aic", "aic", "aiv", "aiv", "aiv", "aiv"]
+    for k in cores:
+        cube_work = k.busy[M] + k.busy[MTE1] + k.busy[FIX]
+        assert (cube_work > 0) == (k.kind == "aic"), k
+    assert e.metrics["aic_mac_time(us)"] > 0 and e.metrics["aic_mte2_time(us)"] > 0
 
 
 @pytest.mark.parametrize("bits,k,fractals", [(16, 16, 1), (16, 17, 2), (8, 32, 1), (8, 64, 2), (32, 8, 1),

@@ -16,6 +16,7 @@
 #include "lib/matmul/matmul_callback.h"
 #include "lib/matmul/matmul_check.h"
 #include "lib/matmul/matmul_policy.h"
+#include "lib/matmul/matmul_profile.h"
 #include "lib/matmul/matmul_quant.h"
 #include "opkit/sim/cube/operand.h"
 
@@ -216,6 +217,7 @@ class Matmul {
     const char* api = "Matmul::GetTensorC";
     next_async_block<sync>(api, where);
     require_block(api, where);
+    if (d::current_block().rec != nullptr) d::matmul_block_out(cur_m_, uint64_t(cur_n_) * sizeof(DstT), true);
     if constexpr (C_TYPE::format == CubeFormat::NZ) {
       store_nz(gm, enSequentialWrite, enAtomic != 0, where);
       return;
@@ -248,6 +250,7 @@ class Matmul {
     next_async_block<sync>(api, where);
     require_block(api, where);
     d::require_ub_operand(api, "dst", ub, (uint64_t(cur_m_ - 1) * tiling_.baseN + cur_n_) * sizeof(DstT), where);
+    if (d::current_block().rec != nullptr) d::matmul_block_out(cur_m_, uint64_t(cur_n_) * sizeof(DstT), false);
     for (int i = 0; i < cur_m_; ++i) store_row(ub.opkit_addr + int64_t(i) * tiling_.baseN, i, enAtomic != 0, false);
   }
 
@@ -267,6 +270,7 @@ class Matmul {
     const int64_t width = align_c(single_n_);  // ND_ALIGN: rows 32 bytes aligned
     d::require_ub_operand(api, "dst", ub, uint64_t(single_m_) * width * sizeof(DstT), where);
     while (Iterate<true>(false, where)) {
+      if (d::current_block().rec != nullptr) d::matmul_block_out(cur_m_, uint64_t(cur_n_) * sizeof(DstT), false);
       for (int i = 0; i < cur_m_; ++i) {
         store_row(ub.opkit_addr + (int64_t(cur_m_idx_) * tiling_.baseM + i) * width +
                       int64_t(cur_n_idx_) * tiling_.baseN, i, enAtomic != 0, false);
@@ -413,6 +417,15 @@ class Matmul {
     const int k_len = kPartialOutput ? std::min(tiling_.baseK, single_k_ - k0) : single_k_;
     const size_t kk = static_cast<size_t>(k_len);
     std::vector<Acc> rows(size_t(cur_m_) * kk), cols(size_t(cur_n_) * kk);
+    if (d::current_block().rec != nullptr) {
+      constexpr bool a_nd = A_TYPE::format != CubeFormat::NZ, b_nd = B_TYPE::format != CubeFormat::NZ;
+      d::matmul_record_block<SrcAT, SrcBT>({a_, a_base_ != nullptr, a_nd, trans_a_, trans_a_ ? org_ka_ : org_m_,
+                                            trans_a_ ? org_m_ : org_ka_},
+                                           {b_, b_base_ != nullptr, b_nd, trans_b_, trans_b_ ? org_n_ : org_kb_,
+                                            trans_b_ ? org_kb_ : org_n_},
+                                           d::has_callback_v<MM_CB::kCopyA1>, d::has_callback_v<MM_CB::kCopyB1>, m0,
+                                           n0, k0, cur_m_, cur_n_, k_len, tiling_.baseK);
+    }
     static_assert(!d::has_callback_v<MM_CB::kDataCopyOut>, "opkit: MatmulCallBackFunc's DataCopyOut is not simulated");
     static_assert(!kPartialOutput || (!d::has_callback_v<MM_CB::kCopyA1> && !d::has_callback_v<MM_CB::kCopyB1>),
                   "opkit: the CopyA1/CopyB1 callbacks are not simulated with isPartialOutput");

@@ -342,6 +342,11 @@ struct BlockRecord {
 
 struct LaunchProfile {
   std::vector<BlockRecord> blocks;
+  // The instructions a cube core issues for the Matmul calls of its vector cores (lib/matmul/matmul_profile.h), in
+  // arrival order, per core index: the vector cores' threads compute the Matmul here, so they append under the lock;
+  // write() adds them to the cube core's record, whose own thread has left by then.
+  std::vector<std::vector<ProfEvent>> served;
+  std::mutex served_lock;
 };
 
 // Where recorded launches go: a file path, or none (recording off).
@@ -382,6 +387,9 @@ class ProfileSink {
     EventClasses classes;
     std::vector<int64_t> table;
     std::vector<std::vector<uint32_t>> to_launch(p.blocks.size());
+    for (size_t i = 0; i < p.served.size() && i < p.blocks.size(); ++i) {
+      for (const ProfEvent& e : p.served[i]) p.blocks[i].add(e.kind, e.api, e.a, e.b, e.c, e.d);
+    }
     for (size_t i = 0; i < p.blocks.size(); ++i) {
       BlockRecord& b = p.blocks[i];
       b.flush(0);

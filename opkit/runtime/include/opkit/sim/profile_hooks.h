@@ -14,8 +14,8 @@ namespace opkit::sim::detail {
 // `count` bursts of `len` bytes on `pipe`, `gap` bytes apart on the GM side; `gm` null for a copy inside the core.
 // The GM offset is taken from the buffer's start, which the device's allocator aligns, so that its 512-byte alignment
 // is what the NPU would see.
-inline void record_copy(BlockRecord& r, const char* api, pipe_t pipe, uint64_t count, uint64_t len, const void* gm,
-                        uint64_t gap, uint8_t cache = 1) {
+inline ProfEvent copy_event(const char* api, pipe_t pipe, uint64_t count, uint64_t len, const void* gm, uint64_t gap,
+                            uint8_t cache = 1) {
   uint64_t offset = 0;
   uint64_t region = 0;
   if (gm != nullptr && current_block().launch != nullptr) {
@@ -26,8 +26,14 @@ inline void record_copy(BlockRecord& r, const char* api, pipe_t pipe, uint64_t c
     }
   }
   const uint64_t bypass = cache == 0 ? 1 << 7 : 0;  // CacheMode::CACHE_MODE_DISABLE
-  r.add(Ev::Copy, api, static_cast<uint64_t>(pipe) | bypass | (region << 8), count, len,
-        (offset & ((1ull << 40) - 1)) | (gap << 40));
+  return ProfEvent{Ev::Copy, api, static_cast<uint64_t>(pipe) | bypass | (region << 8), count, len,
+                   (offset & ((1ull << 40) - 1)) | (gap << 40)};
+}
+
+inline void record_copy(BlockRecord& r, const char* api, pipe_t pipe, uint64_t count, uint64_t len, const void* gm,
+                        uint64_t gap, uint8_t cache = 1) {
+  const ProfEvent e = copy_event(api, pipe, count, len, gm, gap, cache);
+  r.add(e.kind, e.api, e.a, e.b, e.c, e.d);
 }
 
 // One instruction of the cube side (profile.h's Ev::Cube): PIPE_MTE1 (L1 -> L0A/L0B or the bias table) b bytes, c 1
