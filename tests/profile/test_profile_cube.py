@@ -129,3 +129,17 @@ def test_mmad_costs_one_cycle_per_fractal_product_of_its_dtype(bits: int, k: int
     per = (many.cores[0].busy[M] - one.cores[0].busy[M]) / (9 * fractals - fractals)
     assert per == pytest.approx(1e6 / 1.8e9)   # one cycle at the 910B's clock
     assert one.cores[0].kind == "aic"
+
+
+@pytest.mark.compile
+def test_steady_state_skip_equals_the_full_replay_on_cube_pipes(bench: str, tmp_path: Path) -> None:
+    from opkit.profile import read_launches
+
+    record = tmp_path / "k.opkit-profile"
+    profile_program([bench, "aic", "64", "2048", "64"], record=record)
+    (launch,) = read_launches(record)
+    fast, full = simulate(launch), simulate(launch, skip_steady_state=False)
+    for a, b in zip(fast.cores, full.cores):
+        assert a.end == pytest.approx(b.end, rel=1e-9)
+        assert a.busy == pytest.approx(b.busy, rel=1e-9)
+    assert len(fast.intervals) == len(full.intervals)
