@@ -1,18 +1,19 @@
 """The timing model: a recorded launch (opkit/sim/profile.h's events) -> per-core, per-pipe timelines in microseconds.
 
 Each block runs in program order on one vector core (block b on core b % cores, blocks of one core one after
-another). The scalar unit issues every API call in order and pays its issue cost; MTE2, MTE3 and VECTOR each run
-their own instructions in order, in parallel with each other, an instruction starting when its pipe is free and the
-scalar unit has issued it. Queues and flags are the dependencies between pipes, as Ascend C implements them:
-AllocTensor makes the producer pipe wait until the buffer's consumer released it, EnQue marks the buffer ready when
-the producer pipe's work so far is done, DeQue makes the consumer pipe wait for that, FreeTensor releases the buffer
-when the consumer's work so far is done; SetFlag/WaitFlag do the same for named pipes; PipeBarrier<PIPE_ALL> and
-SyncAll wait for everything (SyncAll across all cores). A copy occupies its pipe for an issue cost, a cost per burst
-and its bytes at the rate of where its data is (HBM, L2, or L2 shared by many cores: _l2_sources), plus one further
-512-byte transaction per burst that straddles one; its data lands a DMA latency later, which only a sync waiting for
-it exposes (copies in flight hide it). A vector instruction costs an issue overhead plus cycles per repeat by class,
-plus the UB bank conflicts the recorder counted for its operands. docs/profile-model.md describes the model;
-constants: soc_table.py.
+another); a cube or mixed kernel's blocks run on cube and vector cores (cores.py, with the cross-core flags between
+them), a cube core's MTE1, CUBE and FIXPIPE pipes costed like the others. The scalar unit issues every API call in
+order and pays its issue cost; MTE2, MTE3 and VECTOR each run their own instructions in order, in parallel with each
+other, an instruction starting when its pipe is free and the scalar unit has issued it. Queues and flags are the
+dependencies between pipes, as Ascend C implements them: AllocTensor makes the producer pipe wait until the buffer's
+consumer released it, EnQue marks the buffer ready when the producer pipe's work so far is done, DeQue makes the
+consumer pipe wait for that, FreeTensor releases the buffer when the consumer's work so far is done; SetFlag/WaitFlag
+do the same for named pipes; PipeBarrier<PIPE_ALL> and SyncAll wait for everything (SyncAll across all cores). A copy
+occupies its pipe for an issue cost, a cost per burst and its bytes at the rate of where its data is (HBM, L2, or L2
+shared by many cores: _l2_sources), plus one further 512-byte transaction per burst that straddles one; its data
+lands a DMA latency later, which only a sync waiting for it exposes (copies in flight hide it). A vector instruction
+costs an issue overhead plus cycles per repeat by class, plus the UB bank conflicts the recorder counted for its
+operands. docs/profile-model.md describes the model; constants: soc_table.py.
 
 Events are costed once per distinct event (a tile loop has a few dozen; the recorder classes them) and replayed by
 replay.py, which skips the steady state of tiled loops exactly; VECTOR and SCALAR busy times and the counts need no
@@ -28,9 +29,11 @@ from typing import Any
 import numpy as np
 
 from opkit.profile import replay as rp
-from opkit.profile.recorded import (_BYPASS, _CLASS_SHIFT, _OFFSET, _PIPE_BITS, ALL, ALLOC, BARRIER, COPY, CUBE,
-                                    DEQUE, ENQUE, FIX, FREE, MTE1, MTE2, MTE3, SCALAR_GM, SCALAR_UB, SETFLAG, SYNCALL,
-                                    VEC, WAITFLAG, M, S, V, _all_once, _joined, _l2_sources, _sources)
+from opkit.profile.cores import CrossFlags, core_map
+from opkit.profile.recorded import (_BYPASS, _CLASS_SHIFT, _OFFSET, _PIPE_BITS, ALL, ALLOC, BARRIER, COPY,
+                                    CROSS_SET, CROSS_WAIT, CUBE, DEQUE, ENQUE, FIX, FREE, MTE1, MTE2, MTE3, SCALAR_GM,
+                                    SCALAR_UB, SETFLAG, SYNCALL, VEC, WAITFLAG, M, S, V, _all_once, _joined,
+                                    _l2_sources, _sources)
 from opkit.profile.replay import Span
 from opkit.profile.soc_table import _DEFAULT_HIGHLEVEL, HIGHLEVEL, VEC_CLASSES, SocTable, table_for
 
@@ -291,6 +294,11 @@ def _op(row: list[int], names: list[str], c: _Costs) -> tuple[tuple, int, float,
     if kind == CUBE and x in (MTE1, M, FIX):
         d = c.cube(x, y, z, w)
         return (rp.WORK, c.api, _SLOT[x], d, name, 0.0, False), x, d, 0
+    if kind == CROSS_SET:
+        slot = -1 if z == ALL else _SLOT.get(z, 0)
+        return (rp.CROSS_SET, c.api, x, y, slot, _DONE.get(z, slot)), S, 0.0, 0
+    if kind == CROSS_WAIT:
+        return (rp.CROSS_WAIT, c.api, x, _SLOT.get(z, 0)), S, 0.0, 0
     if kind == BARRIER and x == ALL:
         return (rp.BARRIER_ALL, c.api), S, 0.0, 0
     return (rp.ISSUE, c.api), S, 0.0, 0
@@ -421,30 +429,6 @@ def expand_blocks(launch: dict[str, Any]) -> list[np.ndarray]:
     return out
 
 
-def _core_map(launch: dict[str, Any], records: int, table: SocTable) -> tuple[list[CoreTime], list[int]]:
-    """The cores a launch's records run on, and each record's index into them. A vector-only launch has one record
-    per block, run on the SoC's vector cores (block b on core b % cores); a cube or mixed launch has, per block,
-    aic_per_block cube-core records then aiv_per_block vector-core records (the header's core shape), run on the
-    cube cores and the vector cores; where one AI Core has both units (fused: 910, 310P, 310B) each record is one."""
-    aic, aiv = int(launch.get("aic_per_block", 0)), int(launch.get("aiv_per_block", 1))
-    if launch.get("fused") or aic == 0:
-        kind = "aicore" if aic else "aiv"
-        n = max(1, min(records, int(table["vector_cores"])))
-        return [CoreTime(i, kind=kind) for i in range(n)], [r % n for r in range(records)]
-    per = aic + aiv
-    roles = [r % per < aic for r in range(records)]   # True: a cube-core record
-    n_aic = max(1, min(sum(roles), int(table["cube_cores"])))
-    n_aiv = min(records - sum(roles), int(table["vector_cores"]))
-    cores = [CoreTime(i, kind="aic") for i in range(n_aic)] + [CoreTime(n_aic + i) for i in range(n_aiv)]
-    seen = [0, 0]
-    where = []
-    for is_aic in roles:
-        i = seen[is_aic]
-        seen[is_aic] += 1
-        where.append(i % n_aic if is_aic else n_aic + i % n_aiv)
-    return cores, where
-
-
 def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int = 200_000,
              skip_steady_state: bool = True) -> Timeline:
     """The timeline of one recorded launch (from read_launches). skip_steady_state=False replays every event (the
@@ -452,7 +436,8 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     soc_name = soc or launch["soc"]
     table = table_for(soc_name)
     records = len(launch["ids"]) if "ids" in launch else len(launch["blocks"])
-    cores, where = _core_map(launch, records, table)
+    kinds, where = core_map(launch, records, table)
+    cores = [CoreTime(i, kind=k) for i, k in enumerate(kinds)]
     active = len(cores)   # the cores that share the chip's bandwidth
     costs = _Costs(table, active)
     names: list[str] = list(launch["names"])
@@ -466,14 +451,6 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     counts = _counts(distinct, sum(per_block, np.zeros(len(distinct), dtype=np.int64)), work)
     issue = np.array([op[1] for op in ops])
     on_pipe = {p: np.array([d if pipe == p else 0.0 for pipe, d, _ in work]) for p in _WORK_PIPES}
-    replay = rp.replay_block if skip_steady_state else rp.full_replay_block
-    per_core_cap = max(1, max_intervals // active)
-    kept = [0] * active
-    truncated = False
-    spans: list[tuple[int, list[rp.Span], int]] = []
-    n_segments = max((len(s) for s in segmented), default=1)
-    counts["syncall"] = n_segments - 1
-    states = [rp.Block(0.0, costs.shared_port) for _ in range(records)]
     for b in range(records):
         core = cores[where[b]]
         core.blocks.append(b)
@@ -481,33 +458,20 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
         core.busy[S] += costs.entry + float(seen @ issue)
         for p in _WORK_PIPES:   # MTE2/MTE3: the replay's in-flight time, below
             core.busy[p] += float(seen @ on_pipe[p])
-    for seg in range(n_segments):
-        for b in range(records):
-            state = states[b]
-            core = cores[where[b]]
-            if seg == 0:  # blocks that share a core run one after another
-                state.restart(core.end)
-                state.t[0] += costs.entry
-            lo, hi = segmented[b][seg] if seg < len(segmented[b]) else (0, 0)
-            room = kept[core.core] < per_core_cap
-            truncated = truncated or not room
-            recorded: list[rp.Span] | None = [] if room else None
-            replay(state, ops, ids[bounds[b] + lo: bounds[b] + hi], recorded)
-            if recorded:
-                total = sum(len(items) * reps for items, _, _, reps in recorded)
-                take = min(total, per_core_cap - kept[core.core])
-                kept[core.core] += take
-                spans.append((core.core, recorded, take))
-                truncated = truncated or take < total
-            if n_segments == 1:
-                core.end = max(core.end, state.end())
-        if n_segments > 1:
-            barrier = max(s.end() for s in states)
-            for s in states:
-                s.restart(barrier)
-    if n_segments > 1:
-        for b, s in enumerate(states):
-            cores[where[b]].end = max(cores[where[b]].end, s.end())
+    # A block that sets or waits for cross-core flags is replayed in full (a wait's time comes from another block,
+    # which the steady-state skip cannot shift) and the launch until its flags settle (cores.py).
+    cross_ops = np.array([op[0] in (rp.CROSS_SET, rp.CROSS_WAIT) for op in ops], dtype=bool)
+    crossing = [bool(cross_ops[np.flatnonzero(n)].any()) for n in per_block]
+    flags = CrossFlags(launch, records) if any(crossing) else None
+    n_segments = max((len(s) for s in segmented), default=1)
+    counts["syncall"] = n_segments - 1
+    while True:
+        states = [rp.Block(0.0, costs.shared_port) for _ in range(records)]
+        states, spans, truncated = rp.replay_launch(cores, where, states, ops, ids, bounds, segmented, crossing,
+                                                    flags, costs.entry, max(1, max_intervals // active),
+                                                    skip_steady_state)
+        if flags is None or not flags.next_pass():
+            break
     for b, s in enumerate(states):
         cores[where[b]].busy[MTE2] += s.busy[0]
         cores[where[b]].busy[MTE3] += s.busy[1]

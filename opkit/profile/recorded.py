@@ -18,7 +18,8 @@ _PIPE_BITS, _BYPASS = 7, 1 << 7
 _CLASS_SHIFT = 20  # a row's field 1: name index | (its event class << 20) (profile.h's EventClasses)
 
 # Event kinds (profile.h's Ev).
-COPY, VEC, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER, SYNCALL, SCALAR_UB, SCALAR_GM, CUBE = range(13)
+(COPY, VEC, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER, SYNCALL, SCALAR_UB, SCALAR_GM, CUBE, CROSS_SET,
+ CROSS_WAIT) = range(15)
 
 
 def _l2_sources(rows: np.ndarray, bounds: list[int], active: int, table: SocTable) -> None:

@@ -19,14 +19,15 @@ the full replay's up to that rounding, which tests/profile/test_profile_steady_s
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 __all__ = ["Block", "Span", "replay_block", "full_replay_block", "SCALAR", "ISSUE", "WORK", "ALLOC", "ENQUE",
-           "DEQUE", "FREE", "SETFLAG", "WAITFLAG", "BARRIER_ALL", "PORT"]
+           "DEQUE", "FREE", "SETFLAG", "WAITFLAG", "BARRIER_ALL", "PORT", "replay_launch"]
 
 # Op codes (the first field of an op tuple; the second is the scalar unit's cost of issuing it).
-SCALAR, ISSUE, WORK, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER_ALL = range(10)
+SCALAR, ISSUE, WORK, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER_ALL, CROSS_SET, CROSS_WAIT = range(12)
 PORT = 4  # clock slot of the core's memory port; slots 0..3 are SCALAR, VECTOR, MTE2, MTE3; 5 and 6 when the
 # last copy of MTE2 and MTE3 lands (the DMA latency after the pipe is free for the next copy); 7..9 the cube core's
 # MTE1, CUBE (M) and FIXPIPE
@@ -50,6 +51,7 @@ class Block:
     def __init__(self, start: float, shared_port: bool) -> None:
         self.t = [start] * _SLOTS
         self.shared = shared_port
+        self.cross: Any = None   # cores.py's view of the cross-core flags, for a block that sets or waits for them
         self.ready: dict[object, float] = {}
         self.freed: dict[object, float] = {}
         # The device hands a queue's buffers out in turn (the simulator takes the first free one): Alloc maps the
@@ -125,6 +127,12 @@ def _run(b: Block, ops: list[tuple], seq: list[int], out: list[tuple[int, float,
         elif code == BARRIER_ALL:
             now = max(t)
             t[:] = [now] * _SLOTS
+        elif code == CROSS_SET:   # (code, cost, flag, mode, slot, done slot); slot -1: every pipe
+            b.cross.set(op[2], op[3], max(t) if op[4] < 0 else t[op[4]] if t[op[4]] > t[op[5]] else t[op[5]])
+        elif code == CROSS_WAIT:  # (code, cost, flag, slot)
+            w = b.cross.wait(op[2])
+            if w > t[op[3]]:
+                t[op[3]] = w
 
 
 def _period(seq: np.ndarray) -> int:
@@ -161,7 +169,7 @@ def _regions(seq: np.ndarray, p: int) -> list[tuple[int, int]]:
 
 def _clone(b: Block) -> Block:
     c = Block.__new__(Block)
-    c.t, c.shared = list(b.t), b.shared
+    c.t, c.shared, c.cross = list(b.t), b.shared, b.cross
     c.ready, c.freed, c.cursor, c.nbuf, c.alias = dict(b.ready), dict(b.freed), dict(b.cursor), dict(b.nbuf), \
         dict(b.alias)
     c.flags = {k: list(v) for k, v in b.flags.items()}
@@ -293,3 +301,48 @@ def full_replay_block(b: Block, ops: list[tuple], ids: np.ndarray, spans: list[S
     _run(b, ops, ids.tolist(), out)
     if out and spans is not None:
         spans.append((out, 0.0, 0.0, 1))
+
+
+def replay_launch(cores: list[Any], where: list[int], states: list[Block], ops: list[tuple], ids: np.ndarray,
+                  bounds: list[int], segmented: list[list[tuple[int, int]]], crossing: list[bool], flags: Any,
+                  entry: float, per_core_cap: int,
+                  skip_steady_state: bool) -> tuple[list[Block], list[tuple[int, list[Span], int]], bool]:
+    """One pass over the launch's blocks, segment by segment (SyncAll cuts them): (blocks' final states, the replayed
+    spans per core, whether some were left out). Sets each core's end."""
+    for core in cores:
+        core.end = 0.0
+    kept = [0] * len(cores)
+    truncated = False
+    spans: list[tuple[int, list[Span], int]] = []
+    n_segments = max((len(s) for s in segmented), default=1)
+    for b, state in enumerate(states):
+        if crossing[b] and flags is not None:
+            state.cross = flags.view(b)
+    for seg in range(n_segments):
+        for b, state in enumerate(states):
+            core = cores[where[b]]
+            if seg == 0:  # blocks that share a core run one after another
+                state.restart(core.end)
+                state.t[0] += entry
+            lo, hi = segmented[b][seg] if seg < len(segmented[b]) else (0, 0)
+            room = kept[core.core] < per_core_cap
+            truncated = truncated or not room
+            recorded: list[Span] | None = [] if room else None
+            replay = replay_block if skip_steady_state and not crossing[b] else full_replay_block
+            replay(state, ops, ids[bounds[b] + lo: bounds[b] + hi], recorded)
+            if recorded:
+                total = sum(len(items) * reps for items, _, _, reps in recorded)
+                take = min(total, per_core_cap - kept[core.core])
+                kept[core.core] += take
+                spans.append((core.core, recorded, take))
+                truncated = truncated or take < total
+            if n_segments == 1:
+                core.end = max(core.end, state.end())
+        if n_segments > 1:
+            barrier = max(s.end() for s in states)
+            for s in states:
+                s.restart(barrier)
+    if n_segments > 1:
+        for b, s in enumerate(states):
+            cores[where[b]].end = max(cores[where[b]].end, s.end())
+    return states, spans, truncated

@@ -93,6 +93,19 @@ def test_mixed_kernel_has_cube_and_vector_cores(runs: dict[str, Estimate], tmp_p
 
 
 @pytest.mark.compile
+def test_vector_cores_wait_for_the_cube_cores_cross_core_flag(runs: dict[str, Estimate]) -> None:
+    """mix: each cube core sets flag 3 (mode 2) once its Fixpipe is done; its two vector cores wait for it first."""
+    tl = runs["mix"].timeline
+    fix_end = {iv.core: iv.end for iv in tl.intervals if iv.pipe == FIX}
+    assert sorted(fix_end) == [0, 1]
+    for core in tl.cores[2:]:
+        first = min(iv.start for iv in tl.intervals if iv.core == core.core)
+        block = core.blocks[0] // 3   # records: block b's cube core, then its two vector cores
+        assert first >= fix_end[block], (core.core, first, fix_end)
+    assert runs["mix"].metrics["Task Duration(us)"] > max(fix_end.values())   # the vector work comes after
+
+
+@pytest.mark.compile
 def test_vector_only_kernel_has_no_aic_fields(runs: dict[str, Estimate]) -> None:
     e = runs["vec"]
     assert not any(k.startswith("aic_") for k in e.metrics)

@@ -12,6 +12,7 @@
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pool.h"
 #include "opkit/sim/positions.h"
+#include "opkit/sim/profile.h"
 
 namespace opkit::sim::detail {
 
@@ -197,12 +198,16 @@ namespace AscendC {
 
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId, OPKIT_SIM_HERE) {
-  opkit::sim::detail::cross_set(modeId, flagId, where);
+  namespace d = opkit::sim::detail;
+  if (d::BlockRecord* r = d::current_block().rec) r->add(d::Ev::CrossSet, "CrossCoreSetFlag", flagId, modeId, pipe);
+  d::cross_set(modeId, flagId, where);
 }
 
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 void CrossCoreWaitFlag(uint16_t flagId, OPKIT_SIM_HERE) {
-  opkit::sim::detail::cross_wait(flagId, where);
+  namespace d = opkit::sim::detail;
+  if (d::BlockRecord* r = d::current_block().rec) r->add(d::Ev::CrossWait, "CrossCoreWaitFlag", flagId, 0, pipe);
+  d::cross_wait(flagId, where);
 }
 
 inline void SetSysWorkspace(uint8_t* workspace) { opkit::sim::detail::sys_workspace() = workspace; }
