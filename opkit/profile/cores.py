@@ -10,6 +10,7 @@ from opkit.profile.soc_table import SocTable
 
 __all__ = ["core_map", "CrossFlags"]
 
+_MATMUL_ANSWER = 1 << 16   # mode 3: the Matmul API's answer to core (flag - this), lib/matmul/matmul_profile.h
 _MAX_PASSES = 8   # a chain of cross-core waits settles in one pass per link; ping-pong loops may need more
 _REL_TOL = 1e-11
 
@@ -40,7 +41,8 @@ class CrossFlags:
     """The cross-core flags of a mixed launch, as CANN defines their modes: mode 2 from a cube core releases each
     vector core of its block, from the vector cores releases the cube core once all of them set it; mode 1 releases
     the block's vector cores once all of them set it; mode 0 releases every core of the setter's kind once all of
-    them set it. A wait takes the next release of its flag (the k-th wait the k-th release)."""
+    them set it; mode 3 (opkit's, the Matmul API's answer) releases the one vector core it names. A wait takes the
+    next release of its flag (the k-th wait the k-th release)."""
 
     def __init__(self, launch: dict[str, Any], records: int) -> None:
         self.aic = int(launch.get("aic_per_block", 0))
@@ -62,7 +64,9 @@ class CrossFlags:
         groups: dict[tuple, list[int]] = defaultdict(list)
         for (r, flag, mode) in self.sets:
             block = r // self.per
-            if mode == 2 and self._is_aic(r):
+            if mode == 3:
+                out[(flag - _MATMUL_ANSWER, flag)] += self.sets[(r, flag, mode)]
+            elif mode == 2 and self._is_aic(r):
                 for v in range(block * self.per + self.aic, (block + 1) * self.per):
                     out[(v, flag)] += self.sets[(r, flag, mode)]
             elif mode == 2 or mode == 1:

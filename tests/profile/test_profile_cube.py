@@ -128,6 +128,11 @@ def test_matmul_api_work_lands_on_the_cube_cores(runs: dict[str, Estimate]) -> N
         cube_work = k.busy[M] + k.busy[MTE1] + k.busy[FIX]
         assert (cube_work > 0) == (k.kind == "aic"), k
     assert e.metrics["aic_mac_time(us)"] > 0 and e.metrics["aic_mte2_time(us)"] > 0
+    # each vector core waits for its block's answers: the last one comes after the cube core's last Fixpipe
+    fix_end = {iv.core: iv.end for iv in e.timeline.intervals if iv.pipe == FIX}
+    for block in (0, 1):
+        vector_cores = [k for k in cores if k.kind == "aiv" and k.blocks[0] // 3 == block]
+        assert max(k.end for k in vector_cores) >= fix_end[block]
 
 
 @pytest.mark.parametrize("bits,k,fractals", [(16, 16, 1), (16, 17, 2), (8, 32, 1), (8, 64, 2), (32, 8, 1),

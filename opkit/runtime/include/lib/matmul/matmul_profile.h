@@ -2,8 +2,10 @@
 // the simulator computes directly (matmul.h), recorded as the basic API's would be (profile_hooks.h): per baseK step
 // of the block, the Nd2Nz copies of A's and B's tiles into L1 (MTE2), their loads into L0A/L0B (MTE1) and a Mmad
 // (CUBE), with the flags MTE2_MTE1, MTE1_M and M_MTE1 between them; per block taken out, M_FIX and a Fixpipe. On a
-// mixed kernel they go to the block's cube core (kept in LaunchProfile::served until the launch ends), on an AI Core
-// with both units (or an AIC-only kernel) to the calling core. Batch matmul is not recorded.
+// mixed kernel they go to the block's cube core (kept in LaunchProfile::served until the launch ends), which then
+// answers the calling vector core (a cross-core set of mode 3, flag kMatmulAnswer + the vector core's index, that the
+// vector core waits for: the API's message, not a user flag); on an AI Core with both units (or an AIC-only kernel)
+// they go to the calling core. Batch matmul is not recorded.
 #pragma once
 
 #include <algorithm>
@@ -16,11 +18,20 @@
 
 namespace opkit::sim::detail {
 
+inline constexpr uint64_t kMatmulAnswer = uint64_t(1) << 16;  // cross-core flag ids past the 16 user ones
+
+// Whether this core's Matmul work goes to another core (its block's cube core).
+inline bool matmul_served() {
+  const BlockContext& c = current_block();
+  const LaunchState* l = c.launch;
+  return l != nullptr && l->profile != nullptr && !l->fused_core && l->aic_per_block > 0 && !c.is_aic;
+}
+
 inline void matmul_event(const ProfEvent& e) {
   BlockContext& c = current_block();
   if (c.rec == nullptr) return;
   LaunchState* l = c.launch;
-  if (l == nullptr || l->profile == nullptr || l->fused_core || l->aic_per_block == 0 || c.is_aic) {
+  if (!matmul_served()) {
     c.rec->add(e.kind, e.api, e.a, e.b, e.c, e.d);
     return;
   }
@@ -97,6 +108,11 @@ void matmul_record_block(const MatmulOperand<A>& a, const MatmulOperand<B>& b, b
 inline void matmul_block_out(int64_t rows, uint64_t row_bytes, bool to_gm) {
   matmul_flag(AscendC::HardEvent::M_FIX);
   matmul_event(ProfEvent{Ev::Cube, "Matmul::Fixpipe", PIPE_FIX, uint64_t(rows), row_bytes, to_gm ? 1u : 0u});
+  if (matmul_served()) {  // the cube core answers once the block is out; the vector core waits for that
+    const uint64_t flag = kMatmulAnswer + static_cast<uint64_t>(current_block().core_index);
+    matmul_event(ProfEvent{Ev::CrossSet, "Matmul", flag, 3, PIPE_FIX, 0});
+    current_block().rec->add(Ev::CrossWait, "Matmul", flag, 0, PIPE_S);
+  }
 }
 
 }  // namespace opkit::sim::detail

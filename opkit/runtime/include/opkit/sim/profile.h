@@ -56,7 +56,8 @@ enum class Ev : uint8_t {
   Cube = 12,     // a cube-side instruction, a: pipe_t; PIPE_MTE1 (3, L1 -> L0A/L0B/bias table): b bytes, c 1 when
                  //   transposed; PIPE_M (2, Mmad): b m, c k, d n | (input element bits << 32); PIPE_FIX (10, L0C ->
                  //   GM/L1/UB): b rows, c bytes per row, d 1 when it writes GM (profile_hooks.h)
-  CrossSet = 13,   // CrossCoreSetFlag, a: flag id, b: mode, c: pipe_t whose work so far it waits for
+  CrossSet = 13,   // CrossCoreSetFlag, a: flag id, b: mode, c: pipe_t whose work so far it waits for (mode 3: the
+                   //   Matmul API's answer to the vector core whose index is a - 65536, lib/matmul/matmul_profile.h)
   CrossWait = 14,  // CrossCoreWaitFlag, a: flag id, c: pipe_t that waits
 };
 
