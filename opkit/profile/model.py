@@ -170,8 +170,8 @@ class _Costs:
         self.fix_rate = t["fixpipe_bytes_per_cycle"] / us_per_cycle
 
     def cube(self, pipe: int, b: int, c: int, d: int) -> float:
-        """us of one cube-side instruction (profile.h's Ev::Cube): MTE1 b bytes into L0A/L0B; CUBE (Mmad) m = b,
-        k = c, n = d's low 32 bits of inputs of d >> 32 bits, one fractal product (16 x C0 by C0 x 16, C0 = 32
+        """us of one cube-side instruction (profile.h's Ev::Cube): MTE1 b bytes into L0A/L0B; CUBE (Mmad) of m = b,
+        k = c, n = d's low 32 bits and inputs of d >> 32 bits, one fractal product (16 x C0 by C0 x 16, C0 = 32
         bytes of the input) per cube_fractal_cycles; FIXPIPE b rows of c bytes, to GM (d) at most at the core's
         share of the chip's write bandwidth."""
         if pipe == MTE1:
