@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["Block", "Span", "replay_block", "full_replay_block", "SCALAR", "ISSUE", "WORK", "ALLOC", "ENQUE",
-           "DEQUE", "FREE", "SETFLAG", "WAITFLAG", "BARRIER_ALL", "PORT", "replay_launch"]
+           "DEQUE", "FREE", "SETFLAG", "WAITFLAG", "BARRIER_ALL", "PORT", "replay_launch", "live_slots"]
 
 # Op codes (the first field of an op tuple; the second is the scalar unit's cost of issuing it).
 SCALAR, ISSUE, WORK, ALLOC, ENQUE, DEQUE, FREE, SETFLAG, WAITFLAG, BARRIER_ALL, CROSS_SET, CROSS_WAIT = range(12)
@@ -48,9 +48,12 @@ Span = tuple[list[tuple[int, float, float, int]], float, float, int]
 class Block:
     """One block's clocks and dependency state while its events are replayed."""
 
-    def __init__(self, start: float, shared_port: bool) -> None:
+    def __init__(self, start: float, shared_port: bool, live: tuple[int, ...] | None = None) -> None:
         self.t = [start] * _SLOTS
         self.shared = shared_port
+        # The clocks besides SCALAR that the launch's ops read or write (live_slots): a steady state shifts them; the
+        # others keep their start (a vector core's CUBE clock), which no op reads.
+        self.live = live if live is not None else tuple(range(1, _SLOTS))
         self.cross: Any = None   # cores.py's view of the cross-core flags, for a block that sets or waits for them
         self.ready: dict[object, float] = {}
         self.freed: dict[object, float] = {}
@@ -169,7 +172,7 @@ def _regions(seq: np.ndarray, p: int) -> list[tuple[int, int]]:
 
 def _clone(b: Block) -> Block:
     c = Block.__new__(Block)
-    c.t, c.shared, c.cross = list(b.t), b.shared, b.cross
+    c.t, c.shared, c.cross, c.live = list(b.t), b.shared, b.cross, b.live
     c.ready, c.freed, c.cursor, c.nbuf, c.alias = dict(b.ready), dict(b.freed), dict(b.cursor), dict(b.nbuf), \
         dict(b.alias)
     c.flags = {k: list(v) for k, v in b.flags.items()}
@@ -182,7 +185,9 @@ def _snapshot(b: Block, n_out: int) -> tuple[tuple, list[float], Block, int]:
     shape = (tuple(b.ready), tuple(b.freed), tuple(b.alias.items()),
              tuple((q, c % b.nbuf.get(q, 1)) for q, c in b.cursor.items()),
              tuple((k, len(v)) for k, v in b.flags.items()))
-    times = [*b.t, *b.ready.values(), *b.freed.values(), *(x for v in b.flags.values() for x in v)]
+    t = b.t
+    times = [t[0], *(t[i] for i in b.live), *b.ready.values(), *b.freed.values(),
+             *(x for v in b.flags.values() for x in v)]
     return shape, times, _clone(b), n_out
 
 
@@ -216,7 +221,9 @@ def _scalar_irrelevant(ops: list[tuple], group: list[int], before: tuple, after:
 def _skip(b: Block, before: tuple, after: tuple, d: float, d_scalar: float, m: int) -> None:
     """Advance the state by m more groups of what happened between the two snapshots."""
     s = m * d
-    b.t = [b.t[0] + m * d_scalar, *(x + s for x in b.t[1:])]
+    b.t[0] += m * d_scalar
+    for i in b.live:
+        b.t[i] += s
     for table in (b.ready, b.freed):
         for k in table:
             table[k] += s
@@ -272,6 +279,30 @@ def _run_periodic(b: Block, ops: list[tuple], seq: np.ndarray, p: int, spans: li
     _run(b, ops, seq[i:].tolist(), out)
     if out is not None and spans is not None:
         spans.append((out, 0.0, 0.0, 1))
+
+
+def live_slots(ops: list[tuple]) -> tuple[int, ...]:
+    """The clocks besides SCALAR that some op reads or writes (every one when a PipeBarrier<PIPE_ALL> or a cross-core
+    set of PIPE_ALL takes their maximum), VECTOR first when live (_shift measures the shift on the first)."""
+    used: set[int] = set()
+    for op in ops:
+        code = op[0]
+        if code == WORK:
+            used.add(op[2])
+            if op[2] in (2, 3):
+                used.update((PORT, op[2] + 3))
+        elif code == ALLOC:
+            used.add(op[5])
+        elif code in (ENQUE, FREE, SETFLAG):
+            used.update((op[3], op[4]))
+        elif code in (DEQUE, WAITFLAG, CROSS_WAIT):
+            used.add(op[3])
+        elif code == CROSS_SET:
+            used.update((op[4], op[5]) if op[4] >= 0 else range(_SLOTS))
+        elif code == BARRIER_ALL:
+            used.update(range(_SLOTS))
+    used.discard(0)
+    return tuple(sorted(used)) or (1,)
 
 
 def replay_block(b: Block, ops: list[tuple], ids: np.ndarray, spans: list[Span] | None) -> None:
