@@ -463,11 +463,10 @@ def simulate(launch: dict[str, Any], soc: str | None = None, max_intervals: int 
     cross_ops = np.array([op[0] in (rp.CROSS_SET, rp.CROSS_WAIT) for op in ops], dtype=bool)
     crossing = [bool(cross_ops[np.flatnonzero(n)].any()) for n in per_block]
     flags = CrossFlags(launch, records) if any(crossing) else None
-    live = rp.live_slots(ops)
     n_segments = max((len(s) for s in segmented), default=1)
     counts["syncall"] = n_segments - 1
     while True:
-        states = [rp.Block(0.0, costs.shared_port, live) for _ in range(records)]
+        states = [rp.Block(0.0, costs.shared_port) for _ in range(records)]
         states, spans, truncated = rp.replay_launch(cores, where, states, ops, ids, bounds, segmented, crossing,
                                                     flags, costs.entry, max(1, max_intervals // active),
                                                     skip_steady_state)

@@ -48,12 +48,13 @@ Span = tuple[list[tuple[int, float, float, int]], float, float, int]
 class Block:
     """One block's clocks and dependency state while its events are replayed."""
 
-    def __init__(self, start: float, shared_port: bool, live: tuple[int, ...] | None = None) -> None:
+    def __init__(self, start: float, shared_port: bool) -> None:
         self.t = [start] * _SLOTS
         self.shared = shared_port
-        # The clocks besides SCALAR that the launch's ops read or write (live_slots): a steady state shifts them; the
-        # others keep their start (a vector core's CUBE clock), which no op reads.
-        self.live = live if live is not None else tuple(range(1, _SLOTS))
+        # The clocks besides SCALAR that a tiled loop's ops read or write (live_slots, set while it is replayed): its
+        # steady state shifts them; the others stay as they are (a vector core's CUBE clock, a cube core's FIXPIPE
+        # clock before the loop's result goes out), since no op of the loop touches them.
+        self.live = tuple(range(1, _SLOTS))
         self.cross: Any = None   # cores.py's view of the cross-core flags, for a block that sets or waits for them
         self.ready: dict[object, float] = {}
         self.freed: dict[object, float] = {}
@@ -253,6 +254,15 @@ def _steady(ops: list[tuple], seq: np.ndarray, i: int, p: int, snaps: list[tuple
 
 def _run_periodic(b: Block, ops: list[tuple], seq: np.ndarray, p: int, spans: list[Span] | None) -> None:
     """Replay seq (whole periods of p events, then a tail), skipping the steady state."""
+    outer = b.live
+    b.live = live_slots([ops[u] for u in np.unique(seq[:p]).tolist()])
+    try:
+        _run_periods(b, ops, seq, p, spans)
+    finally:
+        b.live = outer
+
+
+def _run_periods(b: Block, ops: list[tuple], seq: np.ndarray, p: int, spans: list[Span] | None) -> None:
     out: list[tuple[int, float, float, int]] | None = [] if spans is not None else None
     periods = len(seq) // p
     snaps = [_snapshot(b, 0)]
@@ -282,8 +292,8 @@ def _run_periodic(b: Block, ops: list[tuple], seq: np.ndarray, p: int, spans: li
 
 
 def live_slots(ops: list[tuple]) -> tuple[int, ...]:
-    """The clocks besides SCALAR that some op reads or writes (every one when a PipeBarrier<PIPE_ALL> or a cross-core
-    set of PIPE_ALL takes their maximum), VECTOR first when live (_shift measures the shift on the first)."""
+    """The clocks besides SCALAR that some of `ops` reads or writes (every one when a PipeBarrier<PIPE_ALL> or a
+    cross-core set of PIPE_ALL takes their maximum), in slot order (_shift measures the shift on the first)."""
     used: set[int] = set()
     for op in ops:
         code = op[0]

@@ -2,7 +2,7 @@
 // kernel-launch program that profiles when OPKIT_PROFILE names a file.
 //   cube_bench MODE M K N [BLOCKS]
 // Each block computes C (M x N float) = A (M x K half, ND) x B (K x N, given as its N x K transpose, ND), K in tiles
-// of 64: DataCopy Nd2Nz of both tiles into L1 (MTE2, double-buffered queues), LoadData into L0A/L0B (MTE1), Mmad
+// of 256: DataCopy Nd2Nz of both tiles into L1 (MTE2, double-buffered queues), LoadData into L0A/L0B (MTE1), Mmad
 // accumulating in L0C (M), flags MTE1_M / M_MTE1 between them, then one Fixpipe of C to GM (FIX) after M_FIX.
 // MODE "aic": KERNEL_TYPE_AIC_ONLY. "mix": MIX_AIC_1_2, the cube core as above and each of the two vector cores
 // adding two 8192-half vectors after the cube core's CrossCoreSetFlag. "vec": AIV-only, the vector add alone. "api":
@@ -24,7 +24,7 @@ using namespace AscendC;
 
 namespace {
 
-constexpr uint32_t kTileK = 64, kVec = 8192;
+constexpr uint32_t kTileK = 256, kVec = 8192;  // K tiles of 512-byte rows: every tile's copies alike
 
 struct MmShape {
   uint32_t m, k, n;
