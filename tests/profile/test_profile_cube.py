@@ -191,3 +191,18 @@ def test_a_cube_loop_reaches_its_steady_state(bench: str) -> None:
     """The FIXPIPE clock only moves after the loop (the Fixpipe of C): the loop's steady state is found anyway."""
     (e,) = profile_program([bench, "aic", "32", "16384", "32"])   # 64 K tiles
     assert _skipped(e.timeline) > 20
+
+
+def test_a_fused_ai_core_reports_both_sides() -> None:
+    """910/310P: one AI Core has the cube and the vector unit; its work counts for aic_* and aiv_* alike."""
+    from opkit.profile.estimate import estimate_launch
+    from opkit.profile.model import COPY, VEC
+
+    rows = [[CUBE, 0, M, 64, 64, 64 | (16 << 32)], [VEC, 1, 2, 32, 128, 0], [COPY, 2, 4, 1, 8192, 0]]
+    launch = {"op": "k", "soc": "Ascend310P3", "block_dim": 2, "names": ["Mmad", "Add", "DataCopy"],
+              "blocks": [rows, rows], "aic_per_block": 1, "aiv_per_block": 0, "fused": 1}
+    e = estimate_launch(launch)
+    assert [k.kind for k in e.timeline.cores] == ["aicore", "aicore"]
+    m = e.metrics
+    assert m["aic_time(us)"] == m["aiv_time(us)"] and m["aic_mac_time(us)"] > 0 and m["aiv_vec_time(us)"] > 0
+    assert m["aic_mte2_time(us)"] == m["aiv_mte2_time(us)"]
