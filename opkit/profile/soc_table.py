@@ -122,14 +122,17 @@ _910B = {
                                                   "us for 67M elements, 33 cycles per element)"),
     "scalar_gm_miss_cycles": Constant(193.0, "cycles", "mte_latency_s at clock_hz: a data-cache miss waits about one "
                                                        "GM latency"),
-    # --- cube side (AIC: MTE2 GM -> L1 as the DMA above, MTE1 L1 -> L0A/L0B, CUBE, FIXPIPE L0C -> GM/L1/UB). No
-    # published msprof row of a cube kernel was available to fit these: every figure but the core count is (?). ---
+    # --- cube side (AIC: MTE2 GM -> L1 as the DMA above, MTE1 L1 -> L0A/L0B, CUBE, FIXPIPE L0C -> GM/L1/UB). The one
+    # published cube profile (asc-devkit's matmul_basic_api_high_performance best practice, msprof on an Atlas A2:
+    # M = N = K = 8192 half on 24 cube cores) is held apart like the vector ones; nothing here is solved from it. ---
     "cube_cores": Constant(24, "cores", "CANN platform config (opkit/sim/soc.h): 24 AIC cores on 910B1/B2, one per "
                                         "two AIV cores"),
-    "cube_fractal_cycles": Constant(1.0, "cycles", _GUESS + ": one fractal product per cycle, 16 x C0 by C0 x 16 "
-                                                   "(C0 = 32 bytes of the input type: 16x16x16 half, 16x32x16 int8, "
-                                                   "16x8x16 float), the Da Vinci cube's documented shape; at "
-                                                   "clock_hz and cube_cores that is 354 TFLOPS of half"),
+    "cube_fractal_cycles": Constant(1.0, "cycles", "asc-devkit matmul_basic_api_high_performance README, theoretical "
+                                                   "analysis: the A2's cube does 16 x 16 x 16 half multiply-adds per "
+                                                   "cycle, i.e. one fractal product 16 x C0 by C0 x 16 (C0 = 32 bytes "
+                                                   "of the input: 16x32x16 int8, 16x8x16 float assumed alike); its "
+                                                   "held-apart msprof row (aic_mac_time 3081.7 us) is 0.8% below "
+                                                   "this at clock_hz (3106.9 us)"),
     "cube_issue_cycles": Constant(16.0, "cycles", _GUESS + ": a Mmad's start-up before its first fractal"),
     "mte1_bytes_per_cycle": Constant(256.0, "B/cycle", _GUESS + ": L1 -> L0A/L0B, enough for the cube to reuse "
                                                        "each loaded fractal about twice"),
