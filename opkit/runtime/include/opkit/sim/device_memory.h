@@ -123,6 +123,7 @@ inline void record_kernel_fault(const char* what) {
   s.last_error = 507015;
   s.fault_unread = true;
   std::snprintf(s.fault_text, sizeof s.fault_text, "%s", what);
+  std::snprintf(recent_error(), 1024, "aicore exception: %s", what);  // aclGetRecentErrMsg's text
   if (!s.exit_hook) {
     s.exit_hook = true;
     std::atexit(exit_after_unread_fault);
