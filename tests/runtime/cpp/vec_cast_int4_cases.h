@@ -62,7 +62,9 @@ CASE("cast", half_to_int4_odd_count_and_random) {
     Cast(dst, src, m, n);
     for (uint32_t i = 0; i < n; ++i) {
       const double x = double(float(src.GetPhyAddr()[i]));
-      const double r = m == RoundMode::CAST_CEIL ? std::ceil(x) : m == RoundMode::CAST_FLOOR ? std::floor(x) : std::trunc(x);
+      const double r = m == RoundMode::CAST_CEIL    ? std::ceil(x)
+                       : m == RoundMode::CAST_FLOOR ? std::floor(x)
+                                                    : std::trunc(x);
       const int w = int(std::fmin(7.0, std::fmax(-8.0, r)));
       CHECK(nibble(bytes.GetPhyAddr(), i) == w, "half->int4 random mode ", int(m), " x=", x);
     }
@@ -85,7 +87,8 @@ CASE("cast", int4_to_half_every_byte) {
     const int w = (i & 1) ? (hi >= 8 ? hi - 16 : hi) : (lo >= 8 ? lo - 16 : lo);
     CHECK(float(dst.GetPhyAddr()[i]) == float(w), "int4->half ", i, " got ", float(dst.GetPhyAddr()[i]));
   }
-  vt::expect_fault([&] { Cast(dst, src, RoundMode::CAST_RINT, n); }, "round mode 1 is not supported for Cast from int4b_t");
+  vt::expect_fault([&] { Cast(dst, src, RoundMode::CAST_RINT, n); },
+                   "round mode 1 is not supported for Cast from int4b_t");
 }
 
 // Mask form as CANN's Cast example calls it: 128 slots a repeat, the int4 dst advancing 2 blocks (128 values) a
@@ -107,8 +110,8 @@ CASE("cast", int4_mask_form) {
   for (uint32_t r = 0; r < 2; ++r) {
     for (uint32_t j = 0; j < 256; ++j) {
       const int got = nibble(bytes.GetPhyAddr(), r * 256 + j);
-      const int w = j < 40 ? int(std::fmin(7.0, std::fmax(-8.0, std::floor(double(float(src.GetPhyAddr()[r * 128 + j]))))))
-                           : 7;
+      const double x = double(float(src.GetPhyAddr()[r * 128 + j]));
+      const int w = j < 40 ? int(std::fmin(7.0, std::fmax(-8.0, std::floor(x)))) : 7;
       CHECK(got == w, "strided mask form ", r, " ", j, " got ", got, " want ", w);
     }
   }

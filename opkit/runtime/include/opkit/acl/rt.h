@@ -231,7 +231,9 @@ inline aclError acl_device_error(const char* api) {
 }
 }  // namespace opkit::sim::detail
 
-OPKIT_ACL_FN aclError aclrtSynchronizeDevice() { return opkit::sim::detail::acl_device_error("aclrtSynchronizeDevice"); }
+OPKIT_ACL_FN aclError aclrtSynchronizeDevice() {
+  return opkit::sim::detail::acl_device_error("aclrtSynchronizeDevice");
+}
 
 // The last runtime error (here: a kernel fault's 507015), cleared by aclrtGetLastError and kept by Peek; either
 // call counts as the program having read a fault (else its exit status is 1: device_memory.h).

@@ -39,7 +39,8 @@ inline int32_t int4_get(const AscendC::int4b_t* p, uint64_t i) {
 inline void int4_set(AscendC::int4b_t* p, uint64_t i, int32_t v) {
   uint8_t& byte = p[i / 2].opkit_bits;
   const uint8_t nibble = static_cast<uint8_t>(v & 0xF);
-  byte = (i % 2 == 0) ? static_cast<uint8_t>((byte & 0xF0) | nibble) : static_cast<uint8_t>((byte & 0x0F) | (nibble << 4));
+  byte = (i % 2 == 0) ? static_cast<uint8_t>((byte & 0xF0) | nibble)
+                     : static_cast<uint8_t>((byte & 0x0F) | (nibble << 4));
 }
 
 // A float or integer to int4: rounded per mode (CAST_NONE rounds to nearest even, as CANN's enum says of a lossy
