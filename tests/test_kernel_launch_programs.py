@@ -142,9 +142,23 @@ def test_kernel_fault_in_a_chevron_launch_is_located(asc_programs: dict[str, Pat
     line = next(i for i, text in enumerate((ASC / "scale.asc").read_text().splitlines(), 1)
                 if "DataCopy(t, xGm" in text)
     proc = _run([str(asc_programs[how]), "overrun"], asc_programs[how].parent)
-    assert proc.returncode == 1
+    # The launch returns and the program goes on (blocks 0 and 1 wrote y); the unread fault makes the status 1.
+    assert (proc.returncode, proc.stdout.strip()) == (1, "ok 2 1024"), proc.stdout
     assert proc.stderr.startswith(f"[ERROR][scale_kernel<float>][Block_2][scale.asc:{line}][DataCopy] GM read of "
                                   "2048 bytes at bytes [4096, 6144) of 'static_cast<uint8_t*>(x)' (4128 bytes)")
+
+
+@pytest.mark.parametrize("how", ["cmake", "cc"])
+def test_kernel_fault_is_the_device_error_507015_and_never_passes_silently(asc_programs: dict[str, Path],
+                                                                             how: str) -> None:
+    # As CANN: the synchronize calls return ACL_ERROR_RT_AICORE_EXCEPTION, aclrtGetLastError returns it once.
+    read = _run([str(asc_programs[how]), "fault-read"], asc_programs[how].parent)
+    assert (read.returncode, read.stdout.strip()) == (0, "fault read"), read.stdout + read.stderr
+    assert read.stderr.startswith("[ERROR][scale_kernel<float>][Block_2]"), read.stderr
+    # A program that ignores the fault and returns 0 still ends with status 1, saying why.
+    ignored = _run([str(asc_programs[how]), "fault-ignored"], asc_programs[how].parent)
+    assert (ignored.returncode, ignored.stdout.strip()) == (1, "went on"), ignored.stdout + ignored.stderr
+    assert "[ERROR] exit status 1: a kernel raised an AI Core exception (507015)" in ignored.stderr
 
 
 def test_asc_executable_finds_its_shared_library_through_rpath(tmp_path: Path) -> None:

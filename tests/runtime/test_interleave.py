@@ -1,5 +1,5 @@
-"""Interleave / DeInterleave (Ascend 950's pair shuffles) and Duplicate's count form over Ascend 950's 1- and 8-byte
-types, on the simulator built for dav-3510, against numpy."""
+"""Interleave / DeInterleave (Ascend 950's pair shuffles), Duplicate's count form over Ascend 950's 1- and 8-byte
+types and the 950's int4b_t Casts, on the simulator built for dav-3510, against numpy."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -77,3 +77,29 @@ def test_duplicate_count_form_on_950_types(program: Program, tmp_path: Path, dty
     a[0] = a[0] if dtype == "bool" or a[0] != 0 else 5  # a non-zero fill value, to tell it from a zeroed buffer
     d0, _ = _run(program, tmp_path, "duplicate", dtype, a, a, count)
     np.testing.assert_array_equal(d0, np.full(count, a[0], dtype=a.dtype))
+
+
+def _nibbles(packed: np.ndarray) -> np.ndarray:
+    """Packed int4 values, the first in the low nibble, as int8."""
+    both = np.stack([packed & 0xF, packed >> 4], axis=1).reshape(-1).astype(np.int8)
+    return np.where(both >= 8, both - 16, both).astype(np.int8)
+
+
+@pytest.mark.parametrize("dtype", ["half", "int16", "bf16"])
+def test_int4_casts_on_950(program: Program, tmp_path: Path, dtype: str) -> None:
+    count = 258
+    rng = np.random.default_rng(3)
+    raw = rng.integers(0, 256, count * 2, dtype=np.uint8)
+    # int4b_t -> dtype: exact, from the first count / 2 bytes of a.
+    d0, _ = _run(program, tmp_path, "cast_from_int4", dtype, raw.view(DTYPES[dtype]), raw.view(DTYPES[dtype]), count)
+    want = _nibbles(raw[:count // 2])
+    got = ((d0.astype(np.uint32) << 16).view(np.float32) if dtype == "bf16" else d0).astype(np.float64)
+    np.testing.assert_array_equal(got, want.astype(np.float64))
+    if dtype == "bf16":
+        return
+    # dtype -> int4b_t: half rounds to nearest even (CAST_RINT), int16 is exact; both saturate to [-8, 7].
+    a = (rng.uniform(-11, 10, count) if dtype == "half" else rng.integers(-20, 20, count)).astype(DTYPES[dtype])
+    a[:4] = [7.5, -8.5, 100, -100]
+    d0, _ = _run(program, tmp_path, "cast_to_int4", dtype, a, a, count)
+    expected = np.clip(np.rint(a.astype(np.float64)), -8, 7).astype(np.int8)
+    np.testing.assert_array_equal(_nibbles(d0.view(np.uint8)[:count // 2]), expected)

@@ -4,6 +4,8 @@
 //   ilv deinterleave <dtype> <count> <dir>    DeInterleave(d0, d1, a, b, count)
 //   ilv deinterleave1 <dtype> <count> <dir>   DeInterleave(d0, d1, a, count)
 //   ilv duplicate <dtype> <count> <dir>       Duplicate(d0, a[0], count) (the count form's 1- and 8-byte types)
+//   ilv cast_to_int4 <dtype> <count> <dir>    Cast(d0 as int4b_t, a, CAST_RINT, count): d0's first count / 2 bytes
+//   ilv cast_from_int4 <dtype> <count> <dir>  Cast(d0, a as int4b_t, CAST_NONE, count): a's first count / 2 bytes
 // dtype: int8 uint8 int16 half bf16 int32 float int64 uint64 bool. A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -58,6 +60,16 @@ void run(const std::string& api, int32_t count, const std::string& dir) {
         if constexpr (!std::is_same_v<T, bool>) AscendC::DeInterleave(t0, t1, ta, tb, count);
       } else if (api == "deinterleave1") {
         if constexpr (!std::is_same_v<T, bool>) AscendC::DeInterleave(t0, t1, ta, count);
+      } else if (api == "cast_to_int4") {
+        if constexpr (std::is_same_v<T, half>) {
+          AscendC::Cast(t0.template ReinterpretCast<AscendC::int4b_t>(), ta, AscendC::RoundMode::CAST_RINT, count);
+        } else if constexpr (std::is_same_v<T, int16_t>) {
+          AscendC::Cast(t0.template ReinterpretCast<AscendC::int4b_t>(), ta, AscendC::RoundMode::CAST_NONE, count);
+        }
+      } else if (api == "cast_from_int4") {
+        if constexpr (std::is_same_v<T, half> || std::is_same_v<T, int16_t> || std::is_same_v<T, bfloat16_t>) {
+          AscendC::Cast(t0, ta.template ReinterpretCast<AscendC::int4b_t>(), AscendC::RoundMode::CAST_NONE, count);
+        }
       } else if (api == "duplicate") {
         AscendC::Duplicate(t0, ta.GetValue(0), count);
       } else {

@@ -1,5 +1,5 @@
 // Compare/Compares/Select, reductions, mask register modes, activations, polynomial accuracy; the Cast cases are in
-// vec_cast_cases.h, included here.
+// vec_cast_cases.h and vec_cast_int4_cases.h, included here.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "vec_cast_cases.h"
+#include "vec_cast_int4_cases.h"
 #include "vec_harness.h"
 
 using namespace AscendC;

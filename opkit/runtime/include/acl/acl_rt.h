@@ -32,6 +32,11 @@ typedef enum aclrtMemcpyKind {
 
 typedef enum aclrtRunMode { ACL_DEVICE, ACL_HOST } aclrtRunMode;
 
+// aclrtGetLastError/aclrtPeekAtLastError's level (CANN's acl_rt.h has this one value).
+typedef enum aclrtLastErrLevel {
+  ACL_RT_THREAD_LEVEL = 0,
+} aclrtLastErrLevel;
+
 // aclrtCreateEventWithFlag's flags: every event here is synchronous and timed, whatever the flags say.
 #define ACL_EVENT_SYNC 0x00000001U
 #define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U

@@ -11,6 +11,8 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* mode);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice();
+ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
+ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
 ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);

@@ -186,6 +186,9 @@ OPKIT_ACL_FN aclError aclrtResetDevice(int32_t deviceId) {
                                         "device %d does not exist", deviceId);
   }
   if (opkit::sim::detail::acl_current_device() == deviceId) opkit::sim::detail::acl_current_device() = -1;
+  auto& s = opkit::sim::detail::device_memory();
+  std::lock_guard<std::mutex> lock(s.m);
+  s.device_error = 0;  // a reset device runs again; an unread fault still sets the exit status
   return ACL_SUCCESS;
 }
 
@@ -211,7 +214,43 @@ OPKIT_ACL_FN aclError aclrtGetRunMode(aclrtRunMode* mode) {
   return ACL_SUCCESS;
 }
 
-OPKIT_ACL_FN aclError aclrtSynchronizeDevice() { return ACL_SUCCESS; }
+namespace opkit::sim::detail {
+// The device's error after a kernel fault (507015, chevron.h), which every synchronize call returns until
+// aclrtResetDevice; aclGetRecentErrMsg then names the fault.
+inline aclError acl_device_error(const char* api) {
+  DeviceMemoryState& s = device_memory();
+  int code = 0;
+  char text[1024];
+  {
+    std::lock_guard<std::mutex> lock(s.m);
+    code = s.device_error;
+    std::memcpy(text, s.fault_text, sizeof text);
+  }
+  if (code == 0) return ACL_SUCCESS;
+  return acl_fail(code, api, "aicore exception: %s", text);
+}
+}  // namespace opkit::sim::detail
+
+OPKIT_ACL_FN aclError aclrtSynchronizeDevice() {
+  return opkit::sim::detail::acl_device_error("aclrtSynchronizeDevice");
+}
+
+// The last runtime error (here: a kernel fault's 507015), cleared by aclrtGetLastError and kept by Peek; either
+// call counts as the program having read a fault (else its exit status is 1: device_memory.h).
+OPKIT_ACL_FN aclError aclrtPeekAtLastError(aclrtLastErrLevel /*level*/) {
+  auto& s = opkit::sim::detail::device_memory();
+  std::lock_guard<std::mutex> lock(s.m);
+  if (s.last_error != 0) s.fault_unread = false;
+  return s.last_error;
+}
+OPKIT_ACL_FN aclError aclrtGetLastError(aclrtLastErrLevel /*level*/) {
+  auto& s = opkit::sim::detail::device_memory();
+  std::lock_guard<std::mutex> lock(s.m);
+  const int code = s.last_error;
+  if (code != 0) s.fault_unread = false;
+  s.last_error = 0;
+  return code;
+}
 
 OPKIT_ACL_FN aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
   if (aclError e = aclrtSetDevice(deviceId)) return e;
@@ -252,8 +291,11 @@ OPKIT_ACL_FN aclError aclrtSynchronizeStream(aclrtStream stream) {
     return opkit::sim::detail::acl_fail(ACL_ERROR_RT_STREAM_CAPTURED, "aclrtSynchronizeStream",
                                         "stream %p is being captured (aclmdlRICaptureEnd first)", stream);
   }
-  return opkit::sim::detail::acl_check_handle(stream, opkit::sim::detail::AclHandle::kStream, true,
-                                              "aclrtSynchronizeStream");
+  if (aclError e = opkit::sim::detail::acl_check_handle(stream, opkit::sim::detail::AclHandle::kStream, true,
+                                                        "aclrtSynchronizeStream")) {
+    return e;
+  }
+  return opkit::sim::detail::acl_device_error("aclrtSynchronizeStream");
 }
 OPKIT_ACL_FN aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t /*timeout_ms*/) {
   return aclrtSynchronizeStream(stream);
@@ -282,8 +324,11 @@ OPKIT_ACL_FN aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   return ACL_SUCCESS;
 }
 OPKIT_ACL_FN aclError aclrtSynchronizeEvent(aclrtEvent event) {
-  return opkit::sim::detail::acl_check_handle(event, opkit::sim::detail::AclHandle::kEvent, false,
-                                              "aclrtSynchronizeEvent");
+  if (aclError e = opkit::sim::detail::acl_check_handle(event, opkit::sim::detail::AclHandle::kEvent, false,
+                                                        "aclrtSynchronizeEvent")) {
+    return e;
+  }
+  return opkit::sim::detail::acl_device_error("aclrtSynchronizeEvent");
 }
 OPKIT_ACL_FN aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
   using opkit::sim::detail::AclHandle;

@@ -40,8 +40,10 @@ inline void register_device_memory(Launch& launch, const std::vector<std::string
   }
 }
 
-// A fault prints `[ERROR]<op, block, API, kernel file:line, message>` and exits with status 1, as
-// ICPU_RUN_KF does: the device would raise an AI Core exception and the program could not go on.
+// A fault prints `[ERROR]<op, block, API, kernel file:line, message>` and the launch returns, as on the NPU: the
+// device raises an AI Core exception, which the next aclrtSynchronizeStream/Device returns as
+// ACL_ERROR_RT_AICORE_EXCEPTION (507015) and aclrtGetLastError reports; a program that never asks for it with
+// aclrtGetLastError/aclrtPeekAtLastError ends with exit status 1 (device_memory.h).
 template <typename Kernel>
 class ChevronCall {
  public:
@@ -72,7 +74,7 @@ class ChevronCall {
     } catch (const KernelFault& f) {
       std::fprintf(stderr, "[ERROR]%s\n", f.what());
       std::fflush(stderr);
-      std::exit(1);
+      record_kernel_fault(f.what());
     }
   }
 

@@ -37,6 +37,14 @@ struct DeviceMemoryState {
   std::map<const void*, void*> capturing;
   std::map<const void*, void*> captured_events;
   std::set<void*> models;  // the live aclmdlRI models
+  // A kernel fault, as CANN's AI Core exception (ACL_ERROR_RT_AICORE_EXCEPTION, 507015): the device's error, which
+  // the synchronize calls return until aclrtResetDevice; the last error aclrtGetLastError returns and clears; and
+  // whether the program ever asked for it (aclrtGetLastError/aclrtPeekAtLastError), else its exit status is 1.
+  int device_error = 0;
+  int last_error = 0;
+  bool fault_unread = false;
+  bool exit_hook = false;
+  char fault_text[1024] = {0};
 };
 
 // Libraries beside lib64/libascendcl.so (nnopbase, an op's cust_opapi) are built with OPKIT_ACL_SHARED_STATE: they
@@ -93,6 +101,33 @@ inline int acl_fail(int code, const char* api, const char* format, ...) {
     }
   }
   return code;
+}
+
+// At exit, a kernel fault the program never asked about (with aclrtGetLastError or aclrtPeekAtLastError) makes the
+// exit status 1: a faulting kernel never passes silently, even in a program that ignores what the synchronize
+// calls return.
+inline void exit_after_unread_fault() {
+  DeviceMemoryState& s = device_memory();
+  if (!s.fault_unread) return;
+  std::fprintf(stderr, "[ERROR] exit status 1: a kernel raised an AI Core exception (507015) that the program did not "
+                       "read with aclrtGetLastError: %s\n", s.fault_text);
+  std::fflush(nullptr);
+  std::_Exit(1);
+}
+
+// The launch of a faulting kernel returns; the fault becomes the device's error (507015), as on the NPU.
+inline void record_kernel_fault(const char* what) {
+  DeviceMemoryState& s = device_memory();
+  std::lock_guard<std::mutex> lock(s.m);
+  s.device_error = 507015;
+  s.last_error = 507015;
+  s.fault_unread = true;
+  std::snprintf(s.fault_text, sizeof s.fault_text, "%s", what);
+  std::snprintf(recent_error(), 1024, "aicore exception: %s", what);  // aclGetRecentErrMsg's text
+  if (!s.exit_hook) {
+    s.exit_hook = true;
+    std::atexit(exit_after_unread_fault);
+  }
 }
 
 }  // namespace opkit::sim::detail

@@ -6,6 +6,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "opkit/sim/vec/cast_int4.h"
 #include "opkit/sim/vec/common.h"
 
 namespace opkit::sim::detail {
@@ -19,7 +20,7 @@ inline constexpr bool cast_supported_v =
     (std::is_same_v<S, int32_t> && one_of_v<D, float, half, int16_t, int64_t>) ||
     (std::is_same_v<S, int16_t> && one_of_v<D, half, float>) ||
     (std::is_same_v<S, int8_t> && one_of_v<D, half>) || (std::is_same_v<S, uint8_t> && one_of_v<D, half>) ||
-    (std::is_same_v<S, int64_t> && one_of_v<D, int32_t, float>)
+    (std::is_same_v<S, int64_t> && one_of_v<D, int32_t, float>) || cast_int4_supported_v<D, S>
 #if OPKIT_ARCH_HAS_BF16
     || (std::is_same_v<S, float> && std::is_same_v<D, bfloat16>) ||
     (std::is_same_v<S, bfloat16> && one_of_v<D, float, int32_t>)
@@ -184,7 +185,16 @@ namespace AscendC {
                 "Cast does not support this (dst, src) type pair on " OPKIT_SOC_NAME ": from half to float, "  \
                 "int32_t, int16_t, int8_t, uint8_t; float to half, float, int64_t, int32_t, int16_t"            \
                 OPKIT_CAST_BF16_FROM_FLOAT "; int32_t to float, half, int16_t, int64_t; int16_t to half, "      \
-                "float; int8_t, uint8_t to half; int64_t to int32_t, float" OPKIT_CAST_BF16_PAIRS)
+                "float; int8_t, uint8_t to half; int64_t to int32_t, float" OPKIT_CAST_BF16_PAIRS OPKIT_CAST_INT4_PAIRS)
+#if OPKIT_SOC_ARCH == 3510
+#define OPKIT_CAST_INT4_PAIRS "; half to int4b_t; int4b_t to half, int16_t, bfloat16_t; int16_t to int4b_t"
+#elif OPKIT_SOC_ARCH == 2201
+#define OPKIT_CAST_INT4_PAIRS "; half to int4b_t; int4b_t to half"
+#elif OPKIT_SOC_ARCH == 2002
+#define OPKIT_CAST_INT4_PAIRS "; half to int4b_t"
+#else
+#define OPKIT_CAST_INT4_PAIRS " (no int4b_t on this SoC)"
+#endif
 #if !OPKIT_ARCH_HAS_BF16
 #define OPKIT_CAST_BF16_FROM_FLOAT ""
 #define OPKIT_CAST_BF16_PAIRS " (no bfloat16 on this SoC)"
@@ -200,28 +210,41 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
           OPKIT_SIM_HERE) {
   OPKIT_CAST_CHECK;
   namespace d = opkit::sim::detail;
-  d::require_ub_operand("Cast", "dst", dst, uint64_t(count) * sizeof(T), where);
-  d::require_ub_operand("Cast", "src", src, uint64_t(count) * sizeof(U), where);
-  d::cast_count(dst, src, roundMode, count);
+  if constexpr (opkit_is_int4_v<T> || opkit_is_int4_v<U>) {
+    d::cast_int4_count(dst, src, roundMode, count, where);
+  } else {
+    d::require_ub_operand("Cast", "dst", dst, uint64_t(count) * sizeof(T), where);
+    d::require_ub_operand("Cast", "src", src, uint64_t(count) * sizeof(U), where);
+    d::cast_count(dst, src, roundMode, count);
+  }
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
           const int32_t repeatTime, const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {
   OPKIT_CAST_CHECK;
-  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
+  if constexpr (opkit_is_int4_v<T> || opkit_is_int4_v<U>) {
+    opkit::sim::detail::cast_int4_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
+  } else {
+    opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
+  }
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
           const int32_t repeatTime, const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {
   OPKIT_CAST_CHECK;
-  opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
+  if constexpr (opkit_is_int4_v<T> || opkit_is_int4_v<U>) {
+    opkit::sim::detail::cast_int4_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
+  } else {
+    opkit::sim::detail::cast_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
+  }
 }
 
 #undef OPKIT_CAST_CHECK
 #undef OPKIT_CAST_BF16_FROM_FLOAT
 #undef OPKIT_CAST_BF16_PAIRS
+#undef OPKIT_CAST_INT4_PAIRS
 
 // Scalar bfloat16_t <-> float, as asc-devkit's kernel_scalar_convert.h declares them on the SoCs with bfloat16_t
 // (__NPU_ARCH__ 2201, 3002, 3510): Cast(float) rounds to nearest even; ToFloat/ToBfloat16 are their older names.
