@@ -202,3 +202,32 @@ def test_910b_refuses_them(tmp_path: Path) -> None:
     source.write_text(_ON_910B)
     with pytest.raises(AssertionError, match=re.escape("AbsSub is available on Ascend950 only")):
         compile_program(source)
+
+
+def test_registers_and_saturation_strategy(program: Program, tmp_path: Path) -> None:
+    proc = run_program(program, "v950", "regs", "-", "0", str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    values = [int(v) for v in re.search(r"regs: (.*)", proc.stdout).group(1).split()]
+    # GetVecLen 256 B; GatherMask pattern 1 keeps 32 of 64 floats and leaves 32 * 4 bytes in AR, ClearSpr zeroes it;
+    # USE_GLOBAL sets CTRL bit 60 (1), USE_API clears it (0); FLOAT8 saturation is CTRL bit 50 = 0.
+    assert values == [256, 32, 128, 0, 1, 1, 0, 0, 0, 1]
+
+
+@pytest.mark.parametrize(("dtype", "divisor"), [("uint32", 1), ("uint32", 7), ("uint32", 64), ("uint32", 2**31 - 1),
+                                                ("uint64", 3), ("uint64", 1000003), ("uint64", 2**40)])
+def test_uint_div_magic_divides(program: Program, tmp_path: Path, dtype: str, divisor: int) -> None:
+    proc = run_program(program, "v950", "divmagic", dtype, str(divisor), str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    magic, shift = (int(v) for v in re.search(r"divmagic: (\d+) (\d+)", proc.stdout).groups())
+    bits = 32 if dtype == "uint32" else 64
+    assert shift == (divisor - 1).bit_length()
+    assert magic == ((2**bits * (2**shift - divisor)) // divisor + 1) % 2**bits
+    # The round-up method it serves: q = (mulhi(n, magic) + n) >> shift, for n up to the type's maximum.
+    rng = np.random.default_rng(divisor)
+    for n in [0, 1, divisor - 1, divisor, 2**bits - 1, *(int(v) for v in rng.integers(0, 2**31, 200))]:
+        assert ((n * magic >> bits) + n) >> shift == n // divisor, n
+
+
+def test_uint_div_magic_refuses_zero(program: Program, tmp_path: Path) -> None:
+    proc = run_program(program, "v950", "divmagic", "uint32", "0", str(tmp_path))
+    assert proc.returncode == 3 and "divisor 0 is outside [1, 2147483647]" in proc.stdout, proc.stdout + proc.stderr

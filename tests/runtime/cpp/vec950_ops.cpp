@@ -8,6 +8,9 @@
 //   neg (int8 int16 int32 int64 half float)         trunc_{rint,floor,ceil,round,trunc} (half float bf16)
 //   {Subs,Divs,Ands,Ors}_{ts,st,tt,tt0}            tensor-scalar, scalar-tensor, single-point src1, src0
 //   mulscast_{ts,st,tt} fusedmulscast_ts (float -> half)
+//   regs - 0 -                                     prints GetVecLen, GatherMask's rsvdCnt, GetSpr<AR> after it and
+//                                                   after ClearSpr, the saturation strategy and FLOAT8 flag bits
+//   divmagic (uint32 uint64) <divisor> -           prints GetUintDivMagicAndShift's magic and shift
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -173,12 +176,63 @@ void dispatch(const std::string& api, uint32_t n, const std::string& dir) {
   }
 }
 
+void registers() {
+  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
+  launch.run_body([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> bs, bd;
+    pipe.InitBuffer(bs, 256);
+    pipe.InitBuffer(bd, 256);
+    LocalTensor<float> src = bs.Get<float>(), dst = bd.Get<float>();
+    Duplicate(src, 1.0f, 64);
+    uint64_t kept = 0;
+    GatherMask(dst, src, uint8_t(1), false, 0, GatherMaskParams{1, 1, 8, 0}, kept);
+    const int64_t ar = GetSpr<SpecialPurposeReg::AR>();
+    ClearSpr<SpecialPurposeReg::AR>();
+    std::printf("regs: %u %llu %lld %lld", GetVecLen(), static_cast<unsigned long long>(kept),
+                static_cast<long long>(ar), static_cast<long long>(GetSpr<SpecialPurposeReg::AR>()));
+    SetSaturationStrategy<OverrideStrategy::USE_GLOBAL>();
+    std::printf(" %lld %d", static_cast<long long>(GetCtrlSpr<60, 60>()), int(GetSaturationStrategy()));
+    SetSaturationStrategy<OverrideStrategy::USE_API>();
+    std::printf(" %lld %d", static_cast<long long>(GetCtrlSpr<60, 60>()), int(GetSaturationStrategy()));
+    SetSaturationFlag<SaturationMode::FLOAT8>(true);
+    std::printf(" %lld %d\n", static_cast<long long>(GetCtrlSpr<50, 50>()),
+                int(GetSaturationFlag<SaturationMode::FLOAT8>()));
+  });
+}
+
+template <typename T>
+void divmagic(T divisor) {
+  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
+  try {
+    launch.run_body([&] {
+      T magic = 0, shift = 0;
+      GetUintDivMagicAndShift(magic, shift, divisor);
+      std::printf("divmagic: %llu %llu\n", static_cast<unsigned long long>(magic),
+                  static_cast<unsigned long long>(shift));
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+}
+
 }  // namespace
 
 int vec950_main(int argc, char** argv) {
   if (argc != 5) die("bad arguments; see the usage at the top of vec950_ops.cpp");
   const std::string api = argv[1], dtype = argv[2], dir = argv[4];
   const uint32_t n = static_cast<uint32_t>(std::strtoul(argv[3], nullptr, 10));
+  if (api == "regs") {
+    registers();
+    return 0;
+  }
+  if (api == "divmagic") {
+    const unsigned long long d = std::strtoull(argv[3], nullptr, 10);
+    if (dtype == "uint32") divmagic<uint32_t>(static_cast<uint32_t>(d));
+    else divmagic<uint64_t>(d);
+    return 0;
+  }
   if (dtype == "int8") dispatch<int8_t>(api, n, dir);
   else if (dtype == "uint8") dispatch<uint8_t>(api, n, dir);
   else if (dtype == "int16") dispatch<int16_t>(api, n, dir);
