@@ -231,3 +231,40 @@ def test_uint_div_magic_divides(program: Program, tmp_path: Path, dtype: str, di
 def test_uint_div_magic_refuses_zero(program: Program, tmp_path: Path) -> None:
     proc = run_program(program, "v950", "divmagic", "uint32", "0", str(tmp_path))
     assert proc.returncode == 3 and "divisor 0 is outside [1, 2147483647]" in proc.stdout, proc.stdout + proc.stderr
+
+
+def _bf16(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """bfloat16 bits (truncated float32) and their float32 values."""
+    bits = (x.astype(F32).view(np.uint32) >> 16).astype(np.uint16)
+    return bits, (bits.astype(np.uint32) << 16).view(F32)
+
+
+@pytest.mark.parametrize("dtype", ["half", "float", "bf16"])
+@pytest.mark.parametrize("api", ["quantize_pt_rint", "quantize_pt_trunc_nooffset", "quantize_pc_round",
+                                 "quantize_pk_floor"])
+def test_quantize_to_int8(program: Program, tmp_path: Path, api: str, dtype: str) -> None:
+    m, n = 5, 64
+    rng = np.random.default_rng(len(api))
+    raw = rng.uniform(-40, 40, (m, n)).astype(F32)
+    raw[0, :6] = [0.5, 1.5, -0.5, -2.5, 1000.0, -1000.0]   # ties, and values that saturate
+    if dtype == "bf16":
+        x_in, x = _bf16(raw)
+    else:
+        x_in = raw.astype(FLOATS[dtype])
+        x = x_in.astype(F32)
+    scale = rng.uniform(0.5, 4, n).astype(F32)
+    offset = rng.uniform(-3, 3, n).astype(F32)
+    scale[0], offset[0] = 1.0, 0.0   # so the ties in row 0 stay ties
+    b = np.concatenate([scale, offset])
+    got = _call(program, tmp_path, api, dtype, x_in, b, m, np.int8).reshape(m, n)
+    if "_pt_" in api:
+        s, o = scale[0], (0 if "nooffset" in api else offset[0])
+    elif "_pc_" in api:
+        s, o = scale[None, :], offset[None, :]
+    else:   # per token: row i takes scale[i], offset[i]
+        s, o = scale[:m, None], offset[:m, None]
+    y = ((x * s).astype(F32) + o).astype(F32)   # float steps, as the device's Mul then Add
+    mode = api.split("_")[2]
+    rounded = {"rint": np.rint, "trunc": np.trunc, "floor": np.floor,
+               "round": lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5)}[mode](y.astype(np.float64))
+    np.testing.assert_array_equal(got, np.clip(rounded, -128, 127).astype(np.int8))

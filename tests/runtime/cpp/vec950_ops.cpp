@@ -11,6 +11,9 @@
 //   regs - 0 -                                     prints GetVecLen, GatherMask's rsvdCnt, GetSpr<AR> after it and
 //                                                   after ClearSpr, the saturation strategy and FLOAT8 flag bits
 //   divmagic (uint32 uint64) <divisor> -           prints GetUintDivMagicAndShift's magic and shift
+//   quantize_{pt_rint,pt_trunc_nooffset,pc_round,pk_floor} (half float bf16) <m>: Quantize of a.bin [m, 64] to
+//                                                   int8 d0.bin; b.bin float: scale[64], offset[64] (per tensor:
+//                                                   b[0], b[1]; per token: the first m of each)
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -217,6 +220,41 @@ void divmagic(T divisor) {
   }
 }
 
+constexpr QuantizeConfig kPtRint = {QuantizePolicy::PER_TENSOR, true, RoundMode::CAST_RINT};
+constexpr QuantizeConfig kPtTrunc = {QuantizePolicy::PER_TENSOR, false, RoundMode::CAST_TRUNC};
+constexpr QuantizeConfig kPcRound = {QuantizePolicy::PER_CHANNEL, true, RoundMode::CAST_ROUND};
+constexpr QuantizeConfig kPkFloor = {QuantizePolicy::PER_TOKEN, true, RoundMode::CAST_FLOOR};
+
+template <typename T>
+void quantize(const std::string& api, uint32_t m, const std::string& dir) {
+  const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
+  const uint32_t n = 64;
+  std::vector<int8_t> d0(m * n);
+  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
+  try {
+    launch.run_body([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> ba, bs, bo, b0, bt;
+      LocalTensor<T> x = load<T>(pipe, ba, a, m * n);
+      std::vector<uint8_t> scale(b.begin(), b.begin() + 256), offset(b.begin() + 256, b.end());
+      LocalTensor<float> s = load<float>(pipe, bs, scale, 64), o = load<float>(pipe, bo, offset, 64);
+      LocalTensor<int8_t> y = load<int8_t>(pipe, b0, {}, m * n);
+      pipe.InitBuffer(bt, 1024);
+      const QuantizeParams p{m, n};
+      if (api == "quantize_pt_rint") Quantize<kPtRint>(y, x, s.GetValue(0), o.GetValue(0), p);
+      else if (api == "quantize_pt_trunc_nooffset") Quantize<kPtTrunc>(y, x, s.GetValue(0), 0.0f, p);
+      else if (api == "quantize_pc_round") Quantize<kPcRound>(y, x, bt.Get<uint8_t>(), s, o, p);
+      else if (api == "quantize_pk_floor") Quantize<kPkFloor>(y, x, s, o, p);
+      else die("unknown api " + api);
+      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  spill(dir + "/d0.bin", d0.data(), d0.size());
+}
+
 }  // namespace
 
 int vec950_main(int argc, char** argv) {
@@ -225,6 +263,12 @@ int vec950_main(int argc, char** argv) {
   const uint32_t n = static_cast<uint32_t>(std::strtoul(argv[3], nullptr, 10));
   if (api == "regs") {
     registers();
+    return 0;
+  }
+  if (api.rfind("quantize_", 0) == 0) {
+    if (dtype == "half") quantize<half>(api, n, dir);
+    else if (dtype == "float") quantize<float>(api, n, dir);
+    else quantize<bfloat16_t>(api, n, dir);
     return 0;
   }
   if (api == "divmagic") {

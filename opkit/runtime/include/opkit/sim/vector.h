@@ -48,4 +48,5 @@
 #include "opkit/sim/vec/fused.h"
 #include "opkit/sim/vec/binary950.h"
 #include "opkit/sim/vec/scalar_cast.h"
+#include "opkit/sim/vec/quantize950.h"
 #include "opkit/sim/vec/impl_raw.h"

@@ -1,0 +1,119 @@
+// Quantize (Ascend 950's quantization API, asc-devkit include/adv_api/quantization/quantize.h): src [m, n] of half,
+// float or bfloat16_t to int8_t, per tensor (scalar scale/offset), per channel (scale/offset [n]) or per token
+// (scale/offset [m]). As CANN's implementation (impl/adv_api/detail/quantization/quantize/quantize_impl.h): in float,
+// y = float(x) * float(scale) (+ float(offset)), each step rounded to float; then y rounded by config.roundMode
+// (CAST_RINT, CAST_ROUND, CAST_CEIL, CAST_FLOOR, CAST_TRUNC; another mode rounds half to even) and saturated to int8.
+// Not simulated yet: the PER_GROUP policy and the fp8/hifloat8/fp4 outputs (a compile error says so).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "opkit/sim/vec/binary950.h"
+#include "opkit/sim/vec/common.h"
+
+namespace AscendC {
+
+enum class QuantizePolicy : int32_t { PER_TENSOR, PER_CHANNEL, PER_TOKEN, PER_GROUP };
+struct QuantizeConfig {
+  QuantizePolicy policy;
+  bool hasOffset;
+  RoundMode roundMode = RoundMode::CAST_RINT;
+  int32_t kDim = 1;
+};
+struct QuantizeParams {
+  uint32_t m;
+  uint32_t n;
+  uint32_t groupSize = 0;
+};
+
+}  // namespace AscendC
+
+namespace opkit::sim::detail {
+
+template <AscendC::RoundMode mode>
+int8_t quantize_to_int8(float y) {
+  double r;
+  if constexpr (mode == AscendC::RoundMode::CAST_ROUND) r = std::round(double(y));
+  else if constexpr (mode == AscendC::RoundMode::CAST_CEIL) r = std::ceil(double(y));
+  else if constexpr (mode == AscendC::RoundMode::CAST_FLOOR) r = std::floor(double(y));
+  else if constexpr (mode == AscendC::RoundMode::CAST_TRUNC) r = std::trunc(double(y));
+  else r = std::nearbyint(double(y));
+  if (r != r) return 0;
+  return static_cast<int8_t>(r < -128 ? -128 : r > 127 ? 127 : r);
+}
+
+template <typename T>
+float quantize_operand(const char* role, const T& v, uint32_t i, uint32_t count, const SourceLoc& where) {
+  if constexpr (is_local_tensor_v<T>) {
+    require_ub_operand("Quantize", role, v, uint64_t(count) * sizeof(typename T::PrimType), where);
+    return static_cast<float>(v.opkit_addr[i]);
+  } else {
+    (void)role, (void)i, (void)count, (void)where;
+    return static_cast<float>(v);
+  }
+}
+
+template <typename T>
+struct quantize_prim {
+  using type = T;
+};
+template <typename T>
+struct quantize_prim<AscendC::LocalTensor<T>> {
+  using type = T;
+};
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <const QuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+              const OffsetT& offset, const QuantizeParams& params, OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  using S = typename d::quantize_prim<ScaleT>::type;
+  static_assert(OPKIT_SOC_ARCH == 3510 || !std::is_same_v<DstT, DstT>,
+                "Quantize is available on Ascend950 only (CANN implements it for dav-3510); this kernel is compiled "
+                "for " OPKIT_SOC_NAME);
+  static_assert(d::one_of_v<SrcT, half, float, bfloat16_t>, "Quantize supports half, float and bfloat16_t sources");
+  static_assert(d::one_of_v<S, half, float, bfloat16_t> && (std::is_same_v<S, SrcT> || std::is_same_v<S, float>),
+                "Quantize's scale is of the source type or float");
+  static_assert(std::is_same_v<S, typename d::quantize_prim<OffsetT>::type>,
+                "Quantize: scale and offset should be the same PrimType");
+  static_assert(std::is_same_v<DstT, int8_t>,
+                "opkit simulates Quantize to int8_t only; the fp8/hifloat8/fp4 outputs are not simulated yet");
+  static_assert(config.policy != QuantizePolicy::PER_GROUP,
+                "opkit does not simulate Quantize's PER_GROUP policy yet (PER_TENSOR, PER_CHANNEL, PER_TOKEN are)");
+  static_assert(config.policy != QuantizePolicy::PER_TENSOR || !d::is_local_tensor_v<ScaleT>,
+                "Quantize PER_TENSOR takes a scalar scale and offset");
+  static_assert(config.policy == QuantizePolicy::PER_TENSOR || d::is_local_tensor_v<ScaleT>,
+                "Quantize PER_CHANNEL and PER_TOKEN take the scale as a LocalTensor");
+  if (params.n % 32 != 0) {
+    d::fault("Quantize", d::cat("params.n ", params.n, " is not a multiple of 32 (CANN: n must be 32B aligned)"),
+             where);
+  }
+  const uint64_t count = uint64_t(params.m) * params.n;
+  d::require_ub_operand("Quantize", "dstTensor", dstTensor, count * sizeof(DstT), where);
+  d::require_ub_operand("Quantize", "srcTensor", srcTensor, count * sizeof(SrcT), where);
+  const uint32_t per = config.policy == QuantizePolicy::PER_CHANNEL ? params.n : params.m;
+  for (uint32_t i = 0; i < params.m; ++i) {
+    for (uint32_t j = 0; j < params.n; ++j) {
+      const uint32_t k = config.policy == QuantizePolicy::PER_CHANNEL ? j : i;
+      float y = static_cast<float>(srcTensor.opkit_addr[uint64_t(i) * params.n + j]) *
+                d::quantize_operand("scale", scale, k, per, where);
+      if constexpr (config.hasOffset) y = y + d::quantize_operand("offset", offset, k, per, where);
+      dstTensor.opkit_addr[uint64_t(i) * params.n + j] = d::quantize_to_int8<config.roundMode>(y);
+    }
+  }
+}
+
+template <const QuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor,
+              const LocalTensor<uint8_t>& sharedTmpBuffer, const ScaleT& scale, const OffsetT& offset,
+              const QuantizeParams& params, OPKIT_SIM_HERE) {
+  (void)sharedTmpBuffer;  // the simulator needs no scratch
+  Quantize<config>(dstTensor, srcTensor, scale, offset, params, where);
+}
+
+}  // namespace AscendC
