@@ -268,3 +268,39 @@ def test_quantize_to_int8(program: Program, tmp_path: Path, api: str, dtype: str
     rounded = {"rint": np.rint, "trunc": np.trunc, "floor": np.floor,
                "round": lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5)}[mode](y.astype(np.float64))
     np.testing.assert_array_equal(got, np.clip(rounded, -128, 127).astype(np.int8))
+
+
+def _int_to_float_away(x: np.ndarray) -> np.ndarray:
+    """int32 -> float32, a tie going away from zero."""
+    f = x.astype(F32)
+    diff = f.astype(np.float64) - x.astype(np.float64)
+    other = np.nextafter(f, np.where(diff > 0, -np.inf, np.inf).astype(F32))
+    tie = (diff != 0) & (np.abs(other.astype(np.float64) - x) == np.abs(diff)) & (np.abs(other) > np.abs(f))
+    return np.where(tie, other, f)
+
+
+@pytest.mark.parametrize("api", ["dequantize_pt", "dequantize_pc", "dequantize_pc_bf16", "dequantize_pk",
+                                 "dequantize_pk_f32src"])
+def test_dequantize(program: Program, tmp_path: Path, api: str) -> None:
+    m, n = 3, 64
+    rng = np.random.default_rng(len(api))
+    src = rng.integers(-(2**31), 2**31 - 1, (m, n), dtype=np.int64).astype(np.int32)
+    src[0, :4] = [2**24 + 1, -(2**24 + 3), 2**25 + 2, 7]   # ties of the int32 -> float conversion, and exact
+    scale = _bf16(rng.uniform(-2, 2, n).astype(F32))[1]     # bfloat16-exact, so every scale type holds it
+    scale[:m] = [F32(1), F32(0.5), F32(2e-5)]
+    if api == "dequantize_pk_f32src":
+        src = rng.uniform(-1000, 1000, (m, n)).astype(F32)
+    got_type = {"dequantize_pc_bf16": np.uint16, "dequantize_pk": F16}.get(api, F32)
+    got = _call(program, tmp_path, api, "-", src, scale, m, got_type).reshape(m, n)
+    x = src if api == "dequantize_pk_f32src" else _int_to_float_away(src)
+    s = {"dequantize_pt": scale[0], "dequantize_pc": scale[None, :], "dequantize_pc_bf16": scale[None, :]}.get(
+        api, scale[:m, None])
+    want = (x * s).astype(F32)
+    if api == "dequantize_pc_bf16":   # round to nearest even into bfloat16, compared as values
+        bits = want.view(np.uint32)
+        rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint32) << 16
+        np.testing.assert_array_equal((got.astype(np.uint32) << 16).view(F32), rounded.view(F32))
+    elif api == "dequantize_pk":   # half saturates instead of overflowing
+        np.testing.assert_array_equal(got, np.clip(want, -65504, 65504).astype(F16))
+    else:
+        np.testing.assert_array_equal(got, want)

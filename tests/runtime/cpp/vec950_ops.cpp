@@ -14,6 +14,9 @@
 //   quantize_{pt_rint,pt_trunc_nooffset,pc_round,pk_floor} (half float bf16) <m>: Quantize of a.bin [m, 64] to
 //                                                   int8 d0.bin; b.bin float: scale[64], offset[64] (per tensor:
 //                                                   b[0], b[1]; per token: the first m of each)
+//   dequantize_{pt,pc,pc_bf16,pk,pk_f32src} - <m>:  Dequantize of a.bin [m, 64] (int32; float for pk_f32src) with
+//                                                   scale b.bin float [64] (as bf16 for pc_bf16) to d0.bin
+//                                                   (float; bf16 for pc_bf16, half for pk)
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -255,6 +258,45 @@ void quantize(const std::string& api, uint32_t m, const std::string& dir) {
   spill(dir + "/d0.bin", d0.data(), d0.size());
 }
 
+constexpr DequantizeConfig kDqPt = {DequantizePolicy::PER_TENSOR};
+constexpr DequantizeConfig kDqPc = {DequantizePolicy::PER_CHANNEL};
+constexpr DequantizeConfig kDqPk = {DequantizePolicy::PER_TOKEN};
+
+template <typename D, typename S, typename C>
+void dequantize(const std::string& api, uint32_t m, const std::string& dir) {
+  const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
+  const uint32_t n = 64;
+  std::vector<uint8_t> d0(m * n * sizeof(D));
+  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
+  try {
+    launch.run_body([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> ba, bs, b0, bt;
+      LocalTensor<S> x = load<S>(pipe, ba, a, m * n);
+      LocalTensor<C> s = load<C>(pipe, bs, {}, 64);
+      for (uint32_t i = 0; i < 64; ++i) {
+        float v;
+        std::memcpy(&v, b.data() + 4 * i, 4);
+        s.SetValue(i, C(v));
+      }
+      LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
+      pipe.InitBuffer(bt, 1024);
+      const DequantizeParams p{m, n};
+      if constexpr (std::is_same_v<S, int32_t> && !std::is_same_v<D, half>) {
+        if (api == "dequantize_pt") Dequantize<kDqPt>(y, x, s.GetValue(0), s.GetValue(0), p);
+        if (api == "dequantize_pc" || api == "dequantize_pc_bf16") Dequantize<kDqPc>(y, x, s, s, bt.Get<uint8_t>(), p);
+      } else {
+        Dequantize<kDqPk>(y, x, s, s, p);
+      }
+      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  spill(dir + "/d0.bin", d0.data(), d0.size());
+}
+
 }  // namespace
 
 int vec950_main(int argc, char** argv) {
@@ -269,6 +311,22 @@ int vec950_main(int argc, char** argv) {
     if (dtype == "half") quantize<half>(api, n, dir);
     else if (dtype == "float") quantize<float>(api, n, dir);
     else quantize<bfloat16_t>(api, n, dir);
+    return 0;
+  }
+  if (api == "dequantize_pt" || api == "dequantize_pc") {
+    dequantize<float, int32_t, float>(api, n, dir);
+    return 0;
+  }
+  if (api == "dequantize_pc_bf16") {
+    dequantize<bfloat16_t, int32_t, bfloat16_t>(api, n, dir);
+    return 0;
+  }
+  if (api == "dequantize_pk") {
+    dequantize<half, int32_t, float>(api, n, dir);
+    return 0;
+  }
+  if (api == "dequantize_pk_f32src") {
+    dequantize<float, float, float>(api, n, dir);
     return 0;
   }
   if (api == "divmagic") {

@@ -1,4 +1,4 @@
-// Quantize (Ascend 950's quantization API, asc-devkit include/adv_api/quantization/quantize.h): src [m, n] of half,
+// Quantize and Dequantize (below). Quantize (Ascend 950's quantization API, asc-devkit include/adv_api/quantization/quantize.h): src [m, n] of half,
 // float or bfloat16_t to int8_t, per tensor (scalar scale/offset), per channel (scale/offset [n]) or per token
 // (scale/offset [m]). As CANN's implementation (impl/adv_api/detail/quantization/quantize/quantize_impl.h): in float,
 // y = float(x) * float(scale) (+ float(offset)), each step rounded to float; then y rounded by config.roundMode
@@ -45,12 +45,13 @@ int8_t quantize_to_int8(float y) {
 }
 
 template <typename T>
-float quantize_operand(const char* role, const T& v, uint32_t i, uint32_t count, const SourceLoc& where) {
+float quantize_operand(const char* api, const char* role, const T& v, uint32_t i, uint32_t count,
+                       const SourceLoc& where) {
   if constexpr (is_local_tensor_v<T>) {
-    require_ub_operand("Quantize", role, v, uint64_t(count) * sizeof(typename T::PrimType), where);
+    require_ub_operand(api, role, v, uint64_t(count) * sizeof(typename T::PrimType), where);
     return static_cast<float>(v.opkit_addr[i]);
   } else {
-    (void)role, (void)i, (void)count, (void)where;
+    (void)api, (void)role, (void)i, (void)count, (void)where;
     return static_cast<float>(v);
   }
 }
@@ -101,8 +102,8 @@ void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTe
     for (uint32_t j = 0; j < params.n; ++j) {
       const uint32_t k = config.policy == QuantizePolicy::PER_CHANNEL ? j : i;
       float y = static_cast<float>(srcTensor.opkit_addr[uint64_t(i) * params.n + j]) *
-                d::quantize_operand("scale", scale, k, per, where);
-      if constexpr (config.hasOffset) y = y + d::quantize_operand("offset", offset, k, per, where);
+                d::quantize_operand("Quantize", "scale", scale, k, per, where);
+      if constexpr (config.hasOffset) y = y + d::quantize_operand("Quantize", "offset", offset, k, per, where);
       dstTensor.opkit_addr[uint64_t(i) * params.n + j] = d::quantize_to_int8<config.roundMode>(y);
     }
   }
@@ -114,6 +115,114 @@ void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTe
               const QuantizeParams& params, OPKIT_SIM_HERE) {
   (void)sharedTmpBuffer;  // the simulator needs no scratch
   Quantize<config>(dstTensor, srcTensor, scale, offset, params, where);
+}
+
+}  // namespace AscendC
+
+// Dequantize (Ascend 950, include/adv_api/quantization/dequantize.h): src [m, n] of int32_t (or float, per token)
+// times a scale, as CANN's ascend_dequant_3510_impl.h: int32 -> float rounding half away from zero, one float
+// multiply, then a saturating round-to-nearest-even into DstT. PER_TENSOR: scalar scale, PER_CHANNEL: scale [n],
+// PER_TOKEN: scale [m]. Not simulated yet: PER_GROUP and the uint64_t (packed) per-channel scale to half.
+namespace AscendC {
+
+enum class DequantizePolicy : int32_t { PER_TENSOR, PER_CHANNEL, PER_TOKEN, PER_GROUP };
+struct DequantizeConfig {
+  DequantizePolicy policy;
+  bool hasOffset = false;
+  int32_t kDim = 1;
+};
+struct DequantizeParams {
+  uint32_t m;
+  uint32_t n;
+  uint32_t groupSize = 0;
+};
+
+}  // namespace AscendC
+
+namespace opkit::sim::detail {
+
+// int32 -> float, a tie between two floats going away from zero (the device's RndA).
+inline float int_to_float_away(int32_t x) {
+  const float f = static_cast<float>(x);
+  const double diff = double(f) - double(x);
+  if (diff == 0) return f;
+  const float g = std::nextafter(f, diff > 0 ? -HUGE_VALF : HUGE_VALF);
+  if (std::fabs(double(g) - double(x)) == std::fabs(diff) && std::fabs(g) > std::fabs(f)) return g;
+  return f;
+}
+
+template <typename D>
+D dequantize_store(float v) {
+  if constexpr (std::is_same_v<D, half>) {
+    if (v > 65504.0f) v = 65504.0f;  // saturating
+    if (v < -65504.0f) v = -65504.0f;
+  }
+  return D(v);
+}
+
+template <AscendC::DequantizePolicy P, typename D, typename S, typename C>
+constexpr bool dequantize_types_ok() {
+  using Pol = AscendC::DequantizePolicy;
+  if constexpr (P == Pol::PER_TENSOR || P == Pol::PER_CHANNEL) {
+    return std::is_same_v<S, int32_t> && one_of_v<C, float, bfloat16_t> && one_of_v<D, float, bfloat16_t>;
+  } else {
+    return one_of_v<S, int32_t, float> &&
+           ((std::is_same_v<C, D> && one_of_v<C, half, bfloat16_t, float>) ||
+            (std::is_same_v<C, float> && one_of_v<D, half, bfloat16_t>));
+  }
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <const DequantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+void Dequantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                const OffsetT& offset, const DequantizeParams& params, OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  using C = typename d::quantize_prim<ScaleT>::type;
+  static_assert(OPKIT_SOC_ARCH == 3510 || !std::is_same_v<DstT, DstT>,
+                "Dequantize is available on Ascend950 only (CANN implements it for dav-3510); this kernel is "
+                "compiled for " OPKIT_SOC_NAME);
+  static_assert(!config.hasOffset, "Dequantize do not support offset currently (CANN)");
+  static_assert(config.policy != DequantizePolicy::PER_GROUP,
+                "opkit does not simulate Dequantize's PER_GROUP policy yet (PER_TENSOR, PER_CHANNEL, PER_TOKEN are)");
+  static_assert(!std::is_same_v<C, uint64_t>,
+                "opkit does not simulate Dequantize's packed uint64_t per-channel scale yet");
+  static_assert((config.policy == DequantizePolicy::PER_TENSOR) != d::is_local_tensor_v<ScaleT>,
+                "Dequantize PER_TENSOR takes a scalar scale; PER_CHANNEL and PER_TOKEN a LocalTensor");
+  static_assert(d::dequantize_types_ok<config.policy, DstT, SrcT, C>(),
+                "current combination of src, scale and dst dtypes is not supported by Dequantize (CANN: per "
+                "tensor/channel int32 with float or bfloat16_t scale to float or bfloat16_t; per token int32 or "
+                "float with a scale of dst's type, or a float scale to half or bfloat16_t)");
+  (void)offset;
+  if ((params.n * sizeof(SrcT)) % 32 != 0 || (params.n * sizeof(DstT)) % 32 != 0) {
+    d::fault("Dequantize", d::cat("params.n ", params.n, " is not 32B aligned for src and dst"), where);
+  }
+  const uint64_t count = uint64_t(params.m) * params.n;
+  d::require_ub_operand("Dequantize", "dstTensor", dstTensor, count * sizeof(DstT), where);
+  d::require_ub_operand("Dequantize", "srcTensor", srcTensor, count * sizeof(SrcT), where);
+  const uint32_t per = config.policy == DequantizePolicy::PER_CHANNEL ? params.n : params.m;
+  for (uint32_t i = 0; i < params.m; ++i) {
+    for (uint32_t j = 0; j < params.n; ++j) {
+      const uint64_t at = uint64_t(i) * params.n + j;
+      const SrcT x = srcTensor.opkit_addr[at];
+      float v;
+      if constexpr (std::is_same_v<SrcT, int32_t>) v = d::int_to_float_away(x);
+      else v = x;
+      v = v * d::quantize_operand("Dequantize", "scale", scale,
+                                  config.policy == DequantizePolicy::PER_CHANNEL ? j : i, per, where);
+      dstTensor.opkit_addr[at] = d::dequantize_store<DstT>(v);
+    }
+  }
+}
+
+template <const DequantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+void Dequantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                const OffsetT& offset, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantizeParams& params,
+                OPKIT_SIM_HERE) {
+  (void)sharedTmpBuffer;  // the simulator needs no scratch
+  Dequantize<config>(dstTensor, srcTensor, scale, offset, params, where);
 }
 
 }  // namespace AscendC
