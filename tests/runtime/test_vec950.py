@@ -270,6 +270,12 @@ def test_quantize_to_int8(program: Program, tmp_path: Path, api: str, dtype: str
     np.testing.assert_array_equal(got, np.clip(rounded, -128, 127).astype(np.int8))
 
 
+def _bf16_rne(v: np.ndarray) -> np.ndarray:
+    """float32 values rounded to nearest even into bfloat16, as float32 (finite inputs)."""
+    bits = v.astype(F32).view(np.uint32).astype(np.uint64)
+    return (((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16).astype(np.uint32).view(F32)
+
+
 def _int_to_float_away(x: np.ndarray) -> np.ndarray:
     """int32 -> float32, a tie going away from zero."""
     f = x.astype(F32)
@@ -297,10 +303,36 @@ def test_dequantize(program: Program, tmp_path: Path, api: str) -> None:
         api, scale[:m, None])
     want = (x * s).astype(F32)
     if api == "dequantize_pc_bf16":   # round to nearest even into bfloat16, compared as values
-        bits = want.view(np.uint32)
-        rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint32) << 16
-        np.testing.assert_array_equal((got.astype(np.uint32) << 16).view(F32), rounded.view(F32))
+        np.testing.assert_array_equal((got.astype(np.uint32) << 16).view(F32), _bf16_rne(want))
     elif api == "dequantize_pk":   # half saturates instead of overflowing
         np.testing.assert_array_equal(got, np.clip(want, -65504, 65504).astype(F16))
     else:
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", ["half", "bf16"])
+@pytest.mark.parametrize("api", ["antiquantize_pt", "antiquantize_pc", "antiquantize_pk_float",
+                                 "antiquantize_pk_nooffset"])
+def test_antiquantize_from_int8(program: Program, tmp_path: Path, api: str, dtype: str) -> None:
+    m, n = 4, 64
+    rng = np.random.default_rng(len(api) + len(dtype))
+    x = rng.integers(-128, 128, (m, n)).astype(np.int8)
+    x[0, :2] = [-128, 127]
+    # scale and offset exact in half and bfloat16 (multiples of 1/8 and 1/4 in small ranges)
+    scale = (rng.integers(-16, 17, n) / 8).astype(F32)
+    offset = (rng.integers(-40, 41, n) / 4).astype(F32)
+    out = _call(program, tmp_path, api, dtype, x, np.concatenate([scale, offset]), m,
+                F16 if dtype == "half" else np.uint16).reshape(m, n)
+    if api == "antiquantize_pt":
+        s, o = scale[0], offset[0]
+    elif api == "antiquantize_pc":
+        s, o = scale[None, :], offset[None, :]
+    else:
+        s, o = scale[:m, None], offset[:m, None]
+    if api == "antiquantize_pk_nooffset":
+        o = F32(0)
+    want = ((x.astype(F32) + o).astype(F32) * s).astype(F32)
+    if dtype == "half":
+        np.testing.assert_array_equal(out, want.astype(F16))
+    else:   # rounded to nearest even into bfloat16
+        np.testing.assert_array_equal((out.astype(np.uint32) << 16).view(F32), _bf16_rne(want))

@@ -17,6 +17,8 @@
 //   dequantize_{pt,pc,pc_bf16,pk,pk_f32src} - <m>:  Dequantize of a.bin [m, 64] (int32; float for pk_f32src) with
 //                                                   scale b.bin float [64] (as bf16 for pc_bf16) to d0.bin
 //                                                   (float; bf16 for pc_bf16, half for pk)
+//   antiquantize_{pt,pc,pk_float,pk_nooffset} (half bf16) <m>: AntiQuantize of a.bin int8 [m, 64] with b.bin
+//                                                   float scale[64], offset[64] (as dtype; float for pk_float)
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -297,6 +299,45 @@ void dequantize(const std::string& api, uint32_t m, const std::string& dir) {
   spill(dir + "/d0.bin", d0.data(), d0.size());
 }
 
+constexpr AntiQuantizeConfig kAqPt = {AntiQuantizePolicy::PER_TENSOR, true};
+constexpr AntiQuantizeConfig kAqPc = {AntiQuantizePolicy::PER_CHANNEL, true};
+constexpr AntiQuantizeConfig kAqPk = {AntiQuantizePolicy::PER_TOKEN, true};
+constexpr AntiQuantizeConfig kAqPkNo = {AntiQuantizePolicy::PER_TOKEN, false};
+
+template <typename D, typename C>
+void antiquantize(const std::string& api, uint32_t m, const std::string& dir) {
+  const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
+  const uint32_t n = 64;
+  std::vector<uint8_t> d0(m * n * sizeof(D));
+  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
+  try {
+    launch.run_body([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> ba, bs, bo, b0;
+      LocalTensor<int8_t> x = load<int8_t>(pipe, ba, a, m * n);
+      LocalTensor<C> s = load<C>(pipe, bs, {}, 64), o = load<C>(pipe, bo, {}, 64);
+      for (uint32_t i = 0; i < 128; ++i) {
+        float v;
+        std::memcpy(&v, b.data() + 4 * i, 4);
+        (i < 64 ? s : o).SetValue(i % 64, C(v));
+      }
+      LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
+      const AntiQuantizeParams p{m, n};
+      if constexpr (std::is_same_v<C, D>) {
+        if (api == "antiquantize_pt") AntiQuantize<kAqPt>(y, x, s.GetValue(0), o.GetValue(0), p);
+        if (api == "antiquantize_pc") AntiQuantize<kAqPc>(y, x, s, o, p);
+      }
+      if (api == "antiquantize_pk_float") AntiQuantize<kAqPk>(y, x, s, o, p);
+      if (api == "antiquantize_pk_nooffset") AntiQuantize<kAqPkNo>(y, x, s, o, p);
+      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  spill(dir + "/d0.bin", d0.data(), d0.size());
+}
+
 }  // namespace
 
 int vec950_main(int argc, char** argv) {
@@ -327,6 +368,12 @@ int vec950_main(int argc, char** argv) {
   }
   if (api == "dequantize_pk_f32src") {
     dequantize<float, float, float>(api, n, dir);
+    return 0;
+  }
+  if (api.rfind("antiquantize_", 0) == 0) {
+    const bool f32 = api == "antiquantize_pk_float";
+    if (dtype == "half") f32 ? antiquantize<half, float>(api, n, dir) : antiquantize<half, half>(api, n, dir);
+    else f32 ? antiquantize<bfloat16_t, float>(api, n, dir) : antiquantize<bfloat16_t, bfloat16_t>(api, n, dir);
     return 0;
   }
   if (api == "divmagic") {

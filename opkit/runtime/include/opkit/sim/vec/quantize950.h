@@ -1,4 +1,4 @@
-// Quantize and Dequantize (below). Quantize (Ascend 950's quantization API, asc-devkit include/adv_api/quantization/quantize.h): src [m, n] of half,
+// Quantize, Dequantize and AntiQuantize (below). Quantize (Ascend 950's quantization API, asc-devkit include/adv_api/quantization/quantize.h): src [m, n] of half,
 // float or bfloat16_t to int8_t, per tensor (scalar scale/offset), per channel (scale/offset [n]) or per token
 // (scale/offset [m]). As CANN's implementation (impl/adv_api/detail/quantization/quantize/quantize_impl.h): in float,
 // y = float(x) * float(scale) (+ float(offset)), each step rounded to float; then y rounded by config.roundMode
@@ -223,6 +223,75 @@ void Dequantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& src
                 OPKIT_SIM_HERE) {
   (void)sharedTmpBuffer;  // the simulator needs no scratch
   Dequantize<config>(dstTensor, srcTensor, scale, offset, params, where);
+}
+
+}  // namespace AscendC
+
+// AntiQuantize (Ascend 950, include/adv_api/quantization/antiquantize.h): int8_t src [m, n] to half, bfloat16_t or
+// float, as CANN's antiquantize_3510_impl.h: y = (float(x) + float(offset)) * float(scale), then a saturating
+// round-to-nearest-even into DstT. PER_TENSOR: scalar scale/offset of DstT; PER_CHANNEL: [n] of DstT (half or
+// bfloat16_t); PER_TOKEN: [m], of DstT or float. Not simulated yet: PER_GROUP and the fp8/hifloat8/fp4 sources.
+namespace AscendC {
+
+enum class AntiQuantizePolicy : int32_t { PER_TENSOR, PER_CHANNEL, PER_TOKEN, PER_GROUP };
+struct AntiQuantizeConfig {
+  AntiQuantizePolicy policy;
+  bool hasOffset;
+  int32_t kDim = 1;
+};
+struct AntiQuantizeParams {
+  uint32_t m;
+  uint32_t n;
+  uint32_t groupSize = 0;
+};
+
+template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+void AntiQuantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                  const OffsetT& offset, const AntiQuantizeParams& params, OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  using C = typename d::quantize_prim<ScaleT>::type;
+  using Pol = AntiQuantizePolicy;
+  static_assert(OPKIT_SOC_ARCH == 3510 || !std::is_same_v<DstT, DstT>,
+                "AntiQuantize is available on Ascend950 only (CANN implements it for dav-3510); this kernel is "
+                "compiled for " OPKIT_SOC_NAME);
+  static_assert(std::is_same_v<SrcT, int8_t>,
+                "opkit simulates AntiQuantize from int8_t only; the fp8/hifloat8/fp4 sources are not simulated yet");
+  static_assert(config.policy != Pol::PER_GROUP,
+                "opkit does not simulate AntiQuantize's PER_GROUP policy yet (PER_TENSOR, PER_CHANNEL, PER_TOKEN are)");
+  static_assert(std::is_same_v<C, typename d::quantize_prim<OffsetT>::type>, "Dtype of scale should be same as offset");
+  static_assert((config.policy == Pol::PER_TENSOR) != d::is_local_tensor_v<ScaleT>,
+                "AntiQuantize PER_TENSOR takes a scalar scale and offset; PER_CHANNEL and PER_TOKEN LocalTensors");
+  static_assert(config.policy == Pol::PER_TOKEN
+                    ? ((std::is_same_v<C, DstT> && d::one_of_v<C, half, bfloat16_t, float>) ||
+                       (std::is_same_v<C, float> && d::one_of_v<DstT, half, bfloat16_t>))
+                    : (std::is_same_v<C, DstT> && d::one_of_v<C, half, bfloat16_t>),
+                "current combination of scale dtype and dstTensor dtype is not supported by AntiQuantize (CANN: "
+                "per tensor/channel half or bfloat16_t of dst's type; per token also a float scale)");
+  if ((params.n * sizeof(SrcT)) % 32 != 0) {
+    d::fault("AntiQuantize", d::cat("params.n ", params.n, " is not 32B aligned"), where);
+  }
+  const uint64_t count = uint64_t(params.m) * params.n;
+  d::require_ub_operand("AntiQuantize", "dstTensor", dstTensor, count * sizeof(DstT), where);
+  d::require_ub_operand("AntiQuantize", "srcTensor", srcTensor, count * sizeof(SrcT), where);
+  const uint32_t per = config.policy == Pol::PER_CHANNEL ? params.n : params.m;
+  for (uint32_t i = 0; i < params.m; ++i) {
+    for (uint32_t j = 0; j < params.n; ++j) {
+      const uint64_t at = uint64_t(i) * params.n + j;
+      const uint32_t k = config.policy == Pol::PER_CHANNEL ? j : i;
+      float v = static_cast<float>(srcTensor.opkit_addr[at]);
+      if constexpr (config.hasOffset) v = v + d::quantize_operand("AntiQuantize", "offset", offset, k, per, where);
+      v = v * d::quantize_operand("AntiQuantize", "scale", scale, k, per, where);
+      dstTensor.opkit_addr[at] = d::dequantize_store<DstT>(v);
+    }
+  }
+}
+
+template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+void AntiQuantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                  const OffsetT& offset, const LocalTensor<uint8_t>& sharedTmpBuffer, const AntiQuantizeParams& params,
+                  OPKIT_SIM_HERE) {
+  (void)sharedTmpBuffer;  // the simulator needs no scratch
+  AntiQuantize<config>(dstTensor, srcTensor, scale, offset, params, where);
 }
 
 }  // namespace AscendC
