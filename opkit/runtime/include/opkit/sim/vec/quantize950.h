@@ -1,8 +1,9 @@
-// Quantize, Dequantize and AntiQuantize (below). Quantize (Ascend 950's quantization API, asc-devkit include/adv_api/quantization/quantize.h): src [m, n] of half,
-// float or bfloat16_t to int8_t, per tensor (scalar scale/offset), per channel (scale/offset [n]) or per token
-// (scale/offset [m]). As CANN's implementation (impl/adv_api/detail/quantization/quantize/quantize_impl.h): in float,
-// y = float(x) * float(scale) (+ float(offset)), each step rounded to float; then y rounded by config.roundMode
-// (CAST_RINT, CAST_ROUND, CAST_CEIL, CAST_FLOOR, CAST_TRUNC; another mode rounds half to even) and saturated to int8.
+// Ascend 950's quantization APIs: Quantize, Dequantize and AntiQuantize (below).
+// Quantize (asc-devkit include/adv_api/quantization/quantize.h): src [m, n] of half, float or bfloat16_t to int8_t,
+// per tensor (scalar scale/offset), per channel (scale/offset [n]) or per token (scale/offset [m]). As CANN's
+// implementation (impl/adv_api/detail/quantization/quantize/quantize_impl.h): in float, y = float(x) * float(scale)
+// (+ float(offset)), each step rounded to float; then y rounded by config.roundMode (CAST_RINT, CAST_ROUND, CAST_CEIL,
+// CAST_FLOOR, CAST_TRUNC; another mode rounds half to even) and saturated to int8.
 // Not simulated yet: the PER_GROUP policy and the fp8/hifloat8/fp4 outputs (a compile error says so).
 #pragma once
 

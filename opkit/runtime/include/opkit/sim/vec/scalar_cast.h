@@ -53,8 +53,8 @@ U ScalarCast(T valueIn, OPKIT_SIM_HERE) {
       case RoundMode::CAST_FLOOR: r = std::floor(double(x)); break;
       case RoundMode::CAST_RINT: r = std::nearbyint(double(x)); break;
       default:
-        d::fault("ScalarCast", d::cat("float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT (got mode ",
-                                      int(roundMode), ")"),
+        d::fault("ScalarCast", d::cat("float -> int32_t takes CAST_ROUND, CAST_CEIL, CAST_FLOOR or CAST_RINT (got "
+                                      "mode ", int(roundMode), ")"),
                  where);
     }
     if (x != x) return 0;
