@@ -209,8 +209,9 @@ def test_registers_and_saturation_strategy(program: Program, tmp_path: Path) -> 
     assert proc.returncode == 0, proc.stdout + proc.stderr
     values = [int(v) for v in re.search(r"regs: (.*)", proc.stdout).group(1).split()]
     # GetVecLen 256 B; GatherMask pattern 1 keeps 32 of 64 floats and leaves 32 * 4 bytes in AR, ClearSpr zeroes it;
-    # USE_GLOBAL sets CTRL bit 60 (1), USE_API clears it (0); FLOAT8 saturation is CTRL bit 50 = 0.
-    assert values == [256, 32, 128, 0, 1, 1, 0, 0, 0, 1]
+    # USE_GLOBAL sets CTRL bit 60 (1), USE_API clears it (0); FLOAT8 saturation is CTRL bit 50 = 0; the scalar
+    # cache mode: READ PERSISTENT in CTRL[19:16] = 2, WRITE DISABLE in CTRL[23:20] = 4, both read back.
+    assert values == [256, 32, 128, 0, 1, 1, 0, 0, 0, 1, 2, 4, 1, 1]
 
 
 @pytest.mark.parametrize(("dtype", "divisor"), [("uint32", 1), ("uint32", 7), ("uint32", 64), ("uint32", 2**31 - 1),

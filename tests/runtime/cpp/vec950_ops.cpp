@@ -9,7 +9,8 @@
 //   {Subs,Divs,Ands,Ors}_{ts,st,tt,tt0}            tensor-scalar, scalar-tensor, single-point src1, src0
 //   mulscast_{ts,st,tt} fusedmulscast_ts (float -> half)
 //   regs - 0 -                                     prints GetVecLen, GatherMask's rsvdCnt, GetSpr<AR> after it and
-//                                                   after ClearSpr, the saturation strategy and FLOAT8 flag bits
+//                                                   after ClearSpr, the saturation strategy and FLOAT8 flag bits,
+//                                                   the scalar cache mode's CTRL fields and read-back
 //   divmagic (uint32 uint64) <divisor> -           prints GetUintDivMagicAndShift's magic and shift
 //   quantize_{pt_rint,pt_trunc_nooffset,pc_round,pk_floor} (half float bf16) <m>: Quantize of a.bin [m, 64] to
 //                                                   int8 d0.bin; b.bin float: scale[64], offset[64] (per tensor:
@@ -204,8 +205,14 @@ void registers() {
     SetSaturationStrategy<OverrideStrategy::USE_API>();
     std::printf(" %lld %d", static_cast<long long>(GetCtrlSpr<60, 60>()), int(GetSaturationStrategy()));
     SetSaturationFlag<SaturationMode::FLOAT8>(true);
-    std::printf(" %lld %d\n", static_cast<long long>(GetCtrlSpr<50, 50>()),
+    std::printf(" %lld %d", static_cast<long long>(GetCtrlSpr<50, 50>()),
                 int(GetSaturationFlag<SaturationMode::FLOAT8>()));
+    SetScalarCacheMode<CacheRwMode::READ, CacheMode::CACHE_MODE_PERSISTENT>();
+    SetScalarCacheMode<CacheRwMode::WRITE, CacheMode::CACHE_MODE_DISABLE>();
+    std::printf(" %lld %lld %d %d\n", static_cast<long long>(GetCtrlSpr<16, 19>()),
+                static_cast<long long>(GetCtrlSpr<20, 23>()),
+                int(GetScalarCacheMode<CacheRwMode::READ>() == CacheMode::CACHE_MODE_PERSISTENT),
+                int(GetScalarCacheMode<CacheRwMode::WRITE>() == CacheMode::CACHE_MODE_DISABLE));
   });
 }
 

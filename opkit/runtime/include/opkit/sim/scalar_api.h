@@ -193,6 +193,37 @@ inline OverrideStrategy GetSaturationStrategy() {
   return GetCtrlSpr<60, 60>() == 0 ? OverrideStrategy::USE_API : OverrideStrategy::USE_GLOBAL;
 }
 
+// Ascend 950: the scalar unit's cache mode for reads (CTRL[19:16]) and writes (CTRL[23:20]), CANN's encoding
+// (NORMAL 0, LAST 1, PERSISTENT 2, DISABLE 4); remembered, no cache is simulated.
+namespace detail {
+template <CacheRwMode rwMode>
+constexpr int8_t scalar_cache_bit() {
+  static_assert(OPKIT_SOC_ARCH == 3510 || rwMode != rwMode,
+                "Set/GetScalarCacheMode are available on Ascend950 only; this kernel is compiled for " OPKIT_SOC_NAME);
+  static_assert(rwMode == CacheRwMode::READ || rwMode == CacheRwMode::WRITE,
+                "ScalarCacheMode only supports READ or WRITE mode, RW mode is not supported");
+  return rwMode == CacheRwMode::READ ? 16 : 20;
+}
+}  // namespace detail
+template <CacheRwMode rwMode, CacheMode cacheMode>
+inline void SetScalarCacheMode() {
+  constexpr int8_t bit = detail::scalar_cache_bit<rwMode>();
+  constexpr int64_t code = cacheMode == CacheMode::CACHE_MODE_DISABLE ? 4 : cacheMode == CacheMode::CACHE_MODE_LAST ? 1
+                           : cacheMode == CacheMode::CACHE_MODE_PERSISTENT                                        ? 2
+                                                                                                                  : 0;
+  SetCtrlSpr<bit, bit + 3>(code);
+}
+template <CacheRwMode rwMode>
+inline CacheMode GetScalarCacheMode() {
+  constexpr int8_t bit = detail::scalar_cache_bit<rwMode>();
+  switch (GetCtrlSpr<bit, bit + 3>()) {
+    case 1: return CacheMode::CACHE_MODE_LAST;
+    case 2: return CacheMode::CACHE_MODE_PERSISTENT;
+    case 4: return CacheMode::CACHE_MODE_DISABLE;
+    default: return CacheMode::CACHE_MODE_NORMAL;
+  }
+}
+
 // The vector mask register written as is (CANN's set_vector_mask): defined with the mask state, opkit/sim/vec/common.h.
 template <typename T>
 void OpkitWriteVectorMask(uint64_t maskHigh, uint64_t maskLow);
