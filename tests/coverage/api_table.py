@@ -11,7 +11,8 @@ Columns (tab-separated, `#` starts a comment line):
   numeric  the test that checks the API's values, `tests/...py::test_name`, or empty
   call     one or more C++ statements in CANN's documented form, over the operands of KERNEL_PRELUDE/HOST_PRELUDE;
            empty only for a `missing` row whose call is not written yet
-  include  extra headers the call needs (space-separated), or empty
+  include  extra headers the call needs (space-separated), or empty; a `dav-NNNN` token compiles the row for that
+           SoC (-DOPKIT_SOC_ARCH=NNNN, e.g. dav-3510 for Ascend 950's own APIs) instead of the default 910B
   note     why a row is missing, or anything else worth a line
 """
 from __future__ import annotations
@@ -98,6 +99,15 @@ class Row:
     def key(self) -> str:
         return f"{self.family}:{self.name}"
 
+    @property
+    def headers(self) -> tuple[str, ...]:
+        return tuple(h for h in self.include if not h.startswith("dav-"))
+
+    @property
+    def soc(self) -> str:
+        """The __NPU_ARCH__ the row compiles for ("" = the default, Ascend910B)."""
+        return next((h[4:] for h in self.include if h.startswith("dav-")), "")
+
 
 def load_rows(path: Path = TABLE) -> list[Row]:
     """Rows of the table; a malformed line is a ValueError naming its line."""
@@ -138,7 +148,7 @@ def inventory_names(path: Path = INVENTORY) -> set[tuple[str, str]]:
 def unit_source(rows: list[Row]) -> tuple[str, int]:
     """A translation unit holding each row's call in its own function, one row per line after the precompiled
     prelude and the rows' includes; and the line number of the first row."""
-    includes = sorted({h for r in rows for h in r.include})
+    includes = sorted({h for r in rows for h in r.headers})
     head = '#include "prelude.h"\n' + "".join(f'#include "{h}"\n' for h in includes)
     body = "".join(f"void row_{r.line}() {{ {r.call}; }}\n" for r in rows)
     return head + body, 2 + len(includes)

@@ -21,8 +21,14 @@ ROWS = load_rows()
 _PRELUDES = {"kernel": KERNEL_PRELUDE, "host": HOST_PRELUDE}
 
 
-def _flags() -> list[str]:
-    return ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-Wno-unused-variable", f"-I{opkit.include_dir()}"]
+def _flags(soc: str = "") -> list[str]:
+    arch = [f"-DOPKIT_SOC_ARCH={soc}"] if soc else []
+    return ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-Wno-unused-variable", *arch, f"-I{opkit.include_dir()}"]
+
+
+def _unit(r: Row) -> tuple[str, str]:
+    """The precompiled prelude a row parses after: its side and its SoC."""
+    return (r.side, r.soc)
 
 
 def test_every_inventory_name_in_scope_has_a_row() -> None:
@@ -46,31 +52,31 @@ def test_named_numeric_tests_exist_and_only_for_compiling_rows() -> None:
 
 
 @pytest.fixture(scope="module")
-def preludes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    dirs: dict[str, Path] = {}
-    for side, text in _PRELUDES.items():
-        d = tmp_path_factory.mktemp(f"coverage-{side}")
-        (d / "prelude.h").write_text(text)
-        proc = subprocess.run([CXX, *_flags(), "-x", "c++-header", str(d / "prelude.h"), "-o",
+def preludes(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    dirs: dict[tuple[str, str], Path] = {}
+    for side, soc in sorted({_unit(r) for r in ROWS}):
+        d = tmp_path_factory.mktemp(f"coverage-{side}{soc}")
+        (d / "prelude.h").write_text(_PRELUDES[side])
+        proc = subprocess.run([CXX, *_flags(soc), "-x", "c++-header", str(d / "prelude.h"), "-o",
                                str(d / "prelude.h.gch")], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr[-4000:]
-        dirs[side] = d
+        dirs[(side, soc)] = d
     return dirs
 
 
-def _parse_each(preludes: dict[str, Path], rows: list[Row], tag: str) -> list[Parse]:
+def _parse_each(preludes: dict[tuple[str, str], Path], rows: list[Row], tag: str) -> list[Parse]:
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        return list(pool.map(lambda r: parse_unit(CXX, _flags(), preludes[r.side], f"{tag}_{r.line}", [r]), rows))
+        return list(pool.map(lambda r: parse_unit(CXX, _flags(r.soc), preludes[_unit(r)], f"{tag}_{r.line}", [r]),
+                             rows))
 
 
-def _compiling(preludes: dict[str, Path], rows: list[Row], tag: str) -> set[int]:
-    """Table lines of the rows whose call compiles: one unit per side, then each row no error pointed at alone."""
+def _compiling(preludes: dict[tuple[str, str], Path], rows: list[Row], tag: str) -> set[int]:
+    """Table lines of the rows whose call compiles: one unit per side and SoC, then each row no error pointed at
+    alone."""
     ok: set[int] = set()
-    for side in ("kernel", "host"):
-        batch = [r for r in rows if r.side == side]
-        if not batch:
-            continue
-        whole = parse_unit(CXX, _flags(), preludes[side], f"{tag}_{side}", batch)
+    for side, soc in sorted({_unit(r) for r in rows}):
+        batch = [r for r in rows if _unit(r) == (side, soc)]
+        whole = parse_unit(CXX, _flags(soc), preludes[(side, soc)], f"{tag}_{side}{soc}", batch)
         if whole.returncode == 0:
             ok |= {r.line for r in batch}
             continue
@@ -80,7 +86,7 @@ def _compiling(preludes: dict[str, Path], rows: list[Row], tag: str) -> set[int]
 
 
 @pytest.mark.compile
-def test_ok_rows_compile(preludes: dict[str, Path]) -> None:
+def test_ok_rows_compile(preludes: dict[tuple[str, str], Path]) -> None:
     rows = [r for r in ROWS if r.status == "ok"]
     ok = _compiling(preludes, rows, "ok")
     broken = [r for r in rows if r.line not in ok]
@@ -90,7 +96,7 @@ def test_ok_rows_compile(preludes: dict[str, Path]) -> None:
 
 
 @pytest.mark.compile
-def test_missing_rows_do_not_compile(preludes: dict[str, Path]) -> None:
+def test_missing_rows_do_not_compile(preludes: dict[tuple[str, str], Path]) -> None:
     rows = [r for r in ROWS if r.status == "missing" and r.call]
     ok = _compiling(preludes, rows, "missing")
     compiled = [f"line {r.line}: {r.family} {r.name}: `{r.call}` compiles now: mark it ok (and name its numeric test)"

@@ -48,6 +48,17 @@ def _to_int8(x: np.ndarray, dtype: type = np.int8) -> np.ndarray:
     return np.clip(np.rint(x.astype(np.float64)), info.min, info.max).astype(dtype)
 
 
+def _half_odd(v: float) -> float:
+    """float -> half rounded to odd: truncate toward zero, then make the last bit 1 if that was inexact."""
+    with np.errstate(over="ignore"):
+        h = np.float16(v)   # nearest (65520 rounds to inf)
+    if abs(float(h)) > abs(v):
+        h = np.nextafter(h, np.float16(0))
+    if float(h) != v and not np.isinf(h):
+        h = np.float16(np.uint16(h.view(np.uint16) | 1).view(np.float16))
+    return float(h)
+
+
 def _in(dtype: type, n: int) -> tuple[np.ndarray, np.ndarray]:
     if dtype is np.int16:
         return _ia(n).astype(np.int16), _ib(n).astype(np.int16)
@@ -61,6 +72,7 @@ def _fused(name: str, dtype: type, n: int) -> np.ndarray:
     out = {"add_relu": lambda: _relu(wide(x) + wide(y)), "sub_relu": lambda: _relu(wide(x) - wide(y)),
            "fused_mul_add": lambda: wide(x) * wide(d) + wide(y),
            "mul_add_relu": lambda: _relu(wide(x) * wide(d) + wide(y)),
+           "fused_mul_add_relu": lambda: _relu(wide(x) * wide(d) + wide(y)),
            "mul_add_dst": lambda: wide(x) * wide(y) + wide(d)}[name]()
     return out.astype(dtype)
 
@@ -72,6 +84,7 @@ EXPECTED: dict[str, np.ndarray] = {
         "sub_relu": [("float", f32, 200), ("half", f16, 257), ("int16", np.int16, 100)],
         "fused_mul_add": [("float", f32, 200), ("half", f16, 130)],
         "mul_add_relu": [("float", f32, 200), ("half", f16, 130)],
+        "fused_mul_add_relu": [("float", f32, 200), ("half", f16, 130)],
         "mul_add_dst": [("float", f32, 200), ("half", f16, 130)]}.items() for t, dt, n in cases},
     "mul_add_dst_half_float": (_a(70).astype(f16).astype(f32) * _b(70).astype(f16).astype(f32)
                                + _c(70).astype(f32)).astype(f32),
@@ -92,12 +105,20 @@ EXPECTED: dict[str, np.ndarray] = {
     "gather_half": _b(128).astype(f16)[127 - np.arange(33) * 3],
     "scalar_bits": np.array([8, 56, 4, 64, 3, 63, 8, -1, 8]),
     "ctrl_spr": np.array([1, 15, 1]),
+    "saturation": np.array([1, 0, 1, 1, 1, 0, 0, 1]),
+    # F32 sum (type 1, op 0): 1 + 2 + 2; none (0, 0): overwritten with 2; SetAtomicAdd<half>: F16 (2), sum.
+    "store_atomic_config": np.array([1, 0, 5, 0, 0, 2, 2, 0]),
+    # CAST_ROUND is half away from zero, CAST_RINT half to even; int32 saturates; float -> half rounds to odd.
+    "scalar_cast": np.array([3, -3, 2, 3, -3, 2, 4, 2**31 - 1, -2**31,
+                             *[_half_odd(v) for v in (1.00048828125, 1.0, 1.000732421875, 65520.0, -1.000732421875,
+                                                      3.0e-8)]]),
     "scalar_atomics_8_blocks": np.array([500 * 36, 10.5, -7, 0, 800]),
     "ib_set_wait": np.array([1, 12, 123, 1234]),
     "determine_order": np.tile(np.arange(5), 3),
 }
 
 FAULTS = {
+    "scalar_cast_half_needs_odd": "[ScalarCast] float -> half takes RoundMode::CAST_ODD only (got mode 1)",
     "gather_out_of_range": "[Gather] srcBaseOffset 0 + srcOffset[3] 32 = byte 32 is past the end of src (32 bytes)",
     "atomic_out_of_bounds": "[AtomicAdd] GM read-modify-write of 4 bytes at bytes [32, 36) of 'g' (32 bytes) is out "
                             "of bounds",

@@ -82,3 +82,20 @@ def test_antiquant_adds_offset_then_scales_per_channel_and_group(program: Progra
         oo, ss = np.repeat(o, g, axis=0), np.repeat(s, g, axis=0)
     want = ss * (x + oo)  # int8 + float16 -> float16, then a float16 product: CANN's 910B golden
     np.testing.assert_array_equal(y.reshape(shape), want.astype(np.float16))
+
+
+def test_quantize_host_helpers_follow_canns_formulas(program: Program) -> None:
+    proc = run_program(program, "quantize_sizes")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+
+    def quantize(size: int) -> str:   # max(2 * size bytes, two 256 B repeats), 32 B aligned; two repeats at least
+        return f"Quantize {size} {-(-max(2 * size, 512) // 32) * 32} 512"
+
+    def dequantize(m: int, n: int, dims: int) -> str:   # float room: 64 + m*n (or n) + the scale's n + 8
+        extra, nodes = (8 + 64 + n, 1) if dims == 2 else (8 + 64, 2)
+        return f"Dequantize {m * n} {(64 + m * n + n + 8) * 4} {(64 + n + n + 8) * 4} {nodes} {extra}"
+
+    assert lines[:7] == [quantize(1024), quantize(7), quantize(300), "QuantizeFactor 2 0", dequantize(4, 100, 2),
+                         dequantize(1, 50, 1), "AntiQuantize 0 0 0 0"]
+    assert "GetQuantizeMaxMinTmpSize: srcShape has no elements" in lines[7], lines[7]

@@ -102,6 +102,8 @@ const std::map<std::string, std::function<void()>> kCases = {
     FUSED("fused_mul_add_half", half, half, 130, FusedMulAdd(d, x, y, 130)),
     FUSED("mul_add_relu_float", float, float, 200, MulAddRelu(d, x, y, 200)),
     FUSED("mul_add_relu_half", half, half, 130, MulAddRelu(d, x, y, 130)),
+    FUSED("fused_mul_add_relu_float", float, float, 200, FusedMulAddRelu(d, x, y, 200)),
+    FUSED("fused_mul_add_relu_half", half, half, 130, FusedMulAddRelu(d, x, y, 130)),
     FUSED("mul_add_dst_float", float, float, 200, MulAddDst(d, x, y, 200)),
     FUSED("mul_add_dst_half", half, half, 130, MulAddDst(d, x, y, 130)),
     FUSED("mul_add_dst_half_float", float, half, 70, MulAddDst(d, x, y, 70)),
@@ -202,6 +204,59 @@ const std::map<std::string, std::function<void()>> kCases = {
          std::printf(" %lld %lld %lld", static_cast<long long>(GetCtrlSpr<60, 60>()),
                      static_cast<long long>(GetCtrlSpr<4, 7>()), static_cast<long long>(GetCtrlSpr<48, 48>()));
        });
+     }},
+    {"saturation", [] {  // CANN's CTRL bits: INT 53 (1 = saturate), FLOAT 48 and CAST 59 (0 = saturate)
+       launch(1, {}, [] {
+         SetSaturationFlag<SaturationMode::INT>(true);
+         SetSaturationFlag<SaturationMode::FLOAT>(true);
+         SetSaturationFlag<SaturationMode::CAST>(false);
+         std::printf(" %lld %lld %lld %d %d %d", static_cast<long long>(GetCtrlSpr<53, 53>()),
+                     static_cast<long long>(GetCtrlSpr<48, 48>()), static_cast<long long>(GetCtrlSpr<59, 59>()),
+                     int(GetSaturationFlag<SaturationMode::INT>()), int(GetSaturationFlag<SaturationMode::FLOAT>()),
+                     int(GetSaturationFlag<SaturationMode::CAST>()));
+         SetSaturationFlag<SaturationMode::FLOAT>(false);
+         std::printf(" %d %lld", int(GetSaturationFlag<SaturationMode::FLOAT>()),
+                     static_cast<long long>(GetCtrlSpr<48, 48>()));
+       });
+     }},
+    {"store_atomic_config", [] {  // the register and SetAtomicAdd/None are one state; UB->GM copies follow it
+       std::vector<float> g(8, 1.0f);
+       launch(1, {{g.data(), g.size() * 4, "g"}}, [&] {
+         GlobalTensor<float> gt;
+         gt.SetGlobalBuffer(g.data(), 8);
+         Ub ub;
+         auto t = ub.get<float>(8);
+         Duplicate(t, 2.0f, 8);
+         uint16_t type = 9, op = 9;
+         SetStoreAtomicConfig<AtomicDtype::ATOMIC_F32, AtomicOp::ATOMIC_SUM>();
+         GetStoreAtomicConfig(type, op);
+         DataCopy(gt, t, 8);
+         DataCopy(gt, t, 8);
+         std::printf(" %d %d %g", type, op, double(g[0]));
+         SetStoreAtomicConfig<AtomicDtype::ATOMIC_NONE, AtomicOp::ATOMIC_SUM>();
+         GetStoreAtomicConfig(type, op);
+         DataCopy(gt, t, 8);
+         std::printf(" %d %d %g", type, op, double(g[7]));
+         SetAtomicAdd<half>();
+         GetStoreAtomicConfig(type, op);
+         std::printf(" %d %d", type, op);
+         SetAtomicNone();
+       });
+     }},
+    {"scalar_cast", [] {
+       launch(1, {}, [] {
+         const float xs[] = {2.5f, -2.5f, 1.5f};
+         for (float x : xs) std::printf(" %d", ScalarCast<float, int32_t, RoundMode::CAST_ROUND>(x));
+         std::printf(" %d %d", ScalarCast<float, int32_t, RoundMode::CAST_CEIL>(2.1f),
+                     ScalarCast<float, int32_t, RoundMode::CAST_FLOOR>(-2.1f));
+         const float rs[] = {2.5f, 3.5f, 3e9f, -3e9f};
+         for (float x : rs) std::printf(" %d", ScalarCast<float, int32_t, RoundMode::CAST_RINT>(x));
+         const float hs[] = {1.00048828125f, 1.0f, 1.000732421875f, 65520.0f, -1.000732421875f, 3.0e-8f};
+         for (float x : hs) std::printf(" %.17g", double(float(ScalarCast<float, half, RoundMode::CAST_ODD>(x))));
+       });
+     }},
+    {"scalar_cast_half_needs_odd", [] {
+       launch(1, {}, [] { (void)ScalarCast<float, half, RoundMode::CAST_RINT>(1.0f); });
      }},
     {"scalar_atomics_8_blocks", [] {
        std::vector<int32_t> g(16, 0);

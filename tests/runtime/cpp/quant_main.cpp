@@ -3,6 +3,7 @@
 //   qnt quant_channel <half> <rows> <cols> <dir>                  x.bin, s.bin, o.bin [cols] -> y.bin int8
 //   qnt dequant <float|half> <m> <n> <calCount> <dir>             x.bin int32 [m x n], s.bin float [calCount]
 //   qnt antiquant <0|1 transpose> <k> <n> <groups> <dir>          x.bin int8, o.bin/s.bin half -> y.bin half
+//   qnt quantize_sizes                                            Quantize/Dequantize/AntiQuantize host helpers
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +12,9 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "lib/quantization/antiquantize_tiling.h"
+#include "lib/quantization/dequantize_tiling.h"
+#include "lib/quantization/quantize_tiling.h"
 #include "tiling/tiling_api.h"
 
 namespace {
@@ -117,11 +121,44 @@ void antiquant(uint32_t k, uint32_t n, uint32_t groups, const std::string& dir) 
 
 uint32_t u(const char* s) { return static_cast<uint32_t>(std::strtoul(s, nullptr, 10)); }
 
+// One line per call: the helper, the shape, then the values it gives.
+void quantize_sizes() {
+  using AscendC::TensorShape;
+  uint32_t mx = 0, mn = 0;
+  for (const TensorShape& s : {TensorShape({1024}), TensorShape({7}), TensorShape({3, 100})}) {
+    AscendC::GetQuantizeMaxMinTmpSize(s, 2, mx, mn);
+    std::printf("Quantize %lld %u %u\n", static_cast<long long>(s.GetShapeSize()), mx, mn);
+  }
+  AscendC::GetQuantizeTmpBufferFactorSize(mx, mn);
+  std::printf("QuantizeFactor %u %u\n", mx, mn);
+  for (const TensorShape& s : {TensorShape({4, 100}), TensorShape({50})}) {
+    AscendC::GetDequantizeMaxMinTmpSize(s, 4, mx, mn);
+    std::printf("Dequantize %lld %u %u", static_cast<long long>(s.GetShapeSize()), mx, mn);
+    AscendC::GetDequantizeTmpBufferFactorSize(s, mx, mn);
+    std::printf(" %u %u\n", mx, mn);
+  }
+  mx = mn = 9;
+  AscendC::GetAntiQuantizeMaxMinTmpSize(TensorShape({64, 32}), TensorShape({32}), false, ge::DT_INT8, ge::DT_FLOAT16,
+                                        mx, mn);
+  std::printf("AntiQuantize %u %u", mx, mn);
+  mx = mn = 9;
+  AscendC::GetAntiQuantizeTmpBufferFactorSize(TensorShape({64, 32}), TensorShape({32}), ge::DT_INT8, ge::DT_FLOAT16,
+                                              mx, mn);
+  std::printf(" %u %u\n", mx, mn);
+  try {
+    AscendC::GetQuantizeMaxMinTmpSize(TensorShape({4, 0}), 2, mx, mn);
+  } catch (const std::exception& e) {
+    std::printf("error: %s\n", e.what());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string api = argc > 1 ? argv[1] : "";
-  if (api == "quant" && argc == 7) {
+  if (api == "quantize_sizes") {
+    quantize_sizes();
+  } else if (api == "quant" && argc == 7) {
     const float scale = std::strtof(argv[4], nullptr), offset = std::strtof(argv[5], nullptr);
     if (std::string(argv[2]) == "float") quant<float>(u(argv[3]), scale, offset, argv[6]);
     else quant<half>(u(argv[3]), scale, offset, argv[6]);

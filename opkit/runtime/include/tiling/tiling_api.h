@@ -28,4 +28,5 @@
 #include "lib/transpose/confusion_transpose_tiling.h"
 #include "lib/transpose/transdata_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
+#include "lib/quantization/quantize_tiling.h"
 #include "lib/utils/types.h"

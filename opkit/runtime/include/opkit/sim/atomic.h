@@ -10,7 +10,9 @@
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
+#include "opkit/sim/macros.h"
 #include "opkit/sim/numeric.h"
+#include "opkit/sim/signature.h"
 
 namespace opkit::sim::detail {
 
@@ -254,5 +256,41 @@ inline void SetAtomicType() {
   opkit::sim::detail::atomic_state().elem = opkit::sim::detail::atomic_elem_of<T>();
 }
 inline void SetAtomicNone() { opkit::sim::detail::atomic_state().kind = opkit::sim::detail::AtomicKind::None; }
+
+// The store-atomic configuration as one register (CANN's set_st_atomic_cfg/get_st_atomic_cfg): the same state as
+// SetAtomicAdd<T>/SetAtomicNone. AtomicDtype numbers the element type as CANN does; AtomicOp has only ATOMIC_SUM.
+enum class AtomicDtype { ATOMIC_NONE = 0, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
+enum class AtomicOp { ATOMIC_SUM = 0 };
+template <AtomicDtype type, AtomicOp op>
+inline void SetStoreAtomicConfig() {
+  namespace d = opkit::sim::detail;
+  static_assert(OPKIT_SOC_ARCH == 2201 || OPKIT_SOC_ARCH == 3002 || OPKIT_SOC_ARCH == 3510 || type != type,
+                "SetStoreAtomicConfig is available on Ascend910B, Ascend310B and Ascend950 (CANN reports it not "
+                "supported on the others); this kernel is compiled for " OPKIT_SOC_NAME);
+  static_assert(op == AtomicOp::ATOMIC_SUM, "SetStoreAtomicConfig: AtomicOp is ATOMIC_SUM");
+  constexpr d::AtomicElem kElem[] = {d::AtomicElem::F32, d::AtomicElem::F32, d::AtomicElem::F16, d::AtomicElem::S16,
+                                     d::AtomicElem::S32, d::AtomicElem::S8,  d::AtomicElem::BF16};
+  d::atomic_state() = type == AtomicDtype::ATOMIC_NONE
+                          ? d::AtomicState{}
+                          : d::AtomicState{d::AtomicKind::Add, kElem[static_cast<int>(type)]};
+}
+// atomicType as AtomicDtype numbers it (0 = none); atomicOp 0 = sum. After SetAtomicMax/Min, atomicOp is 1/2: the
+// device's codes for them are not public (?).
+template <int kDeferred = 0>  // a template only so that the SoC check waits for a call
+inline void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp) {
+  namespace d = opkit::sim::detail;
+  static_assert(OPKIT_SOC_ARCH == 2201 || OPKIT_SOC_ARCH == 3002 || OPKIT_SOC_ARCH == 3510 || kDeferred != 0,
+                "GetStoreAtomicConfig is available on Ascend910B, Ascend310B and Ascend950 (CANN reports it not "
+                "supported on the others); this kernel is compiled for " OPKIT_SOC_NAME);
+  const d::AtomicState s = d::atomic_state();
+  if (s.kind == d::AtomicKind::None) {
+    atomicType = atomicOp = 0;
+    return;
+  }
+  constexpr AtomicDtype kType[] = {AtomicDtype::ATOMIC_F32, AtomicDtype::ATOMIC_F16, AtomicDtype::ATOMIC_BF16,
+                                   AtomicDtype::ATOMIC_S32, AtomicDtype::ATOMIC_S16, AtomicDtype::ATOMIC_S8};
+  atomicType = static_cast<uint16_t>(kType[static_cast<int>(s.elem)]);
+  atomicOp = s.kind == d::AtomicKind::Add ? 0 : s.kind == d::AtomicKind::Max ? 1 : 2;
+}
 
 }  // namespace AscendC

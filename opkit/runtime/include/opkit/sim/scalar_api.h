@@ -151,6 +151,79 @@ inline int64_t GetCtrlSpr() {
 template <int8_t startBit, int8_t endBit>
 inline void ResetCtrlSpr() { SetCtrlSpr<startBit, endBit>(0); }
 
+// ---- Saturation mode (kernel_operator_common_intf.h): CTRL bits, recorded; the simulator's arithmetic is IEEE-754 ----
+// The bits are CANN's (impl/basic_api/kernel_operator_common_intf_impl.h): FLOAT 48 and FLOAT8 50 (0 = saturate),
+// INT 53 (1 = saturate), CAST 59 (0 = saturate). The 910B has FLOAT, INT and CAST; Ascend 950 FLOAT8 too.
+enum class SaturationMode : uint8_t { FLOAT, FLOAT8, INT, CAST };
+enum class OverrideStrategy : uint8_t { USE_API = 0, USE_GLOBAL = 1 };
+namespace detail {
+template <SaturationMode mode>
+constexpr int8_t saturation_bit() {
+  static_assert(OPKIT_SOC_ARCH == 2201 || OPKIT_SOC_ARCH == 3510 || mode != mode,
+                "SetSaturationFlag/GetSaturationFlag are available on Ascend910B and Ascend950 (CANN: dav-2201 and "
+                "dav-3510); this kernel is compiled for " OPKIT_SOC_NAME);
+  static_assert(mode != SaturationMode::FLOAT8 || OPKIT_SOC_ARCH == 3510,  // dependent: checked per mode
+                "SaturationMode::FLOAT8 is available on Ascend950 only; this kernel is compiled for " OPKIT_SOC_NAME);
+  return mode == SaturationMode::FLOAT ? 48 : mode == SaturationMode::FLOAT8 ? 50 : mode == SaturationMode::INT ? 53
+                                                                                                                 : 59;
+}
+}  // namespace detail
+template <SaturationMode mode>
+inline void SetSaturationFlag(bool enableSat) {
+  constexpr int8_t bit = detail::saturation_bit<mode>();
+  SetCtrlSpr<bit, bit>(mode == SaturationMode::INT ? int64_t(enableSat) : int64_t(!enableSat));
+}
+template <SaturationMode mode>
+inline bool GetSaturationFlag() {
+  constexpr int8_t bit = detail::saturation_bit<mode>();
+  const int64_t v = GetCtrlSpr<bit, bit>();
+  return mode == SaturationMode::INT ? v != 0 : v == 0;
+}
+// Ascend 950: whether the global CTRL bits (USE_GLOBAL, bit 60 = 1) or each API's own setting decide.
+template <OverrideStrategy strategy>
+inline void SetSaturationStrategy() {
+  static_assert(OPKIT_SOC_ARCH == 3510 || strategy != strategy,
+                "SetSaturationStrategy is available on Ascend950 only; this kernel is compiled for " OPKIT_SOC_NAME);
+  SetCtrlSpr<60, 60>(strategy == OverrideStrategy::USE_API ? 0 : 1);
+}
+template <int kDeferred = 0>  // a template only so that the SoC check waits for a call
+inline OverrideStrategy GetSaturationStrategy() {
+  static_assert(OPKIT_SOC_ARCH == 3510 || kDeferred != 0,
+                "GetSaturationStrategy is available on Ascend950 only; this kernel is compiled for " OPKIT_SOC_NAME);
+  return GetCtrlSpr<60, 60>() == 0 ? OverrideStrategy::USE_API : OverrideStrategy::USE_GLOBAL;
+}
+
+// Ascend 950: the scalar unit's cache mode for reads (CTRL[19:16]) and writes (CTRL[23:20]), CANN's encoding
+// (NORMAL 0, LAST 1, PERSISTENT 2, DISABLE 4); remembered, no cache is simulated.
+namespace detail {
+template <CacheRwMode rwMode>
+constexpr int8_t scalar_cache_bit() {
+  static_assert(OPKIT_SOC_ARCH == 3510 || rwMode != rwMode,
+                "Set/GetScalarCacheMode are available on Ascend950 only; this kernel is compiled for " OPKIT_SOC_NAME);
+  static_assert(rwMode == CacheRwMode::READ || rwMode == CacheRwMode::WRITE,
+                "ScalarCacheMode only supports READ or WRITE mode, RW mode is not supported");
+  return rwMode == CacheRwMode::READ ? 16 : 20;
+}
+}  // namespace detail
+template <CacheRwMode rwMode, CacheMode cacheMode>
+inline void SetScalarCacheMode() {
+  constexpr int8_t bit = detail::scalar_cache_bit<rwMode>();
+  constexpr int64_t code = cacheMode == CacheMode::CACHE_MODE_DISABLE ? 4 : cacheMode == CacheMode::CACHE_MODE_LAST ? 1
+                           : cacheMode == CacheMode::CACHE_MODE_PERSISTENT                                        ? 2
+                                                                                                                  : 0;
+  SetCtrlSpr<bit, bit + 3>(code);
+}
+template <CacheRwMode rwMode>
+inline CacheMode GetScalarCacheMode() {
+  constexpr int8_t bit = detail::scalar_cache_bit<rwMode>();
+  switch (GetCtrlSpr<bit, bit + 3>()) {
+    case 1: return CacheMode::CACHE_MODE_LAST;
+    case 2: return CacheMode::CACHE_MODE_PERSISTENT;
+    case 4: return CacheMode::CACHE_MODE_DISABLE;
+    default: return CacheMode::CACHE_MODE_NORMAL;
+  }
+}
+
 // The vector mask register written as is (CANN's set_vector_mask): defined with the mask state, opkit/sim/vec/common.h.
 template <typename T>
 void OpkitWriteVectorMask(uint64_t maskHigh, uint64_t maskLow);
@@ -183,6 +256,28 @@ inline uint32_t GetRuntimeUBSize() { return static_cast<uint32_t>(opkit::sim::de
 inline int64_t GetTaskRatio() { return 1; }  // vector-only kernels: one AIV per task
 inline int64_t GetProgramCounter() { return 0; }
 inline void GetArchVersion(uint32_t& coreVersion) { coreVersion = OPKIT_SOC_ARCH; }
+// Ascend 950's vector register width in bytes (CANN's VECTOR_REG_WIDTH); 0 on the SoCs without the register API.
+inline constexpr uint32_t GetVecLen() { return OPKIT_SOC_ARCH == 3510 ? 256u : 0u; }
+// Ascend 950's special-purpose registers: AR, the byte count a store-unaligned sequence has written (GatherMask
+// leaves the bytes it gathered in it). Per block.
+enum class SpecialPurposeReg { AR = 0 };
+namespace detail {
+struct ArSprTag {};
+inline int64_t& ar_spr() { return opkit::sim::detail::per_block<int64_t, ArSprTag>(); }
+}  // namespace detail
+template <SpecialPurposeReg spr>
+inline int64_t GetSpr() {
+  static_assert(OPKIT_SOC_ARCH == 3510 || spr != spr,
+                "GetSpr is available on Ascend950 only; this kernel is compiled for " OPKIT_SOC_NAME);
+  return detail::ar_spr();
+}
+template <SpecialPurposeReg spr>
+inline void ClearSpr() {
+  static_assert(OPKIT_SOC_ARCH == 3510 || spr != spr,
+                "ClearSpr is available on Ascend950 only; this kernel is compiled for " OPKIT_SOC_NAME);
+  detail::ar_spr() = 0;
+}
+
 [[noreturn]] inline void Trap(OPKIT_SIM_HERE) { opkit::sim::detail::fault("Trap", "the kernel called Trap()", where); }
 
 // ---- Task and profiling markers: nothing to do on one simulated stream ----

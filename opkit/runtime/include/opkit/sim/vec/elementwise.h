@@ -371,6 +371,14 @@ OPKIT_VEC_SCALAR(Mins, "int16_t, half, int32_t and float", OPKIT_NO_CHECK, d::Op
                  OPKIT_NO_TAIL, int16_t, half, int32_t, float)
 OPKIT_VEC_SCALAR(LeakyRelu, "half and float", OPKIT_NO_CHECK, d::pick(x < 0, x * k, x), OPKIT_NO_TAIL,
                  OPKIT_NO_TAIL, half, float)
+// Ascend 950's shift by a tensor of amounts (defined in binary950.h), declared here so that the scalar forms'
+// catch-all below sees them.
+template <typename T, typename U>
+void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1,
+               const int32_t& count, OPKIT_SIM_HERE);
+template <typename T, typename U>
+void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1,
+                const int32_t& count, OPKIT_SIM_HERE);
 OPKIT_VEC_SCALAR(ShiftLeft, "int16_t, uint16_t, int32_t and uint32_t", OPKIT_SHIFT_CHECK(ShiftLeft),
                  d::wide_unsigned_t<C>(x) << k, OPKIT_NO_TAIL, OPKIT_NO_TAIL, int16_t, uint16_t, int32_t, uint32_t)
 // Signed operands shift arithmetically (sign bits come in), unsigned ones logically. roundEn (round the shifted-out

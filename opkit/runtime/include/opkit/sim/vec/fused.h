@@ -61,6 +61,8 @@ OPKIT_VEC_FUSED(SubRelu, "int16_t, half and float", opkit::sim::detail::relu_of<
 // dst = src0 * dst + src1 (and its Relu): half, float.
 OPKIT_VEC_FUSED(FusedMulAdd, "half and float", x * C(d0) + y, half, float)
 OPKIT_VEC_FUSED(MulAddRelu, "half and float", opkit::sim::detail::relu_of<C>(x * C(d0) + y), half, float)
+// CANN's older name of MulAddRelu.
+OPKIT_VEC_FUSED(FusedMulAddRelu, "half and float", opkit::sim::detail::relu_of<C>(x * C(d0) + y), half, float)
 #undef OPKIT_VEC_FUSED
 
 // dst += src0 * src1: (half, half) -> half, (float, float) -> float, (half, half) -> float.

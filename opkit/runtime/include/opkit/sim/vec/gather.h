@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "opkit/sim/scalar_api.h"
 #include "opkit/sim/vec/common.h"
 
 namespace AscendC {
@@ -96,6 +97,9 @@ void GatherMask(const LocalTensor<T>& dstLocal, const LocalTensor<T>& src0Local,
   const auto* bits = reinterpret_cast<const uint8_t*>(src1Pattern.opkit_addr);
   rsvdCnt = d::gather_mask("GatherMask", dstLocal, src0Local, reduceMode, mask, gatherMaskParams,
                            [&](uint32_t r, uint32_t j) { return (bits[r * step + j / 8] >> (j % 8)) & 1u; }, where);
+#if OPKIT_SOC_ARCH == 3510
+  detail::ar_spr() = static_cast<int64_t>(rsvdCnt * sizeof(T));  // Ascend 950 gathers through AR (GetSpr)
+#endif
 }
 
 // src1Pattern 1..7: 1 = elements 0, 2, 4, ...; 2 = 1, 3, 5, ...; 3..6 = every 4th from 0..3; 7 = all.
@@ -110,6 +114,9 @@ void GatherMask(const LocalTensor<T>& dstLocal, const LocalTensor<T>& src0Local,
   }
   rsvdCnt = d::gather_mask("GatherMask", dstLocal, src0Local, reduceMode, mask, gatherMaskParams,
                            [&](uint32_t, uint32_t j) { return d::builtin_pattern(src1Pattern, j); }, where);
+#if OPKIT_SOC_ARCH == 3510
+  detail::ar_spr() = static_cast<int64_t>(rsvdCnt * sizeof(T));  // Ascend 950 gathers through AR (GetSpr)
+#endif
 }
 
 inline int64_t GetGatherMaskRemainCount() { return opkit::sim::detail::gather_mask_remain(); }
