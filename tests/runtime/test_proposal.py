@@ -91,8 +91,25 @@ def test_bad_mode_number_faults(program: Program, tmp_path: Path) -> None:
     assert proc.returncode == 3 and "modeNumber 6" in proc.stdout, proc.stdout + proc.stderr
 
 
-def test_910b_refuses_region_proposals_as_cann_does(tmp_path: Path) -> None:
-    program = compile_program([CPP])
+@pytest.fixture(scope="module")
+def program_910b() -> Program:
+    return compile_program([CPP])
+
+
+@pytest.mark.parametrize("n", [1, 64, 1000])
+def test_sort_len_and_offset_count_the_sort_structure(program: Program, program_910b: Program, n: int) -> None:
+    """CANN's GetSortLen/GetSortOffset: a whole 8-element Region Proposal per element on the 310P; from the 910B on,
+    8 bytes (score and index) per element: 4 halves or 2 floats."""
+    for prog, per_elem in ((program, {"half": 8, "float": 8}), (program_910b, {"half": 4, "float": 2})):
+        proc = run_program(prog, "sortlen", str(n))
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        got = np.array(proc.stdout.split(), dtype=np.int64)
+        want = np.array([n * per_elem["half"], n * per_elem["float"]] * 2, dtype=np.int64)
+        np.testing.assert_array_equal(got, want)
+
+
+def test_910b_refuses_region_proposals_as_cann_does(program_910b: Program, tmp_path: Path) -> None:
+    program = program_910b
     np.zeros(16, dtype=np.float16).tofile(tmp_path / "x.bin")
     proc = run_program(program, "concat", "half", "1", "0", str(tmp_path))
     assert proc.returncode == 3, proc.stdout + proc.stderr

@@ -3,6 +3,7 @@
 //   rp concat|extract <half|float> <repeat> <modeNumber> <dir>
 //   rp sort16 <half|float> <repeat> <dir>
 //   rp mrgsort4 <half|float> <len1> <len2> <len3> <len4> <validBit> <repeat> <exhausted 0|1> <dir>
+//   rp sortlen <n>: prints GetSortLen<half>(n) GetSortLen<float>(n) GetSortOffset<half>(n) GetSortOffset<float>(n)
 // x.bin holds 16*repeat elements (concat) or the proposals (the others); y.bin the whole dst. A fault prints
 // "fault: ..." and exits 3.
 #include <cstdio>
@@ -81,6 +82,12 @@ void run(char** a, int argc) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "sortlen") {
+    const auto n = uint32_t(std::atoi(argv[2]));
+    std::printf("%u %u %u %u\n", AscendC::GetSortLen<half>(n), AscendC::GetSortLen<float>(n),
+                AscendC::GetSortOffset<half>(n), AscendC::GetSortOffset<float>(n));
+    return 0;
+  }
   if (argc < 5) die("bad arguments; see the usage at the top of proposal_main.cpp");
   if (std::string(argv[2]) == "half") run<half>(argv, argc);
   else run<float>(argv, argc);

@@ -29,11 +29,20 @@ uint8_t* region(const AscendC::LocalTensor<T>& t) { return reinterpret_cast<uint
 
 namespace AscendC {
 
+// Elements of T a sort structure takes: 8 bytes (score and index) from the 910B on, a whole 8-element Region Proposal
+// on the 910 and 310P (CANN's regionProposalDataSize).
 template <typename T>
-uint32_t GetSortLen(const uint32_t elemCount) { return elemCount * 8 / sizeof(T); }
+uint32_t GetSortLen(const uint32_t elemCount) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "GetSortLen: T must be half or float");
+#if OPKIT_SOC_ARCH == 1001 || OPKIT_SOC_ARCH == 2002
+  return elemCount * 8;
+#else
+  return elemCount * 8 / sizeof(T);
+#endif
+}
 
 template <typename T>
-uint32_t GetSortOffset(const uint32_t elemOffset) { return elemOffset * 8 / sizeof(T); }
+uint32_t GetSortOffset(const uint32_t elemOffset) { return GetSortLen<T>(elemOffset); }
 
 // On the 910B the sort reads plain scores, so Concat hands back src itself as `concat` (CANN's Concat takes concat by
 // non-const reference and kernels pass an empty tensor); a repeat covers 16 elements; tmp is not used.
