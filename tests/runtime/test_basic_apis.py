@@ -77,6 +77,16 @@ def _fused(name: str, dtype: type, n: int) -> np.ndarray:
     return out.astype(dtype)
 
 
+def _min_max_row(x: int, y: int) -> np.ndarray:
+    """min/max per type as the kernel computes them: int, long long (scaled past 32 bits), uint32 (wrapping), short,
+    unsigned char."""
+    ll = np.array([x, y], np.int64) * 1000000007
+    u32 = (np.array([x + 50, y + 50], np.uint64) * 40000000 % 2**32).astype(np.uint32)
+    u8 = np.array([x + 50, y + 50]).astype(np.uint8)
+    return np.array([min(x, y), max(x, y), ll.min(), ll.max(), u32.min(), u32.max(), min(x, y), u8.max()],
+                    dtype=np.float64)
+
+
 # case -> expected values.
 EXPECTED: dict[str, np.ndarray] = {
     **{f"{op}_{t}": _fused(op, dt, n) for op, cases in {
@@ -112,6 +122,12 @@ EXPECTED: dict[str, np.ndarray] = {
     "scalar_cast": np.array([3, -3, 2, 3, -3, 2, 4, 2**31 - 1, -2**31,
                              *[_half_odd(v) for v in (1.00048828125, 1.0, 1.000732421875, 65520.0, -1.000732421875,
                                                       3.0e-8)]]),
+    # GM (b) min UB (a) in half; SetAtomicType<float> keeps min for float GM (c); after SetAtomicAdd<half> it adds.
+    "atomic_min_type": np.concatenate([np.minimum(_b(16), _a(16)).astype(f16), np.minimum(_c(8), _a(8)).astype(f32),
+                                       (_b(8) + _a(8)).astype(f32)]),
+    "scalar_min_max": np.concatenate([_min_max_row(int(x), int(y)) for x, y in zip(_ia(6), _ib(6))]),
+    # GetTPipePtr() == &pipe; dims 4x16 of original 3x2x10 in NZ (1); the short form copies dims, format ND (0).
+    "shape_info_pipe_ptr": np.array([1, 2, 4, 16, 3, 2, 10, 1, 2, 16, 0]),
     "scalar_atomics_8_blocks": np.array([500 * 36, 10.5, -7, 0, 800]),
     "ib_set_wait": np.array([1, 12, 123, 1234]),
     "determine_order": np.tile(np.arange(5), 3),

@@ -1,4 +1,5 @@
-// Basic APIs of issue 25 (fused vector ops, Brcb, CreateVecIndex, Gather, scalar bit ops and atomics, IBSet/IBWait,
+// Basic APIs of issue 25 (fused vector ops, Brcb, CreateVecIndex, Gather, scalar bit ops, min/max and atomics,
+// SetAtomicMin/SetAtomicType, ShapeInfo, GetTPipePtr, IBSet/IBWait,
 // WaitPreBlock/NotifyNextBlock): each case runs a small kernel and prints "<case>: <values...>" for
 // test_basic_apis.py to compare with numpy, or "<case>: fault: <KernelFault>". Inputs are exact in half and float.
 #include <cstdio>
@@ -241,6 +242,62 @@ const std::map<std::string, std::function<void()>> kCases = {
          GetStoreAtomicConfig(type, op);
          std::printf(" %d %d", type, op);
          SetAtomicNone();
+       });
+     }},
+    {"atomic_min_type", [] {  // SetAtomicMin<half>; SetAtomicType<float> keeps the op (min, then add) for float
+       std::vector<half> gh(16);
+       std::vector<float> gf(8), ga(8);
+       for (uint32_t i = 0; i < 16; ++i) gh[i] = half(float(in_b(i)));
+       for (uint32_t i = 0; i < 8; ++i) gf[i] = float(in_c(i)), ga[i] = float(in_b(i));
+       launch(1, {{gh.data(), 32, "gh"}, {gf.data(), 32, "gf"}, {ga.data(), 32, "ga"}}, [&] {
+         GlobalTensor<half> th;
+         th.SetGlobalBuffer(gh.data(), 16);
+         GlobalTensor<float> tf, ta;
+         tf.SetGlobalBuffer(gf.data(), 8);
+         ta.SetGlobalBuffer(ga.data(), 8);
+         Ub ub;
+         auto h = ub.get<half>(16);
+         auto f = ub.get<float>(8);
+         fill(h, 16, in_a);
+         fill(f, 8, in_a);
+         SetAtomicMin<half>();
+         DataCopy(th, h, 16);
+         SetAtomicType<float>();
+         DataCopy(tf, f, 8);
+         SetAtomicAdd<half>();
+         SetAtomicType<float>();
+         DataCopy(ta, f, 8);
+         SetAtomicNone();
+       });
+       for (half v : gh) std::printf(" %.9g", double(float(v)));
+       for (float v : gf) std::printf(" %.9g", double(v));
+       for (float v : ga) std::printf(" %.9g", double(v));
+     }},
+    {"scalar_min_max", [] {  // the integer scalar min/max of kernels, per type, on the a/b inputs
+       launch(1, {}, [] {
+         for (uint32_t i = 0; i < 6; ++i) {
+           const int x = in_ia(i), y = in_ib(i);
+           std::printf(" %d %d %lld %lld %u %u %d %d", min(x, y), max(x, y), min((long long)x * 1000000007LL,
+                       (long long)y * 1000000007LL), max((long long)x * 1000000007LL, (long long)y * 1000000007LL),
+                       min(uint32_t(x + 50) * 40000000u, uint32_t(y + 50) * 40000000u),
+                       max(uint32_t(x + 50) * 40000000u, uint32_t(y + 50) * 40000000u), int(min(short(x), short(y))),
+                       int(max((unsigned char)(x + 50), (unsigned char)(y + 50))));
+         }
+       });
+     }},
+    {"shape_info_pipe_ptr", [] {  // ShapeInfo round trip on a LocalTensor; GetTPipePtr is the block's TPipe
+       launch(1, {}, [] {
+         TPipe pipe;
+         TBuf<TPosition::VECCALC> buf;
+         GetTPipePtr()->InitBuffer(buf, 256);
+         LocalTensor<float> t = buf.Get<float>(64);
+         const uint32_t dims[] = {4, 16}, orig[] = {3, 2, 10};
+         t.SetShapeInfo(ShapeInfo(2, dims, 3, orig, DataFormat::NZ));
+         const ShapeInfo s = t.GetShapeInfo();
+         std::printf(" %d %d %u %u %u %u %u %d", int(GetTPipePtr() == &pipe), int(s.shapeDim), s.shape[0], s.shape[1],
+                     s.originalShape[0], s.originalShape[1], s.originalShape[2], int(s.dataFormat));
+         const ShapeInfo nd(2, dims);
+         std::printf(" %d %u %d", int(nd.originalShapeDim), nd.originalShape[1], int(nd.dataFormat));
        });
      }},
     {"scalar_cast", [] {
