@@ -203,3 +203,14 @@ def test_softmax_flash_v3_matches_cann_pseudocode(program: Program, tmp_path: Pa
     if update:
         want = exp_max.ravel().astype(np.float16).astype(np.float32)  # expMax is half: one rounding
         np.testing.assert_allclose(got("expmax"), want, rtol=2e-3, atol=6e-8)
+
+
+@pytest.mark.parametrize("shape", [(1, 8, 64), (2, 5, 16), (1, 1, 1024)])
+def test_softmax_tmp_sizes_follow_canns_formula(program: Program, shape: tuple[int, int, int]) -> None:
+    """CANN's GetSoftMaxMaxTmpSize/GetSoftMaxMinTmpSize on the 910B (softmax_tiling.cpp): per row, 32 B of the data
+    type plus the row plus 64 floats; max covers all rows, min one row."""
+    proc = run_program(program, "sizes", *map(str, shape))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows, k = shape[0] * shape[1], shape[2]
+    want = [v for ts in (2, 4) for v in (rows * (32 // ts + k + 64) * 4, (32 // ts + k + 64) * 4)]
+    np.testing.assert_array_equal(np.array(proc.stdout.split(), dtype=np.int64), want)

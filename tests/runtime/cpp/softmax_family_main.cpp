@@ -3,6 +3,7 @@
 // they are one 32 B block per row (or one element with SOFTMAX_OUTPUT_WITHOUT_BRC), and the driver checks that
 // every element of an output block holds the same value. Usage:
 //   sfam <api> <float|half|half_float> <rows> <k> <oriK> <dir>
+//   sfam sizes <d0> <d1> <d2>: GetSoftMaxMaxTmpSize and GetSoftMaxMinTmpSize of shape [d0, d1, d2], half then float
 //   api: simple | simple_nobrc | log | grad | grad_front | grad_isfront | flash | flash_update | flashv2 |
 //        flashv2_update | flashv2_update_rmax | flashv2_update_nobrc | adjust | flashv3 | flashv3_update (half_float;
 //        loopCnt 3, alpha 0.9375; inmean.bin in, mean.bin out)
@@ -224,6 +225,15 @@ void run(const Job& j) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 5 && std::string(argv[1]) == "sizes") {
+    const ge::Shape shape({std::atoll(argv[2]), std::atoll(argv[3]), std::atoll(argv[4])});
+    for (uint32_t type_size : {2u, 4u}) {
+      std::printf("%u %u ", AscendC::GetSoftMaxMaxTmpSize(shape, type_size, false),
+                  AscendC::GetSoftMaxMinTmpSize(shape, type_size, true));
+    }
+    std::printf("\n");
+    return 0;
+  }
   if (argc != 7) die("bad arguments; see the usage at the top of softmax_family_main.cpp");
   const Job j{argv[1], static_cast<uint32_t>(std::strtoul(argv[3], nullptr, 10)),
               static_cast<uint32_t>(std::strtoul(argv[4], nullptr, 10)),
