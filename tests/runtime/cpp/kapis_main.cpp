@@ -297,12 +297,21 @@ void pad_unpad() {
   const uint32_t h = 4, w = 16, ori = 15;
   uint32_t max_tmp = 0, min_tmp = 0;
   GetPadMaxMinTmpSize(ge::Shape({h, w}), sizeof(half), max_tmp, min_tmp);
-  EXPECT(min_tmp > 0 && max_tmp >= min_tmp);
+  // CANN's formula: 1024 B per 16 source elements (all at most, one group at least), for half and float alike.
+  EXPECT(max_tmp == 4 * 1024 && min_tmp == 1024);
+  uint32_t max_f = 0, min_f = 0;
+  GetPadMaxMinTmpSize(ge::Shape({3, 24}), sizeof(float), max_f, min_f);
+  EXPECT(max_f == 5 * 1024 && min_f == 1024);
   PadTiling pt;
   PadTilingFunc(ge::Shape({h, w}), ge::Shape({h, ori}), max_tmp, sizeof(half), pt);
   EXPECT(pt.srcHeight == h && pt.srcWidth == w && pt.srcOriWidth == ori);
   const auto& platform = *platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B2");
-  GetUnPadMaxMinTmpSize(platform, ge::Shape({h, w}), sizeof(half), max_tmp, min_tmp);
+  uint32_t unpad_max = 7, unpad_min = 7;
+  GetUnPadMaxMinTmpSize(platform, ge::Shape({h, w}), sizeof(half), unpad_max, unpad_min);
+  EXPECT(unpad_max == 0 && unpad_min == 0);  // CANN: UnPad needs no tmp space on the 910B
+  GetUnPadMaxMinTmpSize(*platform_ascendc::PlatformAscendCManager::GetInstance("Ascend310P3"), ge::Shape({h, w}),
+                        sizeof(half), unpad_max, unpad_min);
+  EXPECT(unpad_max == 4 * 1024 && unpad_min == 1024);
   UnPadTiling ut;
   UnPadTilingFunc(ge::Shape({h, w}), max_tmp, sizeof(half), ut);
   launch(1, {}, [&] {

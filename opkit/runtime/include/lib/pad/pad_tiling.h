@@ -25,9 +25,12 @@ inline HeightWidth pad_shape(const char* api, const char* what, const ge::Shape&
   return HeightWidth{static_cast<uint32_t>(r.rows), static_cast<uint32_t>(r.last)};
 }
 
-inline uint32_t align32_elems(uint32_t n, uint32_t type_size) {
-  const uint32_t per = 32 / type_size;
-  return (n + per - 1) / per * per;
+// CANN's Pad/UnPad tmp space (pad_tiling_impl.cpp): two buffers of 16 (the NCHW-conv address list) 32 B blocks per
+// 16 elements of the source, all of them at most and one such group at least; the same bytes for half and float.
+inline void pad_tmp_sizes(const HeightWidth& s, uint32_t& max_value, uint32_t& min_value) {
+  constexpr uint32_t kGroup = 16 * 32 * 2;
+  max_value = ((s.height * s.width - 1) / 16 + 1) * kGroup;
+  min_value = kGroup;
 }
 
 }  // namespace opkit::host::detail
@@ -38,8 +41,7 @@ inline void GetPadMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSi
                                 uint32_t& minValue) {
   namespace d = opkit::host::detail;
   const d::HeightWidth s = d::pad_shape("GetPadMaxMinTmpSize", "srcShape", srcShape, typeSize);
-  maxValue = s.height * d::align32_elems(s.width, typeSize) * typeSize;
-  minValue = s.height * 32;
+  d::pad_tmp_sizes(s, maxValue, minValue);
 }
 
 // srcShape: [height, width] as laid out in UB; oriSrcShape: [height, real width].
@@ -74,11 +76,14 @@ inline void PadTilingFunc(const ge::Shape srcShape, const ge::Shape oriSrcShape,
 
 inline void GetUnPadMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform, const ge::Shape& srcShape,
                                   const uint32_t typeSize, uint32_t& maxValue, uint32_t& minValue) {
-  (void)ascendcPlatform;
   namespace d = opkit::host::detail;
   const d::HeightWidth s = d::pad_shape("GetUnPadMaxMinTmpSize", "srcShape", srcShape, typeSize);
-  maxValue = s.height * s.width * typeSize;
-  minValue = s.height * 32;
+  const platform_ascendc::SocVersion soc = ascendcPlatform.GetSocVersion();
+  if (soc == platform_ascendc::SocVersion::ASCEND910B || soc == platform_ascendc::SocVersion::ASCEND950) {
+    maxValue = minValue = 0;  // CANN: UnPad needs no tmp space on these
+    return;
+  }
+  d::pad_tmp_sizes(s, maxValue, minValue);
 }
 
 // srcShape: [height, width] in UB (width whole 32 B blocks).
