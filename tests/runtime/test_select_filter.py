@@ -89,6 +89,12 @@ def test_arange(program: Program, tmp_path: Path, name: str, dtype: str, first: 
     np.testing.assert_array_equal(y, want)
 
 
+def test_arange_needs_no_tmp_space(program: Program) -> None:
+    # CANN (arithprogression_tiling_impl.cpp): GetArangeMaxMinTmpSize and GetArithProgressionMaxMinTmpSize set 0, 0.
+    out = run_program(program, "arangesizes").stdout.split()
+    np.testing.assert_array_equal(np.array(out, dtype=np.int64), np.zeros(4, dtype=np.int64))
+
+
 @pytest.mark.parametrize(("arg", "out"), [("1", "5 5 7"), ("100", "5 5 7"), ("255", "5 5 7")])
 def test_duplicate_impl_fills_count_elements_through_a_ubuf_pointer(program: Program, arg: str, out: str) -> None:
     # CANN's internal DuplicateImpl((__ubuf__ int16_t*)buf.GetPhyAddr(), 0, count), which some kernels call.

@@ -242,6 +242,13 @@ int main(int argc, char** argv) {
   const std::string api = argc > 2 ? argv[1] : "", dtype = argc > 2 ? argv[2] : "";
   if (argc == 3 && std::string(argv[1]) == "assert") return check_assert(std::atoi(argv[2]));
   if (argc == 2 && std::string(argv[1]) == "shapeinfo") return shape_info();
+  if (argc == 2 && std::string(argv[1]) == "arangesizes") {  // Arange/ArithProgression tmp space (preset to 7)
+    uint32_t sizes[4] = {7, 7, 7, 7};
+    AscendC::GetArangeMaxMinTmpSize(sizes[0], sizes[1]);
+    AscendC::GetArithProgressionMaxMinTmpSize(sizes[2], sizes[3]);
+    std::printf("%u %u %u %u\n", sizes[0], sizes[1], sizes[2], sizes[3]);
+    return 0;
+  }
   if (argc == 3 && std::string(argv[1]) == "stack") return stack(u(argv[2]));
   if (argc == 3 && std::string(argv[1]) == "rawdup") return raw_duplicate(argv[2]);
   if (argc == 3 && std::string(argv[1]) == "rawcopy") return raw_copy(static_cast<uint16_t>(u(argv[2])));
