@@ -164,3 +164,17 @@ def test_misuse_is_reported(program: Program, case: str, kind: str, message: str
     assert message in out, out
     if kind == "fault":
         assert "[hl][Block_0][hl_faults.cpp:" in out, "the fault names the op, the block and the kernel's line"
+
+
+def test_rmsnorm_tmp_sizes_follow_canns_formula(program: Program) -> None:
+    """CANN's GetRmsNormMaxMinTmpSize (rmsnorm_tiling_impl.cpp), in floats: max = c * b*s*h + b*s aligned to a 32 B
+    block of the type, min = c * h + 8, with c = 2 for half (the float copy of the source) and 1 for float."""
+    *values, status = run_case(program, "rmsnorm_sizes").split()
+    assert status == "ok", values
+    got = np.array(values, dtype=np.int64)
+    want = []
+    for ts in (2, 4):
+        c, per_block = (2 if ts == 2 else 1), 32 // ts
+        for b, s, h in ((1, 8, 64), (2, 3, 32), (1, 20, 16)):
+            want += [1, (c * b * s * h + -(-(b * s) // per_block) * per_block) * 4, (c * h + 8) * 4]
+    np.testing.assert_array_equal(got, want)

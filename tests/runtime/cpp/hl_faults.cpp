@@ -163,6 +163,16 @@ const std::map<std::string, Case>& cases() {
          RmsNormTiling t;
          GetRmsNormTilingInfo(ge::Shape({1, 8, 64}), ge::Shape({1, 4, 64}), 8 * 1024, 4, t);
        }},
+      {"rmsnorm_sizes", [] {  // max and min of [b, s, h] = [1, 8, 64], [2, 3, 32], [1, 20, 16]: half, then float
+         const int64_t shapes[3][3] = {{1, 8, 64}, {2, 3, 32}, {1, 20, 16}};
+         for (uint32_t ts : {2u, 4u}) {
+           for (const auto& d : shapes) {
+             uint32_t mx = 7, mn = 7;
+             const bool ok = GetRmsNormMaxMinTmpSize(ge::Shape({d[0], d[1], d[2]}), ts, mx, mn);
+             std::printf("%d %u %u ", int(ok), mx, mn);
+           }
+         }
+       }},
       {"rmsnorm_host_stack_below_one_row", [] {
          RmsNormTiling t;
          const bool ok = GetRmsNormTilingInfo(ge::Shape({1, 8, 64}), ge::Shape({1, 8, 64}), 100, 4, t);

@@ -37,8 +37,11 @@ inline bool GetRmsNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t ty
   namespace d = opkit::host::detail;
   if (isBasicBlock && srcShape.GetDimNum() > 0 && srcShape.GetDim(srcShape.GetDimNum() - 1) % 64 != 0) return false;
   const d::Bsh s = d::rmsnorm_shape("GetRmsNormMaxMinTmpSize", srcShape, typeSize, isBasicBlock);
+  // CANN (rmsnorm_tiling_impl.cpp): min is one row's floats (twice for half, the cast copy) and a block of 8 reduced
+  // floats; max is all rows' and b*s reduced floats aligned to a 32 B block of the data type.
+  const uint32_t coeff = typeSize == 2 ? 2u : 1u, per_block = 32 / typeSize, bs = s.b * s.s;
   minValue = d::rmsnorm_row_bytes(s.h, typeSize);
-  maxValue = minValue * s.b * s.s;
+  maxValue = (coeff * bs * s.h + (bs + per_block - 1) / per_block * per_block) * static_cast<uint32_t>(sizeof(float));
   return true;
 }
 
