@@ -178,3 +178,18 @@ def test_rmsnorm_tmp_sizes_follow_canns_formula(program: Program) -> None:
         for b, s, h in ((1, 8, 64), (2, 3, 32), (1, 20, 16)):
             want += [1, (c * b * s * h + -(-(b * s) // per_block) * per_block) * 4, (c * h + 8) * 4]
     np.testing.assert_array_equal(got, want)
+
+
+def test_layernorm_tmp_sizes_follow_canns_formula(program: Program) -> None:
+    """CANN's GetLayerNormMaxMinTmpSize (layernorm_tiling_impl.cpp): n float buffers of all rows (max) or one row
+    (min), each rounded up to 32 B, plus two rounded buffers of b*s floats; n = 2 for float reusing the source, else 3."""
+    *values, status = run_case(program, "layernorm_sizes").split()
+    assert status == "ok", values
+    block = lambda nbytes: -(-nbytes // 32) * 32  # noqa: E731
+    want = []
+    for ts, reuse in ((2, False), (4, False), (4, True)):
+        n = 2 if ts == 4 and reuse else 3
+        for b, s, h in ((2, 16, 64), (1, 3, 16)):
+            mv = 2 * block(b * s * 4)
+            want += [n * block(b * s * h * 4) + mv, n * block(h * 4) + mv]
+    np.testing.assert_array_equal(np.array(values, dtype=np.int64), want)

@@ -173,6 +173,16 @@ const std::map<std::string, Case>& cases() {
            }
          }
        }},
+      {"layernorm_sizes", [] {  // max and min of [b, s, h] = [2, 16, 64], [1, 3, 16]: half, float, float reusing src
+         const int64_t shapes[2][3] = {{2, 16, 64}, {1, 3, 16}};
+         for (const auto& [ts, reuse] : {std::pair{2u, false}, std::pair{4u, false}, std::pair{4u, true}}) {
+           for (const auto& d : shapes) {
+             uint32_t mx = 7, mn = 7;
+             GetLayerNormMaxMinTmpSize(ge::Shape({d[0], d[1], d[2]}), ts, reuse, mx, mn);
+             std::printf("%u %u ", mx, mn);
+           }
+         }
+       }},
       {"rmsnorm_host_stack_below_one_row", [] {
          RmsNormTiling t;
          const bool ok = GetRmsNormTilingInfo(ge::Shape({1, 8, 64}), ge::Shape({1, 8, 64}), 100, 4, t);

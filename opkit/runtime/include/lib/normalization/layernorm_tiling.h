@@ -31,9 +31,13 @@ inline void GetLayerNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t 
                                       uint32_t& maxValue, uint32_t& minValue) {
   namespace d = opkit::host::detail;
   const d::Bsh s = d::layernorm_shape("GetLayerNormMaxMinTmpSize", srcShape, typeSize);
-  const uint32_t row = d::layernorm_tmp_bufs(typeSize, isReuseSource) * s.h * static_cast<uint32_t>(sizeof(float));
-  minValue = row;
-  maxValue = row * s.b * s.s;
+  // CANN (layernorm_tiling_impl.cpp): 3 (2 for float reusing the source) float buffers of one row (min) or of all
+  // rows (max), each rounded up to a 32 B block, plus two block-rounded buffers of b*s floats (mean and variance).
+  const uint32_t bufs = d::layernorm_tmp_bufs(typeSize, isReuseSource);
+  const auto block = [](uint32_t bytes) { return (bytes + 31) / 32 * 32; };
+  const uint32_t mv = 2 * block(s.b * s.s * static_cast<uint32_t>(sizeof(float)));
+  minValue = bufs * block(s.h * static_cast<uint32_t>(sizeof(float))) + mv;
+  maxValue = bufs * block(s.b * s.s * s.h * static_cast<uint32_t>(sizeof(float))) + mv;
 }
 
 inline void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
