@@ -193,3 +193,19 @@ def test_layernorm_tmp_sizes_follow_canns_formula(program: Program) -> None:
             mv = 2 * block(b * s * 4)
             want += [n * block(b * s * h * 4) + mv, n * block(h * 4) + mv]
     np.testing.assert_array_equal(np.array(values, dtype=np.int64), want)
+
+
+def test_deepnorm_tmp_sizes_follow_canns_formula(program: Program) -> None:
+    """CANN's GetDeepNormMaxMinTmpSize (deepnorm_tiling_impl.cpp): LayerNorm's sizes; false (max, min untouched) for
+    isBasicBlock unless H is a multiple of 64 and B*S a multiple of 8."""
+    *values, status = run_case(program, "deepnorm_sizes").split()
+    assert status == "ok", values
+    block = lambda nbytes: -(-nbytes // 32) * 32  # noqa: E731
+    want = []
+    for _ts in (2, 4):
+        for b, s, h in ((2, 16, 64), (1, 3, 16)):
+            mv = 2 * block(b * s * 4)
+            sizes = [3 * block(b * s * h * 4) + mv, 3 * block(h * 4) + mv]
+            want += [1, *sizes]
+            want += [1, *sizes] if h % 64 == 0 and b * s % 8 == 0 else [0, 7, 7]
+    np.testing.assert_array_equal(np.array(values, dtype=np.int64), want)

@@ -183,6 +183,18 @@ const std::map<std::string, Case>& cases() {
            }
          }
        }},
+      {"deepnorm_sizes", [] {  // [2, 16, 64] and [1, 3, 16], half then float, isBasicBlock false then true
+         const int64_t shapes[2][3] = {{2, 16, 64}, {1, 3, 16}};
+         for (uint32_t ts : {2u, 4u}) {
+           for (const auto& d : shapes) {
+             for (bool basic : {false, true}) {
+               uint32_t mx = 7, mn = 7;
+               const bool ok = GetDeepNormMaxMinTmpSize(ge::Shape({d[0], d[1], d[2]}), ts, false, basic, mx, mn);
+               std::printf("%d %u %u ", int(ok), mx, mn);
+             }
+           }
+         }
+       }},
       {"rmsnorm_host_stack_below_one_row", [] {
          RmsNormTiling t;
          const bool ok = GetRmsNormTilingInfo(ge::Shape({1, 8, 64}), ge::Shape({1, 8, 64}), 100, 4, t);

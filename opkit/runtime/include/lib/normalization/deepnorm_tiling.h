@@ -11,7 +11,12 @@ namespace AscendC {
 
 inline bool GetDeepNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                                      const bool isBasicBlock, uint32_t& maxValue, uint32_t& minValue) {
-  (void)isBasicBlock;
+  // CANN: LayerNorm's sizes; false for isBasicBlock unless H is a multiple of 64 and B*S of 8.
+  const size_t rank = srcShape.GetDimNum();
+  if (isBasicBlock && rank == 3) {
+    const int64_t h = srcShape.GetDim(2), bs = srcShape.GetDim(0) * srcShape.GetDim(1);
+    if (h <= 0 || h % 64 != 0 || bs % 8 != 0) return false;
+  }
   GetLayerNormMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue);
   return true;
 }
