@@ -15,6 +15,8 @@ os.environ.setdefault("OPKIT_PCH_DIR", str(REPO / "build" / "pch"))
 # 7+ s more per build, which only the aclnn tests need (they turn it back on). The tree the tests use is their own.
 os.environ.setdefault("OPKIT_ACLNN", "0")
 os.environ.setdefault("OPKIT_CANN_ROOT", str(REPO / "build" / "cann-root"))
+# The programs' ACL errors go to CANN's process log (opkit/sim/plog.h): under build/, not the user's ~/ascend/log.
+os.environ.setdefault("ASCEND_PROCESS_LOG_PATH", str(REPO / "build" / "ascend-log"))
 
 # Projects the tests build and run as their users would (their own test files need the stand-ins `opkit run` puts on
 # the path): never collected by this suite.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -84,9 +85,16 @@ def add_custom(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
     result, program = _run_program("add_custom_invocation", cann_root, tmp)
     ran = result.returncode == 0
     return {"run": result, "header": _installed_header(cann_root, "aclnn_add_custom.h"),
-            "errors": _check_errors(program, cann_root) if ran else {},
+            "errors": _check_errors(program, cann_root, ASCEND_PROCESS_LOG_PATH=str(program / "ascend-log"))
+            if ran else {},
+            "plog": sorted((program / "ascend-log" / "debug" / "plog").glob("plog-*.log")),
             # A kernel that fails (here: cancelled by the simulator's watchdog) is a status, not a crash.
-            "fault": _check_errors(program, cann_root, "long", OPKIT_KERNEL_TIMEOUT="1e-6") if ran else {}}
+            "fault": _check_errors(program, cann_root, "long", OPKIT_KERNEL_TIMEOUT="1e-6") if ran else {},
+            # The simulated machine's chip: $OPKIT_SOC, one of the built family (recorded per launch), or another.
+            "soc_b4": _check_errors(program, cann_root, OPKIT_SOC="Ascend910B4",
+                                    OPKIT_PROFILE=str(program / "soc_b4.prof")) if ran else {},
+            "soc_b4_profile": (program / "soc_b4.prof").read_bytes() if ran else b"",
+            "soc_310p": _check_errors(program, cann_root, OPKIT_SOC="Ascend310P3") if ran else {}}
 
 
 @pytest.fixture(scope="module")
@@ -204,6 +212,32 @@ def test_a_failing_kernel_is_a_runtime_error_status_not_a_crash(add_custom: dict
     assert "after_long_run" in add_custom["fault"]
     assert "aclnnAddCustom: [AddCustom][watchdog] the launch ran longer than its limit" in add_custom["fault"]["log"]
     assert "aclnnAddCustomGetWorkspaceSize: x is null (a required input) (status 161001)" in add_custom["errors"]["log"]
+
+
+def test_errors_are_in_canns_process_log(add_custom: dict[str, Any]) -> None:
+    """A program that prints only the status finds the reason where CANN's log keeps it:
+    $ASCEND_PROCESS_LOG_PATH/debug/plog/plog-<pid>_<start>.log, one line per failed call."""
+    (plog,) = add_custom["plog"]
+    assert re.fullmatch(r"plog-\d+_\d{14}\.log", plog.name), plog.name
+    lines = plog.read_text().splitlines()
+    assert re.match(r"\[ERROR\] ASCENDCL\(\d+,check_errors\):\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3} "
+                    r"aclnnAddCustomGetWorkspaceSize: x is null \(a required input\) \(status 161001\)$", lines[0]), lines[0]
+    failed = [case for case, (status, _) in WRONG_CALLS.items() if status != 0]
+    assert len(lines) >= len(failed), lines
+
+
+def test_the_simulated_device_is_opkit_soc_where_set(add_custom: dict[str, Any]) -> None:
+    """A program runs on the chip of its machine: $OPKIT_SOC picks another SoC of the family the library was built for
+    (910B2 by default: 48 vector cores; 910B4: 40), as aclrtGetSocName answers; one of another arch is a status naming
+    both and the rebuild."""
+    assert add_custom["soc_b4"]["first_run"] == "0 -", add_custom["soc_b4"]
+    launches = re.findall(rb'"soc": "([A-Za-z0-9_]+)"', add_custom["soc_b4_profile"])
+    assert launches and set(launches) == {b"Ascend910B4"}, launches
+    status, _, message = add_custom["soc_310p"]["first_run"].partition(" ")
+    assert int(status) == 361001, add_custom["soc_310p"]["first_run"]
+    assert message == ("aclnnAddCustomGetWorkspaceSize: $OPKIT_SOC=Ascend310P3 (family ascend310p, arch 2002) is not "
+                       "what this library was built for: Ascend910B2 (arch 2201); rebuild it with `opkit build --soc "
+                       "Ascend310P3`")
 
 
 def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_axpy: dict[str, Any],

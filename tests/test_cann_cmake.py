@@ -50,6 +50,24 @@ def test_no_cmakelists_or_missing_paths_add_nothing(tmp_path: Path) -> None:
     assert read_cann_cmake(op) == CannCMake()
 
 
+def test_definitions_come_from_the_op_and_from_src_common(tmp_path: Path) -> None:
+    """The log tags src/common/CMakeLists.txt gives every tiling source (ops_utils_tiling_headers, which CANN's
+    top-level CMakeLists.txt links optiling with), build.sh's BUILD_OPEN_PROJECT branch taken, and the op's own."""
+    op = _repo(tmp_path, """
+target_compile_definitions(optiling PRIVATE -DOP_OWN=1 $<$<CONFIG:Debug>:OP_DEBUG> OP_FLAG)
+target_compile_definitions(opapi PRIVATE NOT_HOST=1)
+""")
+    (tmp_path / "src" / "common" / "CMakeLists.txt").write_text("""
+target_compile_definitions(ops_utils_proto_headers INTERFACE OPS_UTILS_LOG_SUB_MOD_NAME="OP_PROTO")
+target_compile_definitions(ops_utils_tiling_headers INTERFACE
+        OPS_UTILS_LOG_SUB_MOD_NAME="OP_TILING"   # the module tag
+        OPS_UTILS_LOG_PACKAGE_TYPE=$<IF:$<BOOL:${BUILD_OPEN_PROJECT}>,"[Custom]","">
+)
+""")
+    assert read_cann_cmake(op).host_definitions == ('OPS_UTILS_LOG_SUB_MOD_NAME="OP_TILING"',
+                                                    'OPS_UTILS_LOG_PACKAGE_TYPE="[Custom]"', "OP_OWN=1", "OP_FLAG")
+
+
 @pytest.mark.compile   # the OpDef is read by compiling the host code
 def test_layout_takes_the_shared_tiling_struct_and_folders(tmp_path: Path) -> None:
     shutil.copytree(REPO, tmp_path / "repo")

@@ -243,3 +243,48 @@ def test_error_reports_and_the_platforms_core_count(tmp_path: Path) -> None:
     result = subprocess.run([str(exe)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr   # Ascend910B2: 24 AI Cores
     assert result.stderr == "[ERROR] EZ9999 reports.cpp:8 (Check): op[Scale], x is nullptr!\n"
+
+
+# The node as CANN's shared tiling code reads it (common/inc/tiling/tiling_base.h: GetComputeNodeInfo()->GetInputsNum()
+# for its debug string): a dynamic list of two, an absent optional input (no instances, starting where the next
+# would), one more input; IR and instance numbering.
+NODE = """\
+#include <cstdio>
+#include "register/op_impl_registry.h"
+using opkit::host::TensorArg;
+int main()
+{
+    opkit::host::detail::CallState call("ConcatScale", {});
+    call.inputs.add_ir({TensorArg{{2, 3}, ge::DT_FLOAT}, TensorArg{{4, 3}, ge::DT_FLOAT}});
+    call.inputs.add_ir({});
+    call.inputs.add_ir({TensorArg{{1}, ge::DT_INT32}});
+    call.outputs.add_ir({TensorArg{{6, 3}, ge::DT_FLOAT16}});
+    opkit::host::detail::TilingState state(call, nullptr, 64);
+    const gert::TilingContext context(state);
+    const gert::ComputeNodeInfo* node = context.GetComputeNodeInfo();
+    std::printf("%s %zu %zu %zu %zu\\n", node->GetNodeType(), node->GetIrInputsNum(), node->GetInputsNum(),
+                node->GetIrOutputsNum(), node->GetOutputsNum());
+    for (size_t ir = 0; ir < 4; ++ir) {
+        const gert::AnchorInstanceInfo* a = node->GetInputInstanceInfo(ir);
+        if (a == nullptr) std::printf("ir%zu none\\n", ir);
+        else std::printf("ir%zu %zu+%zu\\n", ir, a->GetInstanceStart(), a->GetInstanceNum());
+    }
+    std::printf("%d %d %d %s\\n", node->GetInputTdInfo(2)->GetDataType(), node->GetOutputTdInfo(0)->GetDataType(),
+                node->GetInputTdInfo(3) == nullptr, node->GetAttrs() != nullptr ? "attrs" : "none");
+    opkit::host::detail::CallState shape_call("ConcatScale", {});
+    shape_call.inputs.add_ir({TensorArg{{2}, ge::DT_FLOAT}});
+    const gert::InferShapeContext infer(shape_call);
+    return infer.GetComputeNodeInfo()->GetInputsNum() == 1 ? 0 : 1;
+}
+"""
+
+
+def test_the_compute_node_info_numbers_inputs_by_ir_and_by_instance(tmp_path: Path) -> None:
+    (tmp_path / "node.cpp").write_text(NODE)
+    exe = tmp_path / "node"
+    subprocess.run([CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-isystem", str(opkit.include_dir()),
+                    str(tmp_path / "node.cpp"), "-o", str(exe)], check=True)
+    result = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["ConcatScale 3 3 1 1", "ir0 0+2", "ir1 2+0", "ir2 2+1", "ir3 none",
+                                          "3 1 1 attrs"]   # DT_INT32 = 3, DT_FLOAT16 = 1

@@ -6,13 +6,21 @@ beyond op_host/ and op_kernel/: code shared one level up, in `src/common` (`${OP
     add_ops_compile_options(OP_NAME ForeachAtan OPTIONS -I${OP_COMMON_DIR}/inc/foreach/op_kernel ...)
     target_sources(optiling PRIVATE ${OP_COMMON_DIR}/src/foreach/op_tiling/foreach_tiling_func.cpp)
     target_include_directories(optiling PRIVATE ${OP_COMMON_DIR}/inc)
+    target_compile_definitions(optiling PRIVATE ...)
 
-opkit reads those three commands as CANN's build would, for the host targets that hold the OpDef, InferShape and
+and `src/common/CMakeLists.txt` gives every tiling source the definitions its log headers (inc/log) need, through the
+interface target the repository's top-level CMakeLists.txt links `optiling` with:
+
+    target_compile_definitions(ops_utils_tiling_headers INTERFACE OPS_UTILS_LOG_SUB_MOD_NAME="OP_TILING"
+        OPS_UTILS_LOG_PACKAGE_TYPE=$<IF:$<BOOL:${BUILD_OPEN_PROJECT}>,"[Custom]","">)
+
+opkit reads those commands as CANN's build would, for the host targets that hold the OpDef, InferShape and
 tiling (`optiling`, `opsproto`, `op_host_aclnn*`), and the sources it adds to `opapi` (a hand-written aclnn API over
 CANN's l0 ops: those, and only those, go into the op's libcust_opapi.so, as in CANN's build). The variables are CANN's: `${OP_COMMON_DIR}` is `src/common` of the repository holding the op,
 `${CMAKE_SOURCE_DIR}` that repository's root, `${CMAKE_CURRENT_SOURCE_DIR}` the op's folder; a path naming the CANN
-install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path. A project without such
-a CMakeLists.txt gets nothing extra.
+install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path. A definition's
+`$<IF:$<BOOL:${BUILD_OPEN_PROJECT}>,A,B>` is A (build.sh builds the open project: -DBUILD_OPEN_PROJECT=ON); one with
+another generator expression is left out. A project without such a CMakeLists.txt gets nothing extra.
 """
 from __future__ import annotations
 
@@ -23,8 +31,11 @@ from pathlib import Path
 __all__ = ["CannCMake", "read_cann_cmake"]
 
 _HOST_TARGETS = {"optiling", "opsproto", "op_host_aclnn", "op_host_aclnnInner", "op_host_aclnnExc"}
-_COMMAND = re.compile(r"^\s*(add_ops_compile_options|target_sources|target_include_directories)\s*\(([^)]*)\)",
-                      re.M | re.I)
+_COMMAND = re.compile(r"^\s*(add_ops_compile_options|target_sources|target_include_directories|"
+                      r"target_compile_definitions)\s*\(([^)]*)\)", re.M | re.I)
+# The interface target of src/common/CMakeLists.txt that CANN's top-level CMakeLists.txt links `optiling` with.
+_TILING_HEADERS = "ops_utils_tiling_headers"
+_OPEN_PROJECT = re.compile(r"\$<IF:\$<BOOL:\$\{BUILD_OPEN_PROJECT\}>,([^,>]*),([^,>]*)>")
 _VARIABLE = re.compile(r"\$\{(\w+)\}")
 
 
@@ -34,6 +45,7 @@ class CannCMake:
     host_include_dirs: tuple[Path, ...] = ()
     kernel_include_dirs: tuple[Path, ...] = ()
     op_api_sources: tuple[Path, ...] | None = None   # `target_sources(opapi ...)`; None: the CMakeLists names none
+    host_definitions: tuple[str, ...] = ()     # NAME or NAME=VALUE, as CMake passes them (VALUE may be "quoted")
 
 
 def _common_dir(root: Path) -> Path | None:
@@ -44,6 +56,29 @@ def _common_dir(root: Path) -> Path | None:
 
 def _strip_comments(text: str) -> str:
     return "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+
+
+def _definitions(words: list[str]) -> list[str]:
+    """The definitions of one target_compile_definitions command's words (after the target name)."""
+    found = []
+    for word in words:
+        if word in ("PRIVATE", "PUBLIC", "INTERFACE"):
+            continue
+        word = _OPEN_PROJECT.sub(lambda m: m[1], word)
+        if "$<" in word or not re.match(r"^-?D?[A-Za-z_]\w*(=|$)", word):
+            continue   # a generator expression opkit does not evaluate, or not a definition
+        found.append(word[2:] if word.startswith("-D") else word)
+    return found
+
+
+def _common_definitions(common: Path | None) -> list[str]:
+    """What src/common/CMakeLists.txt defines for every tiling source (through ops_utils_tiling_headers)."""
+    cmake = common / "CMakeLists.txt" if common is not None else None
+    if cmake is None or not cmake.is_file():
+        return []
+    text = _strip_comments(cmake.read_text(encoding="utf-8", errors="replace"))
+    return [d for command, body in _COMMAND.findall(text) if command.lower() == "target_compile_definitions"
+            and body.split()[:1] == [_TILING_HEADERS] for d in _definitions(body.split()[1:])]
 
 
 def read_cann_cmake(root: Path) -> CannCMake:
@@ -69,6 +104,7 @@ def read_cann_cmake(root: Path) -> CannCMake:
     host_dirs: list[Path] = []
     kernel_dirs: list[Path] = []
     op_api: list[Path] | None = None
+    definitions = _common_definitions(common)
     text = _strip_comments(cmake.read_text(encoding="utf-8", errors="replace"))
     for command, body in _COMMAND.findall(text):
         words = body.split()
@@ -84,6 +120,9 @@ def read_cann_cmake(root: Path) -> CannCMake:
             continue
         if not words or words[0] not in _HOST_TARGETS:
             continue
+        if command == "target_compile_definitions":
+            definitions += _definitions(words[1:])
+            continue
         for word in words[1:]:
             if word in ("PRIVATE", "PUBLIC", "INTERFACE") or (found := path(word)) is None:
                 continue
@@ -93,4 +132,4 @@ def read_cann_cmake(root: Path) -> CannCMake:
                 host_dirs.append(found)
     unique = lambda items: tuple(dict.fromkeys(items))  # noqa: E731
     return CannCMake(unique(sources), unique(host_dirs), unique(kernel_dirs),
-                     unique(op_api) if op_api is not None else None)
+                     unique(op_api) if op_api is not None else None, unique(definitions))

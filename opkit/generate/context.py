@@ -168,6 +168,7 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         "kernel_source": f"op_kernel/{op.name}.cpp", "host_sources": f"op_host/{op.name}.cpp", "kernel_options": "",
         # CANN compiles host code with op_host/ and op_kernel/ on its include path (msopgen's opbuild, cann-ops)
         "host_include_dirs": "op_host op_kernel",
+        "host_definitions": "",   # a CANN project's, from its CMakeLists.txt (generate/glue.py)
         "tiling_include": f"../op_kernel/{op.name}_tiling.h",
         # an op whose host registers no InferShape (CANN projects): its outputs come from the caller (out=)
         "outputs_from_caller": False,

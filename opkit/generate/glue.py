@@ -116,6 +116,7 @@ def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], roo
     keys = {"host_sources": " ".join(_cmake_path(p) for p in src.host) or _cmake_path(src.kernel),
             "host_include_dirs": " ".join([_cmake_path(project / d) for d in ("op_host", "op_kernel")]
                                           + [_cmake_path(d) for d in src.host_include_dirs]),
+            "host_definitions": " ".join(src.host_definitions),
             "kernel_source": _cmake_path(src.kernel), "kernel_options": "",
             "tiling_include": f"{src.op.name}_tiling_view.h", "outputs_from_caller": src.outputs_from_caller,
             # torch.library's opcheck and torch.compile check opkit's torch glue of an op opkit generated; a CANN

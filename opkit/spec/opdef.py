@@ -107,12 +107,12 @@ def _first_errors(stderr: str, limit: int = 5) -> str:
     return "\n".join(f"  {line}" for line in (errors[:limit] or lines[-limit:]))
 
 
-def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) -> Path:
+def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path, definitions: tuple[str, ...] = ()) -> Path:
     """The dump program: every host file and the dumper's main, compiled in parallel and linked."""
     main = scratch / "opkit_opdef_main.cpp"
     main.write_text(_MAIN, encoding="utf-8")
     flags = ["-std=c++17", "-pthread", "-w", "-DASCENDC_CPU_DEBUG=1", "-D__CCE_KT_TEST__=1",
-             f"-I{include_dir()}", *(f"-I{d}" for d in include_dirs)]
+             f"-I{include_dir()}", *(f"-I{d}" for d in include_dirs), *(f"-D{d}" for d in definitions)]
     sources = [main, *host_files]
 
     def compile_one(index: int) -> tuple[Path, subprocess.CompletedProcess[str]]:
@@ -138,9 +138,9 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) ->
     return program
 
 
-def _dump(host_files: list[Path], include_dirs: list[Path]) -> list[dict[str, Any]]:
+def _dump(host_files: list[Path], include_dirs: list[Path], definitions: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="opkit-opdef-") as tmp:
-        program = _compile(host_files, include_dirs, Path(tmp))
+        program = _compile(host_files, include_dirs, Path(tmp), definitions)
         result = subprocess.run([str(program)], capture_output=True, text=True, timeout=120)
     if result.returncode != 0:
         raise BuildError("reading the OpDef registry failed: the host code's static initialisation crashed or "
@@ -266,18 +266,20 @@ def _render(ops: list[dict[str, Any]]) -> str:
 
 
 def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Path, ...] = (),
-               soc: SocChoice | None = None) -> OpDefRead:
+               soc: SocChoice | None = None, definitions: tuple[str, ...] = ()) -> OpDefRead:
     """Compile `host_files` with opkit's host headers, read every OpDef they register, and load the result, read for
     `soc` (default: the one soc_for_configs picks from the ops' AddConfig families), as a prototype written to
     out_dir/opdef.json. The dump is cached in out_dir by the sources' content. Raises BuildError when the host code
     does not compile or link on its own, SpecError when an OpDef is not a valid prototype."""
     dirs = [Path(d) for d in include_dirs if Path(d).is_dir()]
     out_dir.mkdir(parents=True, exist_ok=True)
-    cache = out_dir / f"opdef-{_fingerprint(host_files, dirs)}.raw.json"
+    key = _fingerprint(host_files, dirs) + (f"-{hashlib.sha256(repr(definitions).encode()).hexdigest()[:8]}"
+                                            if definitions else "")
+    cache = out_dir / f"opdef-{key}.raw.json"
     if cache.is_file():
         raw = json.loads(cache.read_text(encoding="utf-8"))
     else:
-        raw = _dump(host_files, dirs)
+        raw = _dump(host_files, dirs, definitions)
         for old in out_dir.glob("opdef-*.raw.json"):
             old.unlink()
         cache.write_text(json.dumps(raw), encoding="utf-8")

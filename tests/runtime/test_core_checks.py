@@ -106,8 +106,9 @@ FAULTS = [
     ("release_unallocated_event", "TPipe::ReleaseEventID",
      "event id 3 of HardEvent::V_S was not allocated by AllocEventID"),
     ("events_exhausted", "TPipe::FetchEventID", "all 8 event ids of HardEvent::MTE3_MTE2 are allocated"),
-    ("second_pipe", "TPipe",
-     "a second TPipe was created while the block's first one is alive; call Destroy() on the first"),
+    ("second_pipe", "TPipe::InitBuffer",
+     "another TPipe of this block still holds 64 bytes of the Unified Buffer, where this one's buffers would start "
+     "too; call Destroy() on it first"),
     ("kernel_throws", "kernel", "the kernel threw an exception: boom"),
 ]
 
@@ -147,6 +148,10 @@ def test_allocator_padding_is_a_warning_reading_0xff_and_dropping_writes(checks:
 
 def test_views_of_one_array_each_read_whole_are_in_bounds(checks: Program) -> None:
     assert run_case(checks, "gm_halves_in_bounds") == "ok"
+
+
+def test_a_second_tpipe_is_used_once_the_first_is_destroyed(checks: Program) -> None:
+    assert run_case(checks, "second_pipe_after_destroy") == "ok"
 
 
 def test_same_buffers_fit_the_larger_ub_of_310p(checks: Program) -> None:

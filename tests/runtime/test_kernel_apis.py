@@ -27,6 +27,8 @@ FAULTS = [
     ("pad_misaligned", "Pad", "leftPad 0 + srcOriWidth 14 + rightPad 1 = 15 elements x 2 bytes is not a multiple of "
      "32 bytes"),
     ("broadcast_shape_mismatch", "Broadcast", "srcShape[0] is 4 but dstShape[0] is 8 (other axes must match)"),
+    ("broadcast_column_310p", "Broadcast", "srcShape[0] 4 x 4 bytes is not a multiple of 32 bytes (Broadcast of a "
+     "2-D tensor needs it aligned on Ascend310P)"),
     ("buf_pool_overflow", "TBufPool::InitBuffer", "TBufPool overflow: 768 bytes already taken + 512 bytes = 1280 "
      "bytes > the pool's 1024 bytes"),
     ("tbuf_free_foreign", "TBuf::FreeTensor", "the tensor was not taken from this TBuf"),

@@ -475,10 +475,24 @@ CASE(events_exhausted) {
     for (int i = 0; i < 9; ++i) pipe.AllocEventID<HardEvent::MTE3_MTE2>();
   });
 }
-CASE(second_pipe) {
+CASE(second_pipe) {  // two TPipes handing out UB at once: their buffers would overlap on the device
   run_x([](GM_ADDR) {
     TPipe a;
     TPipe b;
+    TBuf<TPosition::VECCALC> x, y;
+    a.InitBuffer(x, 64);
+    b.InitBuffer(y, 64);
+  });
+}
+CASE(second_pipe_after_destroy) {  // rms_norm_grad's form: the second TPipe used once the first is destroyed
+  run_x([](GM_ADDR) {
+    TPipe a;
+    TPipe b;
+    TBuf<TPosition::VECCALC> x, y;
+    a.InitBuffer(x, 64);
+    a.Destroy();
+    b.InitBuffer(y, 64);
+    if (GetTPipePtr() != &b) throw std::runtime_error("GetTPipePtr is not the last TPipe constructed");
   });
 }
 CASE(kernel_throws) {

@@ -37,8 +37,9 @@ struct Gm {
   uint64_t bytes;
   const char* name;
 };
-void launch(int64_t blocks, const std::vector<Gm>& gm, const std::function<void()>& body) {
-  opkit::sim::Launch l{"kapis", "Ascend910B2", blocks};
+void launch(int64_t blocks, const std::vector<Gm>& gm, const std::function<void()>& body,
+            const char* soc = "Ascend910B2") {
+  opkit::sim::Launch l{"kapis", soc, blocks};
   for (const Gm& g : gm) l.register_gm(g.p, g.bytes, g.name);
   l.run_body(body);
 }
@@ -392,11 +393,13 @@ void broadcast() {
     auto tmp = ub.get<uint8_t>(max_tmp);
     for (uint32_t i = 0; i < 8; ++i) col.SetValue(i, static_cast<float>(10 * i)), row.SetValue(i, static_cast<float>(i));
     const uint32_t dshape[2] = {4, 8}, cshape[2] = {4, 1}, rshape[2] = {1, 8};
-    // [4, 1] -> [4, 8]: CANN needs srcShape[0] x 4 bytes aligned, so use 8 rows for the axis-1 case.
     const uint32_t d8[2] = {8, 8}, c8[2] = {8, 1};
     auto big = ub.get<float>(64);
     Broadcast<float, 2, 1>(big, col, d8, c8, tmp);
     for (uint32_t i = 0; i < 8; ++i) for (uint32_t j = 0; j < 8; ++j) EXPECT(big.GetValue(i * 8 + j) == 10.0f * i);
+    // [4, 1] -> [4, 8]: srcShape[0] need not be 32 B on 910B (only the 310P asks it; rms_norm_grad's [1, 1] rows).
+    Broadcast<float, 2, 1>(dst, col, dshape, cshape, tmp);
+    for (uint32_t i = 0; i < 4; ++i) for (uint32_t j = 0; j < 8; ++j) EXPECT(dst.GetValue(i * 8 + j) == 10.0f * i);
     BroadCast<float, 2, 0>(dst, row, dshape, rshape);
     for (uint32_t i = 0; i < 4; ++i) for (uint32_t j = 0; j < 8; ++j) EXPECT(dst.GetValue(i * 8 + j) == float(j));
     const uint32_t d1[1] = {32}, s1[1] = {1};
@@ -404,7 +407,6 @@ void broadcast() {
     one.SetValue(0, 10.0f);
     Broadcast<float, 1, 0>(dst, one, d1, s1);
     for (uint32_t i = 0; i < 32; ++i) EXPECT(dst.GetValue(i) == 10.0f);
-    (void)cshape;
   });
 }
 
@@ -451,6 +453,17 @@ void broadcast_shape_mismatch() {
     const uint32_t d[2] = {8, 8}, s[2] = {4, 1};
     Broadcast<float, 2, 1>(dst, src, d, s);
   });
+}
+
+// The 310P's rule: a column broadcast ([m, 1] -> [m, k]) needs m x sizeof(T) in whole 32 B blocks.
+void broadcast_column_310p() {
+  launch(1, {}, [&] {
+    Ub ub;
+    auto src = ub.get<float>(8);
+    auto dst = ub.get<float>(32);
+    const uint32_t d[2] = {4, 8}, s[2] = {4, 1};
+    Broadcast<float, 2, 1>(dst, src, d, s);
+  }, "Ascend310P3");
 }
 
 // ---- Std::max, DivCeil, IsSameType/SupportType, g_coreType, GetSystemCycle ----
@@ -732,7 +745,7 @@ const std::map<std::string, void (*)()> kCases = {
     {"vector_copy", vector_copy}, {"pad_unpad", pad_unpad}, {"pad_tiling_buffer", pad_tiling_buffer},
     {"pad_misaligned", pad_misaligned},
     {"broadcast", broadcast}, {"broadcast_int16_int32", broadcast_int16_int32},
-    {"broadcast_shape_mismatch", broadcast_shape_mismatch}, {"utils", utils},
+    {"broadcast_shape_mismatch", broadcast_shape_mismatch}, {"broadcast_column_310p", broadcast_column_310p}, {"utils", utils},
     {"buf_pool", buf_pool}, {"buf_pool_overflow", buf_pool_overflow}, {"tbuf_free_foreign", tbuf_free_foreign},
     {"dump", dump}, {"dump_past_end", dump_past_end}, {"assert_fails", assert_fails},
     {"ascendc_assert_message", ascendc_assert_message}, {"assert_like_cann", assert_like_cann}, {"list_tensor", list_tensor},

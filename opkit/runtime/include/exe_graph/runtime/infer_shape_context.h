@@ -3,6 +3,7 @@
 
 #include <cstddef>
 
+#include "exe_graph/runtime/compute_node_info.h"
 #include "exe_graph/runtime/runtime_attrs.h"
 #include "exe_graph/runtime/shape.h"
 #include "exe_graph/runtime/tensor.h"
@@ -14,12 +15,13 @@ namespace gert {
 // ones the IR index. Shapes are origin shapes. Missing tensors give nullptr.
 class InferShapeContext {
  public:
-  explicit InferShapeContext(opkit::host::detail::CallState& state) : s_(state) {}
+  explicit InferShapeContext(opkit::host::detail::CallState& state) : s_(state), node_(state) {}
 
   const char* GetNodeName() const { return s_.op_type.c_str(); }
   const char* GetNodeType() const { return s_.op_type.c_str(); }
   size_t GetComputeNodeInputNum() const { return s_.inputs.size(); }
   size_t GetComputeNodeOutputNum() const { return s_.outputs.size(); }
+  const ComputeNodeInfo* GetComputeNodeInfo() const { return &node_; }
 
   const Shape* GetInputShape(size_t index) const { return shape(s_.inputs.at(index)); }
   const Shape* GetOptionalInputShape(size_t ir_index) const { return shape(s_.inputs.ir_at(ir_index, 0)); }
@@ -47,6 +49,7 @@ class InferShapeContext {
   }
 
   opkit::host::detail::CallState& s_;
+  ComputeNodeInfo node_;
 };
 
 }  // namespace gert

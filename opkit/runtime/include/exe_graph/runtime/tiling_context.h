@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exe_graph/runtime/compute_node_info.h"
 #include "exe_graph/runtime/runtime_attrs.h"
 #include "exe_graph/runtime/storage_shape.h"
 #include "exe_graph/runtime/tensor.h"
@@ -20,12 +21,13 @@ namespace gert {
 // Required variants take the IR index of the prototype. Every getter returns nullptr for a missing tensor.
 class TilingContext {
  public:
-  explicit TilingContext(opkit::host::detail::TilingState& state) : s_(state) {}
+  explicit TilingContext(opkit::host::detail::TilingState& state) : s_(state), node_(state.call) {}
 
   const char* GetNodeName() const { return s_.call.op_type.c_str(); }
   const char* GetNodeType() const { return s_.call.op_type.c_str(); }
   size_t GetComputeNodeInputNum() const { return s_.call.inputs.size(); }
   size_t GetComputeNodeOutputNum() const { return s_.call.outputs.size(); }
+  const ComputeNodeInfo* GetComputeNodeInfo() const { return &node_; }
 
   const StorageShape* GetInputShape(size_t index) const { return shape(s_.call.inputs.at(index)); }
   const StorageShape* GetOptionalInputShape(size_t ir_index) const { return shape(s_.call.inputs.ir_at(ir_index, 0)); }
@@ -108,6 +110,7 @@ class TilingContext {
   static const Tensor* tensor(const opkit::host::detail::IoInstance* i) { return i ? &i->tensor : nullptr; }
 
   opkit::host::detail::TilingState& s_;
+  ComputeNodeInfo node_;
 };
 
 }  // namespace gert

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -115,6 +116,26 @@ inline std::string CheckMemory(const void* p, uint64_t bytes)
 inline aclnnStatus Fail(aclnnStatus code, const std::string& api, const std::string& message)
 {
     return opkit::sim::detail::acl_fail(code, api.c_str(), "%s", message.c_str());
+}
+
+// The SoC an aclnn call runs on. On an NPU machine that is the chip in it, whatever the library was built for; here
+// the simulated device is $OPKIT_SOC when set (what aclrtGetSocName answers too: `OPKIT_SOC=Ascend910B4 ./prog` is
+// a machine with a 910B4, 40 vector cores), else the SoC the library was built for (`opkit build --soc`, else the
+// project's AddConfig family). A device of another arch than the kernels were compiled for is refused, naming both.
+inline std::string DeviceSoc(const std::string& built)
+{
+    const char* env = std::getenv("OPKIT_SOC");
+    if (env == nullptr || *env == '\0') return built;
+    const opkit::sim::SocProfile& device = detail::resolve_soc(env);
+    const opkit::sim::SocProfile& compiled = detail::resolve_soc(built);
+    if (device.npu_arch != compiled.npu_arch) {
+        throw HostError("", "platform", std::string("$OPKIT_SOC=") + env + " (family " + device.family + ", arch " +
+                                            std::to_string(device.npu_arch) + ") is not what this library was "
+                                            "built for: " + compiled.name + " (arch " +
+                                            std::to_string(compiled.npu_arch) + "); rebuild it with `opkit build "
+                                            "--soc " + env + "`");
+    }
+    return device.name;
 }
 
 // One aclnnXxxGetWorkspaceSize call: the generated function adds its arguments in CANN's order, then Prepare().
@@ -355,7 +376,13 @@ inline aclnnStatus Call::Prepare(uint64_t* workspaceSize, aclOpExecutor** execut
     try {
         CheckOutputShapes();
         if (status_ != ACLNN_SUCCESS) return Fail(status_, api_, message_);
-        executor_->prepared = bindings::PrepareLaunch(table_, executor_->slots, attrs_, soc_);
+        std::string soc;
+        try {
+            soc = DeviceSoc(soc_);
+        } catch (const HostError& e) {   // $OPKIT_SOC names no SoC, or one the kernels were not compiled for
+            return Fail(ACLNN_ERR_RUNTIME_ERROR, api_, e.message());
+        }
+        executor_->prepared = bindings::PrepareLaunch(table_, executor_->slots, attrs_, soc);
     } catch (const CallError& e) {   // no dtype combination matches
         return Fail(ACLNN_ERR_PARAM_INVALID, api_, e.what());
     } catch (const HostError& e) {   // the op's InferShape or TilingFunc refused the call

@@ -69,6 +69,7 @@ class IoTable {
   size_t size() const { return items_.size(); }
   size_t ir_size() const { return ir_.size(); }
   size_t ir_count(size_t ir) const { return ir < ir_.size() ? ir_[ir].second : 0; }
+  size_t ir_start(size_t ir) const { return ir < ir_.size() ? ir_[ir].first : 0; }
   IoInstance* at(size_t i) { return i < items_.size() ? &items_[i] : nullptr; }
   const IoInstance* at(size_t i) const { return i < items_.size() ? &items_[i] : nullptr; }
   const IoInstance* ir_at(size_t ir, size_t relative) const {

@@ -39,6 +39,7 @@ struct BlockContext {
   // Set when another block faulted: every API checks it so the rest of the launch stops early.
   const std::atomic<bool>* cancelled = nullptr;
   void* pipe = nullptr;              // the block's live TPipe (GetTPipePtr), pipe.h
+  void* pipes[4] = {};               // every live TPipe of the block (a kernel class may hold two), pipe.h
   BlockRecord* rec = nullptr;        // non-null only while the launch records for `opkit profile` (profile.h)
   std::string exit_fault;            // problem found when the TPipe died (a leaked buffer), raised at block exit
   std::string exit_where;            // the kernel line exit_fault points at (the AllocTensor/DeQue of the leak)

@@ -10,6 +10,8 @@
 #include <mutex>
 #include <set>
 
+#include "opkit/sim/plog.h"
+
 namespace opkit::sim::detail {
 
 // What the NPU allocator hands out for a request of `size` bytes (CANN's aclrtMalloc docs: the size is rounded
@@ -92,6 +94,7 @@ inline int acl_fail(int code, const char* api, const char* format, ...) {
   // As CANN's log with ASCEND_SLOG_PRINT_TO_STDOUT=1: the error on stdout too (examples print only the status).
   const char* print = std::getenv("ASCEND_SLOG_PRINT_TO_STDOUT");
   if (print != nullptr && std::strcmp(print, "1") == 0) std::printf("[ERROR] %s (status %d)\n", out, code);
+  plog_error(out, code);   // where CANN's log has it: $HOME/ascend/log/debug/plog/
   // `opkit test` names a file here: a program that fails then shows why, even one that prints only the status.
   const char* log = std::getenv("OPKIT_ACL_ERROR_LOG");
   if (log != nullptr && *log != '\0') {

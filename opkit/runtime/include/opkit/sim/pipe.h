@@ -66,12 +66,21 @@ class TPipe {
  public:
   using SourceLoc = opkit::sim::detail::SourceLoc;
 
+  // A kernel class may hold two TPipes and use the second after Destroy() on the first (CANN's rms_norm_grad does):
+  // CANN allows it (its "already constructed" assertion is for ASCENDC_DEBUG device builds only), each TPipe hands
+  // out UB from offset 0, and GetTPipePtr() is the last one constructed. Both handing out UB at once is the fault
+  // (take: their buffers would overlap on the device).
   TPipe() {
     auto& c = opkit::sim::detail::current_block();
-    if (c.pipe != nullptr) {
-      opkit::sim::detail::fault("TPipe", "a second TPipe was created while the block's first one is alive; "
-                                         "call Destroy() on the first");
+    void** free_slot = nullptr;
+    for (void*& p : c.pipes) {
+      if (p == nullptr) {
+        free_slot = &p;
+        break;
+      }
     }
+    if (free_slot == nullptr) opkit::sim::detail::fault("TPipe", "more than 4 TPipes alive in one block");
+    *free_slot = this;
     c.pipe = this;
   }
   TPipe(const TPipe&) = delete;
@@ -80,6 +89,9 @@ class TPipe {
   // A kernel's TPipe dies when the kernel returns: report buffers still held (the leak check of the block).
   ~TPipe() {
     auto& c = opkit::sim::detail::current_block();
+    for (void*& p : c.pipes) {
+      if (p == this) p = nullptr;
+    }
     if (c.pipe != this) return;
     if (std::uncaught_exceptions() == 0 && c.exit_fault.empty()) opkit_leak_report(c.exit_fault, c.exit_where);
     c.pipe = nullptr;
@@ -263,6 +275,13 @@ class TPipe {
     if (used_ == d::kMaxBuffersPerPipe) d::fault(api, "more than 64 buffers in one TPipe", where);
     const d::Mem mem = d::mem_of(pos);
     if (mem != d::Mem::UB) return take_cube(api, bytes, pos, mem, owner, is_queue, index, where);
+    for (void* p : c.pipes) {
+      if (p != nullptr && p != this && static_cast<TPipe*>(p)->ub_used_ > 0) {
+        d::fault(api, d::cat("another TPipe of this block still holds ", static_cast<TPipe*>(p)->ub_used_,
+                             " bytes of the Unified Buffer, where this one's buffers would start too; call "
+                             "Destroy() on it first"), where);
+      }
+    }
     if (ub_used_ + bytes > c.ub_size) {
       d::fault(api, d::cat("Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ",
                            ub_used_ + bytes, " bytes > ", c.ub_size, " bytes"), where);

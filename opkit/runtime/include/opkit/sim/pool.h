@@ -115,6 +115,7 @@ inline void enter_block(LaunchState& l, int64_t core) {
   c.npu_arch = l.soc->npu_arch;
   c.cancelled = &l.failed;
   c.pipe = nullptr;
+  std::memset(c.pipes, 0, sizeof(c.pipes));
   c.rec = l.profile != nullptr ? &l.profile->blocks[static_cast<size_t>(core)] : nullptr;
   c.exit_fault.clear();
   c.exit_where.clear();
@@ -142,6 +143,7 @@ inline void leave_block() {
   c.ub_size = 0;
   c.ub_poisoned = 0;
   c.pipe = nullptr;
+  std::memset(c.pipes, 0, sizeof(c.pipes));
   c.rec = nullptr;
   c.is_aic = false;
   c.is_aiv = true;

@@ -33,11 +33,13 @@ void broadcast(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>
     }
   }
   if constexpr (dim == 2) {
-    // CANN: the axis that is copied whole must be whole 32 B blocks.
+    // CANN's constraints: axis 0 needs srcShape[1] in whole 32 B blocks; axis 1 needs srcShape[0] so only on the
+    // Atlas inference series AI Core (310P, arch 2002). Elsewhere [m, 1] -> [m, k] takes any m (brcb per element).
     const uint64_t kept = axis == 0 ? src_shape[1] : src_shape[0];
-    if (kept * sizeof(T) % 32 != 0) {
+    if ((axis == 0 || current_block().npu_arch == 2002) && kept * sizeof(T) % 32 != 0) {
       fault(api, cat("srcShape[", axis == 0 ? 1 : 0, "] ", kept, " x ", sizeof(T), " bytes is not a multiple of 32 "
-                     "bytes (Broadcast of a 2-D tensor needs it aligned)"), where);
+                     "bytes (Broadcast of a 2-D tensor needs it aligned", axis == 0 ? "" : " on Ascend310P", ")"),
+            where);
     }
   }
   const uint64_t src_elems = dim == 1 ? src_shape[0] : uint64_t(src_shape[0]) * src_shape[1];
