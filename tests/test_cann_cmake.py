@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.build.cann_cmake import CannCMake, read_cann_cmake
+from opkit.build.cann_cmake import COMMON_DEFINITIONS, CannCMake, read_cann_cmake
 from opkit.build.layout import detect_layout
 
 REPO = Path(__file__).resolve().parent / "layouts" / "cann_repo"
@@ -47,7 +47,7 @@ target_sources(opapi PRIVATE op_host/aclnn_op.cpp)
 def test_no_cmakelists_or_missing_paths_add_nothing(tmp_path: Path) -> None:
     assert read_cann_cmake(tmp_path) == CannCMake()
     op = _repo(tmp_path, "target_sources(optiling PRIVATE ${OP_COMMON_DIR}/src/fam/gone.cpp ${UNKNOWN}/x.cpp)\n")
-    assert read_cann_cmake(op) == CannCMake()
+    assert read_cann_cmake(op) == CannCMake(host_definitions=COMMON_DEFINITIONS)   # only the repository's own
 
 
 @pytest.mark.compile   # the OpDef is read by compiling the host code
@@ -64,3 +64,15 @@ def test_layout_takes_the_shared_tiling_struct_and_folders(tmp_path: Path) -> No
     assert op.kernel_include_dirs == (common / "inc" / "scale" / "op_kernel",)
     assert op.opdef is not None and op.opdef.scalar_inputs == ("value",)
     assert any("from CMakeLists.txt" in note for note in layout.notes)
+
+
+def test_repository_ops_get_the_log_definitions_of_canns_build(tmp_path: Path) -> None:
+    # src/common's log/inner/dfx_base.h names OPS_UTILS_LOG_SUB_MOD_NAME and OPS_UTILS_LOG_PACKAGE_TYPE, which CANN's
+    # build defines for every op's host targets; a project outside such a repository gets none.
+    op = _repo(tmp_path, "target_sources(optiling PRIVATE op_host/op.cpp)\n")
+    assert read_cann_cmake(op).host_definitions == ('OPS_UTILS_LOG_SUB_MOD_NAME="OP_TILING"',
+                                                    'OPS_UTILS_LOG_PACKAGE_TYPE="[Custom]"')
+    alone = tmp_path / "alone" / "op"
+    alone.mkdir(parents=True)
+    (alone / "CMakeLists.txt").write_text("target_sources(optiling PRIVATE op_host/op.cpp)\n")
+    assert read_cann_cmake(alone).host_definitions == ()

@@ -243,3 +243,41 @@ def test_error_reports_and_the_platforms_core_count(tmp_path: Path) -> None:
     result = subprocess.run([str(exe)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr   # Ascend910B2: 24 AI Cores
     assert result.stderr == "[ERROR] EZ9999 reports.cpp:8 (Check): op[Scale], x is nullptr!\n"
+
+
+# What CANN's operator repository's host code relies on beyond the basics: END_TILING_DATA_DEF and
+# REGISTER_TILING_DATA_CLASS without a `;` after them (CANN's macros end with their own), ge::char_t, std::set and
+# std::unordered_set through the registry header, and the context's ComputeNodeInfo (src/common's tiling_base.h
+# logs every input and output through it).
+REPO_STYLE = """\
+#include "register/op_impl_registry.h"
+#include "register/tilingdata_base.h"
+namespace optiling {
+BEGIN_TILING_DATA_DEF(GluTilingData)
+    TILING_DATA_FIELD_DEF(int64_t, rows);
+END_TILING_DATA_DEF
+REGISTER_TILING_DATA_CLASS(Glu, GluTilingData)
+static const std::set<ge::DataType> SUPPORTED = {ge::DT_FLOAT16};
+static const std::unordered_set<int64_t> MODES = {0, 1};
+class GluTiling {
+public:
+    explicit GluTiling(gert::TilingContext* context) : context_(context), nodeName_(context->GetNodeName()) {}
+    size_t Tensors() const
+    {
+        return context_->GetComputeNodeInfo()->GetInputsNum() + context_->GetComputeNodeInfo()->GetOutputsNum();
+    }
+    bool Supported(ge::DataType dtype) const { return SUPPORTED.count(dtype) == 1 && MODES.count(0) == 1; }
+
+protected:
+    gert::TilingContext* context_ = nullptr;
+    const ge::char_t* nodeName_;
+};
+}  // namespace optiling
+"""
+
+
+def test_operator_repository_host_code_compiles(tmp_path: Path) -> None:
+    (tmp_path / "glu.cpp").write_text(REPO_STYLE)
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Werror", "-isystem",
+                             str(opkit.include_dir()), str(tmp_path / "glu.cpp")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

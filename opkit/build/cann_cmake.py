@@ -13,6 +13,10 @@ CANN's l0 ops: those, and only those, go into the op's libcust_opapi.so, as in C
 `${CMAKE_SOURCE_DIR}` that repository's root, `${CMAKE_CURRENT_SOURCE_DIR}` the op's folder; a path naming the CANN
 install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path. A project without such
 a CMakeLists.txt gets nothing extra.
+
+The host code there also gets what CANN's build defines for every op's host targets (they link src/common's
+`ops_utils_tiling_headers`): `OPS_UTILS_LOG_SUB_MOD_NAME="OP_TILING"` and `OPS_UTILS_LOG_PACKAGE_TYPE="[Custom]"`,
+which src/common's log/inner/dfx_base.h needs.
 """
 from __future__ import annotations
 
@@ -21,6 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["CannCMake", "read_cann_cmake"]
+
+# src/common/CMakeLists.txt's ops_utils_tiling_headers, as an open-source (custom) build of the repository sets them.
+COMMON_DEFINITIONS = ('OPS_UTILS_LOG_SUB_MOD_NAME="OP_TILING"', 'OPS_UTILS_LOG_PACKAGE_TYPE="[Custom]"')
 
 _HOST_TARGETS = {"optiling", "opsproto", "op_host_aclnn", "op_host_aclnnInner", "op_host_aclnnExc"}
 _COMMAND = re.compile(r"^\s*(add_ops_compile_options|target_sources|target_include_directories)\s*\(([^)]*)\)",
@@ -34,6 +41,7 @@ class CannCMake:
     host_include_dirs: tuple[Path, ...] = ()
     kernel_include_dirs: tuple[Path, ...] = ()
     op_api_sources: tuple[Path, ...] | None = None   # `target_sources(opapi ...)`; None: the CMakeLists names none
+    host_definitions: tuple[str, ...] = ()     # NAME=VALUE, as CANN's build defines them for the host targets
 
 
 def _common_dir(root: Path) -> Path | None:
@@ -93,4 +101,5 @@ def read_cann_cmake(root: Path) -> CannCMake:
                 host_dirs.append(found)
     unique = lambda items: tuple(dict.fromkeys(items))  # noqa: E731
     return CannCMake(unique(sources), unique(host_dirs), unique(kernel_dirs),
-                     unique(op_api) if op_api is not None else None)
+                     unique(op_api) if op_api is not None else None,
+                     COMMON_DEFINITIONS if common is not None else ())

@@ -63,6 +63,7 @@ class OpSources:
     opdef: OpDefInfo | None = None    # a CANN project's: what its OpDef says beyond the prototype
     host_include_dirs: tuple[Path, ...] = ()     # beyond op_host/ and op_kernel/: its CMakeLists.txt's (cann_cmake)
     kernel_include_dirs: tuple[Path, ...] = ()
+    host_definitions: tuple[str, ...] = ()       # NAME=VALUE for the host code (cann_cmake)
 
     @property
     def outputs_from_caller(self) -> bool:
@@ -173,7 +174,8 @@ def _read_opdef(root: Path, cmake: CannCMake) -> OpDefRead:
     if not host:
         raise PathError(root, "has op_kernel/ but no op_host/*.cpp: CANN builds an op from the OpDef in its host "
                               "code", "add the op's host file (OpDef, InferShape, TilingFunc) to op_host/")
-    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=_host_include_dirs(root, cmake))
+    return read_opdef(host, root.joinpath(*OPDEF_DIR), include_dirs=_host_include_dirs(root, cmake),
+                      defines=cmake.host_definitions)
 
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[>"]', re.M)
@@ -285,7 +287,7 @@ def detect_layout(root: Path) -> ProjectLayout | None:
         sources.append(OpSources(op, kernel, tuple(hosts[op.name]), style, header, struct,
                                  bool(_TEMPLATE_KERNEL.search(_read(kernel))), infer_shape,
                                  read.info[op.op_type] if read is not None else None,
-                                 cmake.host_include_dirs, cmake.kernel_include_dirs))
+                                 cmake.host_include_dirs, cmake.kernel_include_dirs, cmake.host_definitions))
     notes = []
     if read is not None:
         where = f"; prototype {shown_path(user.path, root)} cross-checked" if user is not None else ", no prototype JSON"

@@ -167,7 +167,7 @@ def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
         # Where the build finds the op's sources (opkit's layout; opkit/generate/glue.py points them elsewhere).
         "kernel_source": f"op_kernel/{op.name}.cpp", "host_sources": f"op_host/{op.name}.cpp", "kernel_options": "",
         # CANN compiles host code with op_host/ and op_kernel/ on its include path (msopgen's opbuild, cann-ops)
-        "host_include_dirs": "op_host op_kernel",
+        "host_include_dirs": "op_host op_kernel", "host_definitions": "",
         "tiling_include": f"../op_kernel/{op.name}_tiling.h",
         # an op whose host registers no InferShape (CANN projects): its outputs come from the caller (out=)
         "outputs_from_caller": False,
@@ -219,5 +219,5 @@ def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, 
             "dtype_names": sorted(DTYPES),
             "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs],
             # a CANN project's own aclnn layer (generate/glue.py sets them): none in a generated project
-            "op_api_sources": "", "op_api_include_dirs": ""}
+            "op_api_sources": "", "op_api_include_dirs": "", "host_in_one_library": False}
 

@@ -41,6 +41,11 @@ def _cmake_path(path: Path) -> str:
     return f'"{text}"' if any(c in text for c in ' ;"()#$\\') else text
 
 
+def _cmake_definition(definition: str) -> str:
+    """NAME=VALUE as one quoted CMake argument: the value's own quotes reach the compiler (NAME="OP_TILING")."""
+    return '"' + definition.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def _wrapper(src: OpSources, ctx: dict[str, Any]) -> str:
     """The translation unit of a template kernel: the user's file, then the entry that picks an instance by key."""
     name = src.op.name
@@ -116,6 +121,7 @@ def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], roo
     keys = {"host_sources": " ".join(_cmake_path(p) for p in src.host) or _cmake_path(src.kernel),
             "host_include_dirs": " ".join([_cmake_path(project / d) for d in ("op_host", "op_kernel")]
                                           + [_cmake_path(d) for d in src.host_include_dirs]),
+            "host_definitions": " ".join(_cmake_definition(d) for d in src.host_definitions),
             "kernel_source": _cmake_path(src.kernel), "kernel_options": "",
             "tiling_include": f"{src.op.name}_tiling_view.h", "outputs_from_caller": src.outputs_from_caller,
             # torch.library's opcheck and torch.compile check opkit's torch glue of an op opkit generated; a CANN
@@ -187,6 +193,7 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
                               socs=socs)
     context["op_api_sources"] = " ".join(_cmake_path(p) for p in layout.op_api)
     context["op_api_include_dirs"] = " ".join(dict.fromkeys(_cmake_path(p.parent) for p in layout.op_api))
+    context["host_in_one_library"] = layout.kind != "opkit"
     notes = [layout.describe()] + [c.note for c in socs if c.profile.name != DEFAULT_SOC]
     # npu_examples/ is for opkit's own projects: a CANN project has its own torch_npu code
     files = [f for f in render_tree(context, exclude=("npu_examples/",))

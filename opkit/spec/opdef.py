@@ -84,9 +84,9 @@ def _headers(folder: Path) -> list[Path]:
     return found
 
 
-def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
-    """Changes when a host file, a header beside the sources, or opkit itself changes."""
-    digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n".encode())
+def _fingerprint(host_files: list[Path], include_dirs: list[Path], defines: tuple[str, ...] = ()) -> str:
+    """Changes when a host file, a header beside the sources, a definition, or opkit itself changes."""
+    digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n{' '.join(defines)}\n".encode())
     runtime = include_dir()
     for header in ("register/op_def.h", "opkit/host/opdef_dump.h", "opkit/host/op_store.h"):
         digest.update((runtime / header).read_bytes())
@@ -107,12 +107,12 @@ def _first_errors(stderr: str, limit: int = 5) -> str:
     return "\n".join(f"  {line}" for line in (errors[:limit] or lines[-limit:]))
 
 
-def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) -> Path:
+def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path, defines: tuple[str, ...] = ()) -> Path:
     """The dump program: every host file and the dumper's main, compiled in parallel and linked."""
     main = scratch / "opkit_opdef_main.cpp"
     main.write_text(_MAIN, encoding="utf-8")
     flags = ["-std=c++17", "-pthread", "-w", "-DASCENDC_CPU_DEBUG=1", "-D__CCE_KT_TEST__=1",
-             f"-I{include_dir()}", *(f"-I{d}" for d in include_dirs)]
+             f"-I{include_dir()}", *(f"-I{d}" for d in include_dirs), *(f"-D{d}" for d in defines)]
     sources = [main, *host_files]
 
     def compile_one(index: int) -> tuple[Path, subprocess.CompletedProcess[str]]:
@@ -129,7 +129,10 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) ->
                          f"cannot be read; first errors:\n{_first_errors(result.stderr)}", command=list(result.args),
                          returncode=result.returncode, output=result.stderr)
     program = scratch / "opkit_opdef"
-    link = [_compiler(), "-pthread", *(str(o) for o, _ in results), "-o", str(program)]
+    # CANN links the host files into separate libraries (optiling, opsproto): a function a shared header defines
+    # without `inline` has one copy in each there; in this one program the linker keeps the first.
+    link = [_compiler(), "-pthread", "-Wl,--allow-multiple-definition", *(str(o) for o, _ in results), "-o",
+            str(program)]
     result = subprocess.run(link, capture_output=True, text=True)
     if result.returncode != 0:
         raise BuildError("the host code compiled but does not link on its own, so its OpDef cannot be read; first "
@@ -138,9 +141,9 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path) ->
     return program
 
 
-def _dump(host_files: list[Path], include_dirs: list[Path]) -> list[dict[str, Any]]:
+def _dump(host_files: list[Path], include_dirs: list[Path], defines: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="opkit-opdef-") as tmp:
-        program = _compile(host_files, include_dirs, Path(tmp))
+        program = _compile(host_files, include_dirs, Path(tmp), defines)
         result = subprocess.run([str(program)], capture_output=True, text=True, timeout=120)
     if result.returncode != 0:
         raise BuildError("reading the OpDef registry failed: the host code's static initialisation crashed or "
@@ -266,18 +269,18 @@ def _render(ops: list[dict[str, Any]]) -> str:
 
 
 def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Path, ...] = (),
-               soc: SocChoice | None = None) -> OpDefRead:
+               defines: tuple[str, ...] = (), soc: SocChoice | None = None) -> OpDefRead:
     """Compile `host_files` with opkit's host headers, read every OpDef they register, and load the result, read for
     `soc` (default: the one soc_for_configs picks from the ops' AddConfig families), as a prototype written to
     out_dir/opdef.json. The dump is cached in out_dir by the sources' content. Raises BuildError when the host code
     does not compile or link on its own, SpecError when an OpDef is not a valid prototype."""
     dirs = [Path(d) for d in include_dirs if Path(d).is_dir()]
     out_dir.mkdir(parents=True, exist_ok=True)
-    cache = out_dir / f"opdef-{_fingerprint(host_files, dirs)}.raw.json"
+    cache = out_dir / f"opdef-{_fingerprint(host_files, dirs, defines)}.raw.json"
     if cache.is_file():
         raw = json.loads(cache.read_text(encoding="utf-8"))
     else:
-        raw = _dump(host_files, dirs)
+        raw = _dump(host_files, dirs, defines)
         for old in out_dir.glob("opdef-*.raw.json"):
             old.unlink()
         cache.write_text(json.dumps(raw), encoding="utf-8")

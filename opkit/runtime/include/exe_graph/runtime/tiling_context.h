@@ -15,6 +15,21 @@
 
 namespace gert {
 
+// The node a context belongs to, as CANN's ComputeNodeInfo reports it: its name, type and instance counts.
+class ComputeNodeInfo {
+ public:
+  ComputeNodeInfo(const char* name, size_t inputs, size_t outputs) : name_(name), inputs_(inputs), outputs_(outputs) {}
+  const char* GetNodeName() const { return name_; }
+  const char* GetNodeType() const { return name_; }
+  size_t GetInputsNum() const { return inputs_; }
+  size_t GetOutputsNum() const { return outputs_; }
+
+ private:
+  const char* name_;
+  size_t inputs_;
+  size_t outputs_;
+};
+
 // Index conventions follow CANN: GetInputShape(i)/GetInputDesc(i)/GetInputTensor(i) take the instance index
 // (present tensors in order, absent optional inputs skipped, dynamic lists expanded); the Optional/Dynamic/
 // Required variants take the IR index of the prototype. Every getter returns nullptr for a missing tensor.
@@ -26,6 +41,10 @@ class TilingContext {
   const char* GetNodeType() const { return s_.call.op_type.c_str(); }
   size_t GetComputeNodeInputNum() const { return s_.call.inputs.size(); }
   size_t GetComputeNodeOutputNum() const { return s_.call.outputs.size(); }
+  const ComputeNodeInfo* GetComputeNodeInfo() const {
+    node_ = ComputeNodeInfo(GetNodeName(), GetComputeNodeInputNum(), GetComputeNodeOutputNum());
+    return &node_;
+  }
 
   const StorageShape* GetInputShape(size_t index) const { return shape(s_.call.inputs.at(index)); }
   const StorageShape* GetOptionalInputShape(size_t ir_index) const { return shape(s_.call.inputs.ir_at(ir_index, 0)); }
@@ -108,6 +127,7 @@ class TilingContext {
   static const Tensor* tensor(const opkit::host::detail::IoInstance* i) { return i ? &i->tensor : nullptr; }
 
   opkit::host::detail::TilingState& s_;
+  mutable ComputeNodeInfo node_{"", 0, 0};
 };
 
 }  // namespace gert
