@@ -76,3 +76,11 @@ def test_repository_ops_get_the_log_definitions_of_canns_build(tmp_path: Path) -
     alone.mkdir(parents=True)
     (alone / "CMakeLists.txt").write_text("target_sources(optiling PRIVATE op_host/op.cpp)\n")
     assert read_cann_cmake(alone).host_definitions == ()
+
+
+def test_an_op_host_source_not_named_cpp_comes_from_the_cmakelists(tmp_path: Path) -> None:
+    # circular_pad's tiling class lives in op_host/circular_pad_common.cc, which only its CMakeLists.txt names (opkit
+    # compiles op_host/*.cpp by itself).
+    op = _repo(tmp_path, "target_sources(optiling PRIVATE op_host/op.cpp op_host/op_common.cc)\n")
+    (op / "op_host" / "op_common.cc").write_text("// the tiling class\n")
+    assert read_cann_cmake(op).host_sources == ((op / "op_host" / "op_common.cc").resolve(),)

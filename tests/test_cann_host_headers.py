@@ -247,11 +247,12 @@ def test_error_reports_and_the_platforms_core_count(tmp_path: Path) -> None:
 
 # What CANN's operator repository's host code relies on beyond the basics: END_TILING_DATA_DEF and
 # REGISTER_TILING_DATA_CLASS without a `;` after them (CANN's macros end with their own), ge::char_t, std::set and
-# std::unordered_set through the registry header, and the context's ComputeNodeInfo (src/common's tiling_base.h
-# logs every input and output through it).
+# std::unordered_set through the registry header, std::array through tiling_api.h, REPORT_INNER_ERR_MSG through the
+# context's header, and the context's ComputeNodeInfo (src/common's tiling_base.h logs every input and output with it).
 REPO_STYLE = """\
 #include "register/op_impl_registry.h"
 #include "register/tilingdata_base.h"
+#include "tiling/tiling_api.h"
 namespace optiling {
 BEGIN_TILING_DATA_DEF(GluTilingData)
     TILING_DATA_FIELD_DEF(int64_t, rows);
@@ -267,6 +268,14 @@ public:
         return context_->GetComputeNodeInfo()->GetInputsNum() + context_->GetComputeNodeInfo()->GetOutputsNum();
     }
     bool Supported(ge::DataType dtype) const { return SUPPORTED.count(dtype) == 1 && MODES.count(0) == 1; }
+    bool Masked(uint64_t mask) const
+    {
+        const std::array<uint64_t, 2> masks = {{mask & 1U, mask & 2U}};
+        if (masks[0] == 0) {
+            REPORT_INNER_ERR_MSG("EZ9999", "op[%s], mask %lu has no begin bit", nodeName_, mask);
+        }
+        return masks[0] != 0;
+    }
 
 protected:
     gert::TilingContext* context_ = nullptr;
