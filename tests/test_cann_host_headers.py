@@ -250,6 +250,7 @@ def test_error_reports_and_the_platforms_core_count(tmp_path: Path) -> None:
 # std::unordered_set through the registry header, std::array through tiling_api.h, REPORT_INNER_ERR_MSG through the
 # context's header, and the context's ComputeNodeInfo (src/common's tiling_base.h logs every input and output with it).
 REPO_STYLE = """\
+#include "tiling/tiling_base.h"
 #include "register/op_impl_registry.h"
 #include "register/tilingdata_base.h"
 #include "tiling/tiling_api.h"
@@ -274,7 +275,7 @@ public:
         if (masks[0] == 0) {
             REPORT_INNER_ERR_MSG("EZ9999", "op[%s], mask %lu has no begin bit", nodeName_, mask);
         }
-        return masks[0] != 0;
+        return masks[0] != 0 || AlogCheckDebugLevel(static_cast<int32_t>(OP), DLOG_DEBUG) == 1;
     }
 
 protected:
