@@ -291,3 +291,12 @@ def test_operator_repository_host_code_compiles(tmp_path: Path) -> None:
     result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Werror", "-isystem",
                              str(opkit.include_dir()), str(tmp_path / "glu.cpp")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_l0_op_code_has_unordered_set_through_the_executor_header(tmp_path: Path) -> None:
+    (tmp_path / "padv3.cpp").write_text('#include "opdev/op_executor.h"\n'
+                                        "static const std::unordered_set<int> MODES = {0, 1};\n"
+                                        "int main() { return MODES.count(1) == 1 ? 0 : 1; }\n")
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-isystem", str(opkit.include_dir()),
+                             str(tmp_path / "padv3.cpp")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
