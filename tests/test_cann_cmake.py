@@ -82,3 +82,12 @@ def test_layout_takes_the_shared_tiling_struct_and_folders(tmp_path: Path) -> No
     assert op.kernel_include_dirs == (common / "inc" / "scale" / "op_kernel",)
     assert op.opdef is not None and op.opdef.scalar_inputs == ("value",)
     assert any("from CMakeLists.txt" in note for note in layout.notes)
+
+
+
+def test_an_op_host_source_not_named_cpp_comes_from_the_cmakelists(tmp_path: Path) -> None:
+    # circular_pad's tiling class lives in op_host/circular_pad_common.cc, which only its CMakeLists.txt names (opkit
+    # compiles op_host/*.cpp by itself).
+    op = _repo(tmp_path, "target_sources(optiling PRIVATE op_host/op.cpp op_host/op_common.cc)\n")
+    (op / "op_host" / "op_common.cc").write_text("// the tiling class\n")
+    assert read_cann_cmake(op).host_sources == ((op / "op_host" / "op_common.cc").resolve(),)

@@ -288,3 +288,60 @@ def test_the_compute_node_info_numbers_inputs_by_ir_and_by_instance(tmp_path: Pa
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["ConcatScale 3 3 1 1", "ir0 0+2", "ir1 2+0", "ir2 2+1", "ir3 none",
                                           "3 1 1 attrs"]   # DT_INT32 = 3, DT_FLOAT16 = 1
+
+
+# What CANN's operator repository's host code relies on beyond the basics: END_TILING_DATA_DEF and
+# REGISTER_TILING_DATA_CLASS without a `;` after them (CANN's macros end with their own), ge::char_t, std::set and
+# std::unordered_set through the registry header, std::array through tiling_api.h, REPORT_INNER_ERR_MSG through the
+# context's header, and the context's ComputeNodeInfo (src/common's tiling_base.h logs every input and output with it).
+REPO_STYLE = """\
+#include "tiling/tiling_base.h"
+#include "register/op_impl_registry.h"
+#include "register/tilingdata_base.h"
+#include "tiling/tiling_api.h"
+namespace optiling {
+BEGIN_TILING_DATA_DEF(GluTilingData)
+    TILING_DATA_FIELD_DEF(int64_t, rows);
+END_TILING_DATA_DEF
+REGISTER_TILING_DATA_CLASS(Glu, GluTilingData)
+static const std::set<ge::DataType> SUPPORTED = {ge::DT_FLOAT16};
+static const std::unordered_set<int64_t> MODES = {0, 1};
+class GluTiling {
+public:
+    explicit GluTiling(gert::TilingContext* context) : context_(context), nodeName_(context->GetNodeName()) {}
+    size_t Tensors() const
+    {
+        return context_->GetComputeNodeInfo()->GetInputsNum() + context_->GetComputeNodeInfo()->GetOutputsNum();
+    }
+    bool Supported(ge::DataType dtype) const { return SUPPORTED.count(dtype) == 1 && MODES.count(0) == 1; }
+    bool Masked(uint64_t mask) const
+    {
+        const std::array<uint64_t, 2> masks = {{mask & 1U, mask & 2U}};
+        if (masks[0] == 0) {
+            REPORT_INNER_ERR_MSG("EZ9999", "op[%s], mask %lu has no begin bit", nodeName_, mask);
+        }
+        return masks[0] != 0 || AlogCheckDebugLevel(static_cast<int32_t>(OP), DLOG_DEBUG) == 1;
+    }
+
+protected:
+    gert::TilingContext* context_ = nullptr;
+    const ge::char_t* nodeName_;
+};
+}  // namespace optiling
+"""
+
+
+def test_operator_repository_host_code_compiles(tmp_path: Path) -> None:
+    (tmp_path / "glu.cpp").write_text(REPO_STYLE)
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Werror", "-isystem",
+                             str(opkit.include_dir()), str(tmp_path / "glu.cpp")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_l0_op_code_has_unordered_set_through_the_executor_header(tmp_path: Path) -> None:
+    (tmp_path / "padv3.cpp").write_text('#include "opdev/op_executor.h"\n'
+                                        "static const std::unordered_set<int> MODES = {0, 1};\n"
+                                        "int main() { return MODES.count(1) == 1 ? 0 : 1; }\n")
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-isystem", str(opkit.include_dir()),
+                             str(tmp_path / "padv3.cpp")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

@@ -153,3 +153,14 @@ def test_host_code_that_does_not_compile_shows_the_compilers_first_error(tmp_pat
         read_opdef([tmp_path / "h.cpp"], tmp_path / "out")
     first = str(info.value).splitlines()[1]
     assert "h.cpp:1:" in first and "missing_header.h" in first and "error" in first
+
+
+@pytest.mark.compile
+def test_a_function_a_shared_header_defines_in_two_host_files_links(tmp_path: Path) -> None:
+    # CANN links the tiling file and the OpDef file into different libraries (optiling, opsproto), so a header both
+    # include may define a function without `inline`; read together they still link.
+    (tmp_path / "shared.h").write_text("#pragma once\nnamespace optiling { long GetMod(long a, long b) { return a % b; } }\n")
+    (tmp_path / "two_way.cpp").write_text('#include "shared.h"\n' + HOST)
+    (tmp_path / "two_way_tiling.cpp").write_text('#include "shared.h"\nlong Tile(long n) { return optiling::GetMod(n, 8); }\n')
+    read = read_opdef([tmp_path / "two_way.cpp", tmp_path / "two_way_tiling.cpp"], tmp_path / "out")
+    assert [op.op_type for op in read.spec.ops] == ["TwoWay"]

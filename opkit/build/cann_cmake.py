@@ -126,7 +126,8 @@ def read_cann_cmake(root: Path) -> CannCMake:
         for word in words[1:]:
             if word in ("PRIVATE", "PUBLIC", "INTERFACE") or (found := path(word)) is None:
                 continue
-            if command == "target_sources" and found.is_file() and found.parent != (root / "op_host").resolve():
+            if command == "target_sources" and found.is_file() and (found.parent != (root / "op_host").resolve()
+                                                                    or found.suffix != ".cpp"):   # op_host/*.cc
                 sources.append(found)
             elif command == "target_include_directories" and found.is_dir():
                 host_dirs.append(found)

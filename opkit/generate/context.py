@@ -220,5 +220,5 @@ def project_context(ops: list[dict[str, Any]], *, package: str, prototype: str, 
             "dtype_names": sorted(DTYPES),
             "soc": socs[0].profile.name, "socs": [c.profile.name for c in socs],
             # a CANN project's own aclnn layer (generate/glue.py sets them): none in a generated project
-            "op_api_sources": "", "op_api_include_dirs": ""}
+            "op_api_sources": "", "op_api_include_dirs": "", "host_in_one_library": False}
 

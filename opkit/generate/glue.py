@@ -14,7 +14,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from opkit import __version__
+from opkit import __version__, include_dir
 from opkit.errors import SpecError
 from opkit.generate.aclnn_context import aclnn_context
 from opkit.generate.context import op_context, project_context
@@ -29,6 +29,9 @@ from opkit.spec.soc import DEFAULT_SOC, SocChoice, resolve_socs
 __all__ = ["GLUE_DIR", "glue_root", "write_glue"]
 
 GLUE_DIR = ("build", "opkit")
+# A preprocessor test of a data type in a kernel: `#if (ORIG_DTYPE_X == DT_FLOAT16)`, as CANN's kernel_type.h allows.
+_DTYPE_IF = re.compile(r"^[ \t]*#[ \t]*(?:el)?if\b[^\n]*\bDT_[A-Z0-9_]+\b", re.M)
+_KERNEL_SUFFIXES = (".cpp", ".cc", ".h", ".hpp", ".inc")
 _REFERENCES = ("tests/reference.py", "reference.py")
 
 
@@ -110,7 +113,15 @@ def _host_tiling(src: OpSources, header: Path, extra: list[RenderedFile], root: 
     return f' -DOPKIT_OP_TYPE={src.op.op_type} "SHELL:-include {forced}"'
 
 
-def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], root: Path) -> dict[str, str]:
+def _tests_dtypes_in_preprocessor(src: OpSources) -> bool:
+    """Whether the op's kernel sources (op_kernel/ and its -I folders) test a data type in `#if`."""
+    folders = [src.kernel.parent, *src.kernel_include_dirs]
+    return any(_DTYPE_IF.search(f.read_text(encoding="utf-8", errors="replace"))
+               for folder in folders for f in sorted(folder.rglob("*")) if f.suffix in _KERNEL_SUFFIXES
+               and f.is_file())
+
+
+def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], root: Path) -> dict[str, Any]:
     """The context keys that point one op's build at the user's files."""
     project = src.kernel.parent.parent
     keys = {"host_sources": " ".join(_cmake_path(p) for p in src.host) or _cmake_path(src.kernel),
@@ -136,6 +147,13 @@ def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], roo
         keys["kernel_options"] = _host_tiling(src, src.tiling_header, extra, root)
     # The -I folders of the op's add_ops_compile_options (src/common's shared kernel headers), as CANN passes them.
     keys["kernel_options"] += "".join(f' "-I{d.as_posix()}"' for d in src.kernel_include_dirs)
+    if _tests_dtypes_in_preprocessor(src):
+        # CANN's kernel compile defines ORIG_DTYPE_<NAME>=DT_<TYPE> with kernel_type.h's DT_* macros: given, after
+        # all else, to the kernels that test them in `#if` (ge::DataType's names elsewhere stay enumerators).
+        macros = shlex.quote((include_dir() / "opkit" / "sim" / "kernel_type_macros.h").as_posix())
+        keys["kernel_options"] += f' "SHELL:-include {macros}"'
+        keys["combinations"] = [c | {"defines": [d.replace("=ge::DT_", "=DT_", 1) if d.startswith("ORIG_DTYPE_")
+                                                 else d for d in c["defines"]]} for c in ctx["combinations"]]
     if src.template_kernel:
         rel = f"kernels/{src.op.name}_tpl.cpp"
         extra.append(RenderedFile(rel, _wrapper(src, ctx), "generated"))
@@ -188,6 +206,7 @@ def write_glue(layout: ProjectLayout, *, compute_unit: str | None = None) -> tup
                               socs=socs)
     context["op_api_sources"] = " ".join(_cmake_path(p) for p in layout.op_api)
     context["op_api_include_dirs"] = " ".join(dict.fromkeys(_cmake_path(p.parent) for p in layout.op_api))
+    context["host_in_one_library"] = layout.kind != "opkit"
     notes = [layout.describe()] + [c.note for c in socs if c.profile.name != DEFAULT_SOC]
     # npu_examples/ is for opkit's own projects: a CANN project has its own torch_npu code
     files = [f for f in render_tree(context, exclude=("npu_examples/",))

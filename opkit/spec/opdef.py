@@ -84,9 +84,9 @@ def _headers(folder: Path) -> list[Path]:
     return found
 
 
-def _fingerprint(host_files: list[Path], include_dirs: list[Path]) -> str:
-    """Changes when a host file, a header beside the sources, or opkit itself changes."""
-    digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n".encode())
+def _fingerprint(host_files: list[Path], include_dirs: list[Path], definitions: tuple[str, ...] = ()) -> str:
+    """Changes when a host file, a header beside the sources, a definition, or opkit itself changes."""
+    digest = hashlib.sha256(f"{__version__}\n{_compiler()}\n{' '.join(definitions)}\n".encode())
     runtime = include_dir()
     for header in ("register/op_def.h", "opkit/host/opdef_dump.h", "opkit/host/op_store.h"):
         digest.update((runtime / header).read_bytes())
@@ -129,7 +129,10 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path, de
                          f"cannot be read; first errors:\n{_first_errors(result.stderr)}", command=list(result.args),
                          returncode=result.returncode, output=result.stderr)
     program = scratch / "opkit_opdef"
-    link = [_compiler(), "-pthread", *(str(o) for o, _ in results), "-o", str(program)]
+    # CANN links the host files into separate libraries (optiling, opsproto): a function a shared header defines
+    # without `inline` has one copy in each there; in this one program the linker keeps the first.
+    link = [_compiler(), "-pthread", "-Wl,--allow-multiple-definition", *(str(o) for o, _ in results), "-o",
+            str(program)]
     result = subprocess.run(link, capture_output=True, text=True)
     if result.returncode != 0:
         raise BuildError("the host code compiled but does not link on its own, so its OpDef cannot be read; first "
@@ -273,9 +276,7 @@ def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Pat
     does not compile or link on its own, SpecError when an OpDef is not a valid prototype."""
     dirs = [Path(d) for d in include_dirs if Path(d).is_dir()]
     out_dir.mkdir(parents=True, exist_ok=True)
-    key = _fingerprint(host_files, dirs) + (f"-{hashlib.sha256(repr(definitions).encode()).hexdigest()[:8]}"
-                                            if definitions else "")
-    cache = out_dir / f"opdef-{key}.raw.json"
+    cache = out_dir / f"opdef-{_fingerprint(host_files, dirs, definitions)}.raw.json"
     if cache.is_file():
         raw = json.loads(cache.read_text(encoding="utf-8"))
     else:

@@ -67,11 +67,11 @@ def test_nchw_nhwc_with_a_short_tmp_buffer_faults(program: Program, tmp_path: Pa
     assert proc.returncode == 3 and "sharedTmpBuffer" in proc.stdout, proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize("dtype", ["half", "int16"])
-def test_trans_data_to_5hd_nchw_to_nc1hwc0(program: Program, tmp_path: Path, dtype: str) -> None:
-    c, hw = 16, 256  # one C0 group of 16 channels, H * W = 256: 16 repeats
+@pytest.mark.parametrize("dtype, api", [("half", "5hd"), ("int16", "5hd"), ("half", "5hdimpl")])
+def test_trans_data_to_5hd_nchw_to_nc1hwc0(program: Program, tmp_path: Path, dtype: str, api: str) -> None:
+    c, hw = 16, 256  # one C0 group of 16 channels, H * W = 256: 16 repeats; 5hdimpl: TransDataTo5HDImpl's pointers
     x = _data(dtype, c * hw, 3)
-    y = _run(program, tmp_path, x, "5hd", dtype, c * hw, c * hw, hw, 16, hw // 16, 16, 1)
+    y = _run(program, tmp_path, x, api, dtype, c * hw, c * hw, hw, 16, hw // 16, 16, 1)
     np.testing.assert_array_equal(y, x.reshape(c, hw).T.reshape(-1))
 
 

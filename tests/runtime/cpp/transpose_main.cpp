@@ -4,6 +4,7 @@
 //   tp ext <b16|nchw2nhwc|nhwc2nchw> <dtype> <n> <c> <h> <w> <tmpBytes> <dir>   the TransposeParamsExt form
 //   tp 5hd <dtype> <srcN> <dstN> <srcGap> <dstGap> <repeat> <dstRep> <srcRep> <dir>
 //       TransDataTo5HD over lists srcList[i] = src + i * srcGap elements, dstList[i] = dst + i * dstGap
+//   tp 5hdimpl ...: the same through TransDataTo5HDImpl on __ubuf__ T* lists (CANN's internal form)
 //   tp conf <dtype> <transposeType> <tmp 0|1> <dims...> <dir>   the advanced Transpose with GetTransposeTilingInfo's
 //       tiling of srcShape dims (scenes 1/2: the source holds A2 and A3 rounded up to 16)
 //   tp td <dtype> <1 NCDHW->NDC1HWC0 | 2 back | 3 NCDHW->FRACTAL_Z_3D | 4 back> <n> <c> <d> <h> <w> <dir>   TransData
@@ -87,7 +88,7 @@ void run(int argc, char** a) {
                                        *kTd[scene - 1], max_tmp, min_tmp);
     tmp_bytes = min_tmp;
     std::printf("tmp %u %u\n", min_tmp, max_tmp);
-  } else if (api == "5hd") {
+  } else if (api == "5hd" || api == "5hdimpl") {
     src_n = std::strtoull(a[3], nullptr, 10), dst_n = std::strtoull(a[4], nullptr, 10);
   }
   std::vector<T> x(src_n), y(dst_n);
@@ -137,7 +138,17 @@ void run(int argc, char** a) {
           dl[i] = reinterpret_cast<uint64_t>(dst[uint32_t(i * dst_gap)].GetPhyAddr());
           sl[i] = reinterpret_cast<uint64_t>(src[uint32_t(i * src_gap)].GetPhyAddr());
         }
-        AscendC::TransDataTo5HD<T>(dl, sl, p);
+        if (api == "5hdimpl") {
+          __ubuf__ T* dp[16];
+          __ubuf__ T* sp[16];
+          for (int i = 0; i < 16; ++i) {
+            dp[i] = reinterpret_cast<__ubuf__ T*>(dl[i]);
+            sp[i] = reinterpret_cast<__ubuf__ T*>(sl[i]);
+          }
+          AscendC::TransDataTo5HDImpl(dp, sp, p);
+        } else {
+          AscendC::TransDataTo5HD<T>(dl, sl, p);
+        }
       }
       std::memcpy(static_cast<void*>(y.data()), static_cast<void*>(dst.GetPhyAddr()), dst_n * sizeof(T));
     });

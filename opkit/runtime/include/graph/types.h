@@ -7,6 +7,11 @@
 
 namespace ge {
 
+// CANN's scalar aliases (host code declares `const ge::char_t* nodeName_`).
+using char_t = char;
+using float32_t = float;
+using float64_t = double;
+
 // Values are CANN's (they cross into kernels as tiling data and into bindings as plain integers).
 enum DataType : int32_t {
   DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,

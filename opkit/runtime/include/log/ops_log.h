@@ -9,7 +9,10 @@
 #include <string>
 
 // What CANN ops' log/ops_log.h brings through log/inner/dfx_base.h: host code names these contexts (and
-// securec's memcpy_s) having included only the log header.
+// securec's memcpy_s, the log library's AlogCheckDebugLevel and OP, REPORT_INNER_ERR_MSG) having included only the log
+// header.
+#include "base/alog_pub.h"
+#include "base/err_msg.h"
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "exe_graph/runtime/tiling_context.h"

@@ -1,6 +1,11 @@
 // IMPL_OP / IMPL_OP_INFERSHAPE / IMPL_OP_OPTILING: the ops-nn style of registering an op's functions by type name.
 #pragma once
 
+#include <initializer_list>  // CANN's includes these: host code uses std::unordered_set through it
+#include <set>               // std::set too: CANN ops' tiling code uses it with only CANN headers included
+#include <string>
+#include <unordered_set>
+
 // The contexts the registered functions take, complete, as CANN's op_impl_registry.h includes them.
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/infer_shape_context.h"

@@ -5,7 +5,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <map>      // CANN's tilingdata_base.h includes these three: host tilings use them through it
+#include <memory>
 #include <type_traits>
+#include <vector>
 
 #include "graph/ascend_string.h"   // as CANN's: tiling headers use ge::DataType without including more
 #include "opkit/host/tiling_buffer.h"
@@ -37,7 +40,8 @@
  public:                                                      \
   struct_type field_name;
 
-#define END_TILING_DATA_DEF }
+// CANN's ends with its own `;`, so the definition compiles with or without one after the macro.
+#define END_TILING_DATA_DEF };
 
 // Declares (never defines) a probe function whose return type names the op's class; the kernel-side
 // GET_TILING_DATA finds it by name (see opkit/sim/tiling.h). Use it in namespace optiling or at global scope.

@@ -2,6 +2,8 @@
 // of the advanced APIs (math, activations, SoftMax, LayerNorm, RmsNorm, Pad/UnPad, Broadcast).
 #pragma once
 
+#include <array>   // CANN operator repository tilings use std::array with only CANN's headers included
+
 #include "register/tilingdata_base.h"
 #include "securec.h"  // CANN's tiling_api.h brings memcpy_s (host tilings copy with it)
 #include "tiling/platform/platform_ascendc.h"

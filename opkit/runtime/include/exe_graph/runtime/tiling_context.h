@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "base/err_msg.h"   // REPORT_INNER_ERR_MSG: CANN ops' tiling code reports with it, including only this
 #include "exe_graph/runtime/compute_node_info.h"
 #include "exe_graph/runtime/runtime_attrs.h"
 #include "exe_graph/runtime/storage_shape.h"

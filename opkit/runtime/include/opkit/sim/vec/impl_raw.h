@@ -2,6 +2,7 @@
 // which kernel_operator.h declares and some kernels call directly:
 //   DuplicateImpl<int16_t>((__ubuf__ int16_t*)buf.GetPhyAddr(), 0, count);
 //   DataCopyUB2GMImpl((__gm__ int16_t*)gm.GetPhyAddr() + offset, (__ubuf__ int16_t*)buf.GetPhyAddr(), {1, n, 0, 0});
+//   TransDataTo5HDImpl(dstLocalList, srcLocalList, params);   // __ubuf__ T* lists of 16 (ge_glu_grad_v2)
 // Each checks that the UB pointer lies in this block's Unified Buffer, then runs the public API on a view from the
 // pointer to the end of UB (a raw pointer carries no tensor size; the API's own checks bound the access by UB) and,
 // for GM, on a GlobalTensor at the pointer (checked against the launch's GM as every copy is).
@@ -13,6 +14,7 @@
 #include "opkit/sim/global_tensor.h"
 #include "opkit/sim/vec/common.h"
 #include "opkit/sim/vec/elementwise.h"
+#include "opkit/sim/vec/transpose.h"
 
 namespace opkit::sim::detail {
 
@@ -67,6 +69,18 @@ template <typename T>
 void DataCopyUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyParams& intriParams, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   DataCopy(d::raw_gm(dst), d::raw_ub_view("DataCopyUB2GMImpl", "src", src, where), intriParams, where);
+}
+
+// The list form on raw pointers: TransDataTo5HD's address-list form, each entry checked to lie in this block's UB.
+template <typename T>
+void TransDataTo5HDImpl(__ubuf__ T* dstList[NCHW_CONV_ADDR_LIST_SIZE], __ubuf__ T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                        const TransDataTo5HDParams& nchwconvParams, OPKIT_SIM_HERE) {
+  uint64_t dst[NCHW_CONV_ADDR_LIST_SIZE], src[NCHW_CONV_ADDR_LIST_SIZE];
+  for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {
+    dst[i] = reinterpret_cast<uint64_t>(dstList[i]);
+    src[i] = reinterpret_cast<uint64_t>(srcList[i]);
+  }
+  TransDataTo5HD<T>(dst, src, nchwconvParams, where);
 }
 
 }  // namespace AscendC
