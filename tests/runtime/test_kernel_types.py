@@ -16,7 +16,8 @@ pytestmark = pytest.mark.compile
 
 @pytest.fixture(scope="module")
 def program() -> Program:
-    return compile_program([CPP / "kernel_types.cpp", CPP / "core_harness.cpp"])
+    return compile_program([CPP / "kernel_types.cpp", CPP / "core_harness.cpp",
+                            CPP / "opkit_entries" / "mm_op_in_class" / "mm_op_in_class.cpp"])
 
 
 def _ids(path: Path, blocks: int) -> np.ndarray:
@@ -49,6 +50,18 @@ def test_tiling_key_types(program: Program, tmp_path: Path) -> None:
         want = np.full_like(ids, -1)
         want[:cores] = np.stack([np.arange(cores), np.full(cores, 3), np.full(cores, sub)], axis=1)
         np.testing.assert_array_equal(ids, want, err_msg=f"tiling key {key}")
+
+
+def test_an_op_kernels_matmul_types_the_op_under_its_renamed_entry(program: Program, tmp_path: Path) -> None:
+    """An op build compiles each kernel as its own unit (opkit_entries/<kernel>/) with its entry renamed: a Matmul
+    and no KERNEL_TASK_TYPE_DEFAULT (CANN's matmul samples) types that op's launch mixed, as CANN's compiler does
+    (last session's per-kernel typing ran it AIV-only and faulted); the launch by op type computes A x B."""
+    proc = run_program(program, "types_op_matmul_in_class", env={"OPKIT_CUBE_OUT": str(tmp_path)}, timeout=60)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok"), proc.stdout + proc.stderr
+    a = np.fromfile(tmp_path / "op_a.bin", dtype=np.float16).reshape(64, 32).astype(np.float64)
+    b = np.fromfile(tmp_path / "op_b.bin", dtype=np.float16).reshape(32, 96).astype(np.float64)
+    c = np.fromfile(tmp_path / "op_c.bin", dtype=np.float32).reshape(64, 96)
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
 
 
 def test_matmul_outside_the_kernel_body_faults(program: Program) -> None:

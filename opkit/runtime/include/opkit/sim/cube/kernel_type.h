@@ -34,6 +34,7 @@ struct NotedTypes {
   uint32_t in_lambdas = 0;  // notes in a lambda, no kernel name to file them under
   std::map<std::string, uint32_t> by_kernel;  // KERNEL_TASK_TYPE_DEFAULT and Matmul notes, by kernel
   std::map<std::pair<std::string, uint64_t>, uint32_t> by_key;  // KERNEL_TASK_TYPE(key, type), by kernel and key
+  std::map<std::string, uint32_t> by_entry;  // every note of an op build's kernel translation unit, by its kernel
 };
 inline NotedTypes& noted_types() {
   static NotedTypes n;
@@ -68,7 +69,23 @@ inline bool note_task_type_named(const char* kernel, KernelMetaType t) {
   else n.by_kernel[kernel] |= bit_of(t);
   return true;
 }
-inline bool note_task_type_of(KernelMetaType t, const char* where) {
+// An op build compiles each op's kernel as its own translation unit, opkit_entries/<kernel>/<file> (opkitConfig.cmake's
+// opkit_add_kernel): every note made there belongs to that kernel, wherever it sits (a Matmul registered in a class's
+// Init), as CANN's compiler types a kernel by all the code it calls. "" outside an op build.
+inline std::string entry_kernel_of(const char* unit) {
+  const std::string s = unit, mark = "opkit_entries/";
+  const size_t at = s.rfind(mark);
+  if (at == std::string::npos) return "";
+  const size_t from = at + mark.size(), to = s.find('/', from);
+  return to == std::string::npos ? "" : s.substr(from, to - from);
+}
+inline bool note_task_type_of(KernelMetaType t, const char* where, const char* unit = "") {
+  const std::string entry = entry_kernel_of(unit);
+  if (!entry.empty()) {
+    NotedTypes& n = noted_types();
+    std::lock_guard<std::mutex> lock(n.m);
+    n.by_entry[entry] |= bit_of(t);
+  }
   return note_task_type_named(kernel_name_of(where).c_str(), t);
 }
 // KERNEL_TASK_TYPE(key, type): the type of the launches with that tiling key, over the kernel's default.
@@ -89,7 +106,7 @@ inline bool note_keyed_type_of(KernelMetaType t, uint64_t key, const char* where
 // note_task_type_named call per such kernel to the rewritten source, since the qualifier itself expands to nothing.
 template <KernelMetaType T, class Tag>
 struct TaskTypeNote {
-  static inline const bool noted = note_task_type_of(T, Tag::where());
+  static inline const bool noted = note_task_type_of(T, Tag::where(), Tag::unit());
 };
 template <KernelMetaType T, uint64_t Key, class Tag>
 struct KeyedTypeNote {
@@ -155,6 +172,13 @@ inline KernelMetaType noted_type_of(const std::string& name, uint64_t tiling_key
       return widest_of(it->second);
     }
   }
+  for (const std::string& k : {kernel_name_of(name), snake_case_of(kernel_name_of(name))}) {
+    const auto it = n.by_entry.find(k);
+    if (it != n.by_entry.end()) {  // an op build's kernel that noted its type outside its body
+      if (own != nullptr) *own = true;
+      return widest_of(it->second);
+    }
+  }
   if (own != nullptr) *own = false;
   return closure ? widest_of(n.in_lambdas) : KERNEL_TYPE_AIV_ONLY;
 }
@@ -168,6 +192,7 @@ bool note_at_run(KernelMetaType t, const SourceLoc& where);
   ([] {                                                                                         \
     struct OpkitTag {                                                                           \
       static const char* where() { return __PRETTY_FUNCTION__; }                                \
+      static const char* unit() { return __BASE_FILE__; }                                       \
     };                                                                                          \
     return ::opkit::sim::detail::TaskTypeNote<(type), OpkitTag>::noted &&                       \
            ::opkit::sim::detail::note_at_run((type), ::opkit::sim::detail::SourceLoc::here());  \
