@@ -232,3 +232,24 @@ def test_div_kernel_reads_its_own_header_beside_the_forced_host_tiling_header(li
 def test_fill_kernel_called_fill_fills(libm: Any) -> None:
     x = np.zeros((4, 16), np.float32)
     np.testing.assert_array_equal(libm[0].fill(x, value=-1.5), np.full((4, 16), -1.5, np.float32))
+
+
+@pytest.fixture(scope="module")
+def matmul(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, list[BuildEvent], bool]:
+    return _build_and_import(tmp_path_factory.mktemp("matmul"), LAYOUTS / "matmul_project", ".", "matmul_bias_custom")
+
+
+@pytest.mark.parametrize("m, k, n", [(96, 80, 160), (33, 17, 250)])
+def test_matmul_api_op_without_kernel_type_runs_mixed_on_both_vector_cores(matmul: Any, m: int, k: int,
+                                                                          n: int) -> None:
+    """CANN's matmul samples in an op project: the Matmul sits in a class, the entry names no kernel type (CANN's
+    compiler types it by its Matmul), two vector cores each drive the AI Core's cube core for half of C."""
+    module, _, unchanged = matmul
+    assert unchanged
+    rng = np.random.default_rng(7)
+    a = rng.uniform(-2, 2, (m, k)).astype(np.float16)
+    b = rng.uniform(-2, 2, (k, n)).astype(np.float16)
+    bias = rng.uniform(-1, 1, n).astype(np.float32)
+    c = module.matmul_bias_custom(a, b, bias)
+    assert c.shape == (m, n) and c.dtype == np.float32
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64) + bias, rtol=1e-5, atol=1e-4)
