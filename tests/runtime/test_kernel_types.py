@@ -17,7 +17,8 @@ pytestmark = pytest.mark.compile
 @pytest.fixture(scope="module")
 def program() -> Program:
     return compile_program([CPP / "kernel_types.cpp", CPP / "core_harness.cpp",
-                            CPP / "opkit_entries" / "mm_op_in_class" / "mm_op_in_class.cpp"])
+                            CPP / "opkit_entries" / "mm_op_in_class" / "mm_op_in_class.cpp",
+                            CPP / "opkit_entries" / "keyed_op" / "keyed_op.cpp"])
 
 
 def _ids(path: Path, blocks: int) -> np.ndarray:
@@ -40,13 +41,16 @@ def test_each_kernel_launches_with_its_own_type(program: Program, tmp_path: Path
     np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
 
 
-def test_tiling_key_types(program: Program, tmp_path: Path) -> None:
+@pytest.mark.parametrize("case, prefix", [("types_per_tiling_key", "types_key"),
+                                          ("types_op_per_tiling_key", "types_op_key")])
+def test_tiling_key_types(program: Program, tmp_path: Path, case: str, prefix: str) -> None:
     """KERNEL_TASK_TYPE(1, MIX_AIC_1_2) over KERNEL_TASK_TYPE_DEFAULT(AIV_ONLY): 3 blocks run 3 vector cores with key
-    0 and 3 x 2 (GetSubBlockNum 2) with key 1."""
-    proc = run_program(program, "types_per_tiling_key", env={"OPKIT_CUBE_OUT": str(tmp_path)}, timeout=60)
+    0 and 3 x 2 (GetSubBlockNum 2) with key 1; the same in an op build's unit, whose entry is renamed and which is
+    launched by its op type."""
+    proc = run_program(program, case, env={"OPKIT_CUBE_OUT": str(tmp_path)}, timeout=60)
     assert (proc.returncode, proc.stdout.strip()) == (0, "ok"), proc.stdout + proc.stderr
     for key, cores, sub in ((0, 3, 1), (1, 6, 2)):
-        ids = np.fromfile(tmp_path / f"types_key{key}.bin", dtype=np.int32).reshape(-1, 3)
+        ids = np.fromfile(tmp_path / f"{prefix}{key}.bin", dtype=np.int32).reshape(-1, 3)
         want = np.full_like(ids, -1)
         want[:cores] = np.stack([np.arange(cores), np.full(cores, 3), np.full(cores, sub)], axis=1)
         np.testing.assert_array_equal(ids, want, err_msg=f"tiling key {key}")

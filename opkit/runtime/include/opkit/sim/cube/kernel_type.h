@@ -42,7 +42,8 @@ inline NotedTypes& noted_types() {
 }
 inline uint32_t bit_of(KernelMetaType t) { return 1u << static_cast<unsigned>(t); }
 
-// "static const char* ns::matmul_custom(GM_ADDR, ...)::<lambda()>::Tag::where()" -> "matmul_custom";
+// "static const char* ns::matmul_custom(GM_ADDR, ...)::<lambda()>::Tag::where()" -> "matmul_custom" (also for the
+// renamed entry "opkit_entry_matmul_custom");
 // "... Op<float>::Init(...)::<lambda()>..." -> "Init"; a lambda's note ("f()::<lambda(...)>::...") -> "".
 inline std::string kernel_name_of(const std::string& text) {
   // The macro's own lambda is one; another (GCC "<lambda(", Clang "(lambda at") is the kernel's.
@@ -59,7 +60,10 @@ inline std::string kernel_name_of(const std::string& text) {
     else if (depth == 0) s += text[i];
   }
   const size_t sp = s.find_last_of(" *&:");
-  return sp == std::string::npos ? s : s.substr(sp + 1);
+  const std::string name = sp == std::string::npos ? s : s.substr(sp + 1);
+  // An op build's entry is compiled as opkit_entry_<kernel> (opkit/build/entry.py) and launched by its kernel's name.
+  const std::string renamed = "opkit_entry_";
+  return name.compare(0, renamed.size(), renamed) == 0 ? name.substr(renamed.size()) : name;
 }
 inline bool note_task_type_named(const char* kernel, KernelMetaType t) {
   NotedTypes& n = noted_types();
