@@ -26,3 +26,17 @@ collect_ignore = ["torch_npu_project", "aclnn"]
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO
+
+
+# The slowest files without e2e tests (a minute or more of compiling each, measured with --durations).
+_SLOW_FILES = ("test_aclnn_invocation.py", "runtime/test_vector.py", "runtime/test_sanitizers.py",
+               "test_glue_host_tiling.py", "test_kernel_launch_programs.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files with end-to-end tests first, then the other slow ones, each file's tests kept in order. The two workers
+    (scripts/test.sh) take whole files in this order (`--dist loadfile --no-loadscope-reorder`); a wheel-building
+    file of one slow test started last would leave the other worker idle for minutes at the end of the run."""
+    e2e_files = {item.path for item in items if item.get_closest_marker("e2e") is not None}
+    slow_files = {item.path for item in items if item.path.as_posix().endswith(_SLOW_FILES)}
+    items.sort(key=lambda item: (item.path not in e2e_files, item.path not in slow_files))
