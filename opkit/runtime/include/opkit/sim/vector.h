@@ -46,6 +46,7 @@
 #include "opkit/sim/vec/pad.h"
 #include "opkit/sim/vec/broadcast.h"
 #include "opkit/sim/vec/fused.h"
+#include "opkit/sim/vec/deq.h"
 #include "opkit/sim/vec/binary950.h"
 #include "opkit/sim/vec/scalar_cast.h"
 #include "opkit/sim/vec/quantize950.h"

@@ -1,0 +1,194 @@
+// More basic APIs of issue 25: the DEQSCALE family (SetDeqScale, Cast int32_t -> half, CastDequant/CastDeq,
+// AddDeqRelu): each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
+// numpy, or "<case>: fault: <KernelFault>".
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+namespace {
+
+void launch(const std::function<void()>& body) {
+  opkit::sim::Launch l{"more", "Ascend910B2", 1};
+  l.run_body(body);
+}
+
+class Ub {
+ public:
+  template <typename T>
+  LocalTensor<T> get(uint32_t count) {
+    bufs_.emplace_back(new TBuf<TPosition::VECCALC>);
+    pipe_.InitBuffer(*bufs_.back(), (count * static_cast<uint32_t>(sizeof(T)) + 31) / 32 * 32);
+    return bufs_.back()->Get<T>(count);
+  }
+  ~Ub() {
+    for (auto* b : bufs_) delete b;
+  }
+
+ private:
+  TPipe pipe_;
+  std::vector<TBuf<TPosition::VECCALC>*> bufs_;
+};
+
+// The integer inputs test_basic_more.py rebuilds with numpy.
+int in_ia(uint32_t i) { return int(i * 37 % 101) - 50; }
+int in_ib(uint32_t i) { return int(i * 53 % 97) - 48; }
+
+template <typename T>
+LocalTensor<T> ints(Ub& ub, uint32_t n, int (*f)(uint32_t), int scale) {
+  auto t = ub.get<T>(n);
+  for (uint32_t i = 0; i < n; ++i) t.SetValue(i, static_cast<T>(f(i) * scale));
+  return t;
+}
+template <typename T>
+LocalTensor<T> filled(Ub& ub, uint32_t n, T v) {
+  auto t = ub.get<T>(n);
+  for (uint32_t i = 0; i < n; ++i) t.SetValue(i, v);
+  return t;
+}
+template <typename T>
+void print(const LocalTensor<T>& t, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if constexpr (std::is_integral_v<T>) {
+      std::printf(" %lld", static_cast<long long>(t.GetValue(i)));
+    } else {
+      std::printf(" %.17g", static_cast<double>(static_cast<float>(t.GetValue(i))));
+    }
+  }
+}
+
+// int16_t -> b8 with dst pre-filled with 7: 256 inputs (two repeats), 512 dst bytes printed.
+template <typename T, bool vec, bool high>
+void s16_to_b8(const std::function<void(const LocalTensor<T>&, const LocalTensor<int16_t>&)>& call) {
+  launch([&] {
+    Ub ub;
+    auto x = ints<int16_t>(ub, 256, in_ia, 7);
+    auto d = filled<T>(ub, 512, T(7));
+    if constexpr (vec) {
+      float scale[16];
+      int16_t offset[16];
+      bool sign[16];
+      for (int i = 0; i < 16; ++i) scale[i] = 0.25f * float(i + 1), offset[i] = int16_t(i - 8), sign[i] = true;
+      auto vdeq = ub.get<uint64_t>(16);
+      SetDeqScale(vdeq, VdeqInfo(scale, offset, sign));
+    }
+    call(d, x);
+    print(d, 512);
+  });
+}
+
+const std::map<std::string, std::function<void()>> kCases = {
+    {"cast_s32_f16", [] {  // roundMode is ignored: the deq conversion rounds to nearest even
+       launch([] {
+         Ub ub;
+         auto x = ints<int32_t>(ub, 300, in_ia, 97);
+         auto d = ub.get<half>(300);
+         SetDeqScale(half(0.1f));
+         Cast(d, x, RoundMode::CAST_FLOOR, 300);
+         print(d, 300);
+       });
+     }},
+    {"cast_s32_f16_unset", [] {
+       launch([] {
+         Ub ub;
+         auto x = ints<int32_t>(ub, 100, in_ia, 13);
+         auto d = ub.get<half>(100);
+         Cast(d, x, RoundMode::CAST_RINT, 100);
+         print(d, 100);
+       });
+     }},
+    {"cast_dequant_s32_f16", [] {  // count form then the mask form over 2 repeats of 64 with dstRepStride 4
+       launch([] {
+         Ub ub;
+         auto x = ints<int32_t>(ub, 300, in_ib, 1001);
+         auto d = filled<half>(ub, 432, half(7.0f));
+         SetDeqScale(half(0.25f));
+         CastDequant<half, int32_t>(d, x, 300);
+         CastDeq<half, int32_t, true, false>(d[304], x, 64, 2, UnaryRepeatParams(1, 1, 4, 8));
+         print(d, 432);
+       });
+     }},
+    {"add_deq_relu_count", [] {
+       launch([] {
+         Ub ub;
+         auto x = ints<int32_t>(ub, 300, in_ia, 31);
+         auto y = ints<int32_t>(ub, 300, in_ib, 17);
+         auto d = ub.get<half>(300);
+         SetDeqScale(half(0.1f));
+         AddDeqRelu(d, x, y, 300);
+         print(d, 300);
+       });
+     }},
+    {"add_deq_relu_mask", [] {  // 4 repeats of mask 64, then a bit mask (every third slot) over one repeat
+       launch([] {
+         Ub ub;
+         auto x = ints<int32_t>(ub, 256, in_ia, 31);
+         auto y = ints<int32_t>(ub, 256, in_ib, 17);
+         auto d = filled<half>(ub, 320, half(-1.0f));
+         SetDeqScale(half(0.5f));
+         AddDeqRelu(d, x, y, 64, 4, {1, 1, 1, 4, 8, 8});
+         uint64_t bits[2] = {0x9249249249249249ull, 0};
+         AddDeqRelu<half, int32_t>(d[256], x, y, bits, 1, {1, 1, 1, 4, 8, 8});
+         print(d, 320);
+       });
+     }},
+    {"cast_dequant_s16_s8_low", [] {
+       s16_to_b8<int8_t, false, false>([](const LocalTensor<int8_t>& d, const LocalTensor<int16_t>& x) {
+         SetDeqScale(0.37f, int16_t(5), true);
+         CastDequant<int8_t, int16_t, false, false>(d, x, 256);
+       });
+     }},
+    {"cast_dequant_s16_u8_high", [] {
+       s16_to_b8<uint8_t, false, true>([](const LocalTensor<uint8_t>& d, const LocalTensor<int16_t>& x) {
+         SetDeqScale(2.5f, int16_t(-3), false);
+         CastDequant<uint8_t, int16_t, false, true>(d, x, 256);
+       });
+     }},
+    {"cast_dequant_s16_vec", [] {  // the vector form: element e of each block uses parameter set e
+       s16_to_b8<int8_t, true, true>([](const LocalTensor<int8_t>& d, const LocalTensor<int16_t>& x) {
+         CastDequant<int8_t, int16_t>(d, x, 128);
+         CastDequant<int8_t, int16_t, true, true, false>(d[256], x[128], 128, 1, UnaryRepeatParams(1, 1, 8, 8));
+       });
+     }},
+    {"cast_dequant_vec_without_tensor", [] {
+       launch([] {
+         Ub ub;
+         auto x = ints<int16_t>(ub, 128, in_ia, 1);
+         auto d = ub.get<int8_t>(256);
+         SetDeqScale(1.0f, int16_t(0), true);
+         CastDequant<int8_t, int16_t>(d, x, 128);
+       });
+     }},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int bad = 0;
+  for (int i = 1; i < argc; ++i) {
+    const auto it = kCases.find(argv[i]);
+    if (it == kCases.end()) {
+      std::printf("%s: FAIL unknown case\n", argv[i]);
+      bad = 1;
+      continue;
+    }
+    std::printf("%s:", argv[i]);
+    std::fflush(stdout);
+    try {
+      it->second();
+    } catch (const opkit::sim::KernelFault& f) {
+      std::printf(" fault: %s", f.what());
+    } catch (const std::exception& e) {
+      std::printf(" FAIL %s", e.what());
+      bad = 1;
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  return bad;
+}

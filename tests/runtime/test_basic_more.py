@@ -1,0 +1,112 @@
+"""More basic Ascend C APIs of issue 25 against numpy: the DEQSCALE family (SetDeqScale's three forms, Cast
+int32_t -> half, CastDequant/CastDeq, AddDeqRelu). tests/runtime/cpp/basic_more_main.cpp runs the kernels; one
+program run covers every case."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.runtime.cxx import Program, compile_program, run_program
+
+pytestmark = pytest.mark.compile
+
+_CPP = Path(__file__).parent / "cpp" / "basic_more_main.cpp"
+f16 = np.float16
+_CASES = ["cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count", "add_deq_relu_mask",
+          "cast_dequant_s16_s8_low", "cast_dequant_s16_u8_high", "cast_dequant_s16_vec",
+          "cast_dequant_vec_without_tensor"]
+
+
+@pytest.fixture(scope="module")
+def out() -> dict[str, str]:
+    program: Program = compile_program([_CPP])
+    proc = run_program(program, *_CASES)
+    lines = dict(line.split(":", 1) for line in proc.stdout.splitlines() if ":" in line)
+    assert set(lines) == set(_CASES), proc.stdout + proc.stderr
+    return {k: v.strip() for k, v in lines.items()}
+
+
+def _values(out: dict[str, str], case: str) -> np.ndarray:
+    assert "fault" not in out[case] and "FAIL" not in out[case], out[case]
+    return np.array([float(v) for v in out[case].split()])
+
+
+def _ia(n: int) -> np.ndarray:
+    return (np.arange(n) * 37 % 101) - 50
+
+
+def _ib(n: int) -> np.ndarray:
+    return (np.arange(n) * 53 % 97) - 48
+
+
+def _deq_half(x: np.ndarray, scale: float) -> np.ndarray:
+    """CANN's Deq: x * the half scale, rounded once to half (nearest even)."""
+    return (x.astype(np.float64) * float(f16(scale))).astype(f16).astype(np.float64)
+
+
+def test_cast_int32_to_half_is_the_deq_conversion(out: dict[str, str]) -> None:
+    np.testing.assert_array_equal(_values(out, "cast_s32_f16"), _deq_half(_ia(300) * 97, 0.1))
+    np.testing.assert_array_equal(_values(out, "cast_s32_f16_unset"), _deq_half(_ia(100) * 13, 1.0))
+
+
+def test_cast_dequant_int32_to_half(out: dict[str, str]) -> None:
+    x = _ib(300) * 1001
+    want = np.full(432, 7.0)
+    want[:300] = _deq_half(x, 0.25)
+    want[304:432] = _deq_half(x[:128], 0.25)
+    np.testing.assert_array_equal(_values(out, "cast_dequant_s32_f16"), want)
+
+
+def test_add_deq_relu(out: dict[str, str]) -> None:
+    x, y = _ia(300) * 31, _ib(300) * 17
+    np.testing.assert_array_equal(_values(out, "add_deq_relu_count"), np.maximum(_deq_half(x + y, 0.1), 0))
+    got = _values(out, "add_deq_relu_mask")
+    full = np.maximum(_deq_half(x[:256] + y[:256], 0.5), 0)
+    np.testing.assert_array_equal(got[:256], full)
+    picked = np.arange(64) % 3 == 0
+    np.testing.assert_array_equal(got[256:][picked], full[:64][picked])
+    assert (got[256:][~picked] == -1).all()
+
+
+def _scale10(scale: float) -> float:
+    """The b8 scale as the hardware reads it: a float with 10 mantissa bits (the low 13 cut)."""
+    return float(np.array([np.float32(scale).view(np.uint32) & 0xFFFFE000], np.uint32).view(np.float32)[0])
+
+
+def _b8(x: np.ndarray, scale: np.ndarray | float, offset: np.ndarray | int, signed: bool) -> np.ndarray:
+    v = np.rint(x.astype(np.float64) * scale + offset)
+    return np.clip(v, -128, 127) if signed else np.clip(v, 0, 255)
+
+
+def _blocks(results: np.ndarray, high: bool) -> np.ndarray:
+    """16 results per 32-byte source block into the low or high half of the matching dst block; the rest 7."""
+    n = results.size // 16
+    want = np.full((n, 32), 7.0)
+    want[:, (16 if high else 0):(32 if high else 16)] = results.reshape(n, 16)
+    return want.reshape(-1)
+
+
+@pytest.mark.parametrize("case, scale, offset, signed, high", [
+    ("cast_dequant_s16_s8_low", 0.37, 5, True, False),
+    ("cast_dequant_s16_u8_high", 2.5, -3, False, True),
+])
+def test_cast_dequant_int16_to_b8(out: dict[str, str], case: str, scale: float, offset: int, signed: bool,
+                                  high: bool) -> None:
+    x = _ia(256) * 7
+    want = _blocks(_b8(x, _scale10(scale), offset, signed), high)
+    np.testing.assert_array_equal(_values(out, case), want)
+
+
+def test_cast_dequant_vector_form_uses_one_parameter_set_per_lane(out: dict[str, str]) -> None:
+    x = (_ia(256) * 7).reshape(16, 16)
+    lane = np.arange(16)
+    got = _b8(x, 0.25 * (lane + 1), lane - 8, True).reshape(-1)
+    want = np.concatenate([_blocks(got[:128], True)[:256], _blocks(got[128:], False)[:256]])
+    np.testing.assert_array_equal(_values(out, "cast_dequant_s16_vec"), want)
+
+
+def test_cast_dequant_vector_form_without_its_tensor_faults(out: dict[str, str]) -> None:
+    assert "fault" in out["cast_dequant_vec_without_tensor"] and "SetDeqScale(vdeqTensor" in \
+        out["cast_dequant_vec_without_tensor"]
