@@ -1,5 +1,5 @@
 """More basic Ascend C APIs of issue 25 against numpy: the DEQSCALE family (SetDeqScale's three forms, Cast
-int32_t -> half, CastDequant/CastDeq, AddDeqRelu). tests/runtime/cpp/basic_more_main.cpp runs the kernels; one
+int32_t -> half, CastDequant/CastDeq, AddDeqRelu), the scalar Cast<T, U, roundMode>. tests/runtime/cpp/basic_more_main.cpp runs the kernels; one
 program run covers every case."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.compile
 
 _CPP = Path(__file__).parent / "cpp" / "basic_more_main.cpp"
 f16 = np.float16
-_CASES = ["cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count", "add_deq_relu_mask",
+_CASES = ["scalar_cast", "cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count", "add_deq_relu_mask",
           "cast_dequant_s16_s8_low", "cast_dequant_s16_u8_high", "cast_dequant_s16_vec",
           "cast_dequant_vec_without_tensor"]
 
@@ -110,3 +110,22 @@ def test_cast_dequant_vector_form_uses_one_parameter_set_per_lane(out: dict[str,
 def test_cast_dequant_vector_form_without_its_tensor_faults(out: dict[str, str]) -> None:
     assert "fault" in out["cast_dequant_vec_without_tensor"] and "SetDeqScale(vdeqTensor" in \
         out["cast_dequant_vec_without_tensor"]
+
+
+def _half_odd(v: float) -> float:
+    """float -> half rounded to odd: toward zero, then the last bit set when inexact."""
+    h = np.float16(v)
+    if abs(float(h)) > abs(v):
+        h = np.nextafter(h, np.float16(0))
+    if float(h) != v:
+        h = np.array([h.view(np.uint16) | 1], np.uint16).view(np.float16)[0]
+    return float(h)
+
+
+def test_scalar_cast(out: dict[str, str]) -> None:
+    xs = np.array([1.5, 2.5, -2.5, -0.4, 3.7, 3e9, -3e9], dtype=np.float32).astype(np.float64)
+    lim = lambda v: np.clip(v, -2**31, 2**31 - 1)  # noqa: E731
+    ints = np.stack([lim(np.sign(xs) * np.floor(np.abs(xs) + 0.5)), lim(np.ceil(xs)), lim(np.floor(xs)),
+                     lim(np.rint(xs))], axis=1).reshape(-1)
+    halves = [_half_odd(float(np.float32(v))) for v in (3.14159, 1.0, 65519.0, 1e-7, -2.0009765625)]
+    np.testing.assert_array_equal(_values(out, "scalar_cast"), np.concatenate([ints, halves]))

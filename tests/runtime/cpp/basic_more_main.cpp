@@ -1,5 +1,5 @@
 // More basic APIs of issue 25: the DEQSCALE family (SetDeqScale, Cast int32_t -> half, CastDequant/CastDeq,
-// AddDeqRelu): each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
+// AddDeqRelu), the scalar Cast<T, U, roundMode>: each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
 // numpy, or "<case>: fault: <KernelFault>".
 #include <cstdio>
 #include <functional>
@@ -83,6 +83,18 @@ void s16_to_b8(const std::function<void(const LocalTensor<T>&, const LocalTensor
 }
 
 const std::map<std::string, std::function<void()>> kCases = {
+    {"scalar_cast", [] {  // float -> int32_t by ROUND, CEIL, FLOOR, RINT; float -> half rounded to odd
+       launch([] {
+         for (float x : {1.5f, 2.5f, -2.5f, -0.4f, 3.7f, 3e9f, -3e9f}) {
+           std::printf(" %d %d %d %d", Cast<float, int32_t, RoundMode::CAST_ROUND>(x),
+                       Cast<float, int32_t, RoundMode::CAST_CEIL>(x), Cast<float, int32_t, RoundMode::CAST_FLOOR>(x),
+                       Cast<float, int32_t, RoundMode::CAST_RINT>(x));
+         }
+         for (float x : {3.14159f, 1.0f, 65519.0f, 1e-7f, -2.0009765625f}) {
+           std::printf(" %.17g", double(float(Cast<float, half, RoundMode::CAST_ODD>(x))));
+         }
+       });
+     }},
     {"cast_s32_f16", [] {  // roundMode is ignored: the deq conversion rounds to nearest even
        launch([] {
          Ub ub;
