@@ -16,7 +16,7 @@ _CPP = Path(__file__).parent / "cpp" / "basic_more_main.cpp"
 f16 = np.float16
 _CASES = ["scalar_cast", "cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count", "add_deq_relu_mask",
           "cast_dequant_s16_s8_low", "cast_dequant_s16_u8_high", "cast_dequant_s16_vec",
-          "cast_dequant_vec_without_tensor"]
+          "cast_dequant_vec_without_tensor", "scatter_910b"]
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +129,7 @@ def test_scalar_cast(out: dict[str, str]) -> None:
                      lim(np.rint(xs))], axis=1).reshape(-1)
     halves = [_half_odd(float(np.float32(v))) for v in (3.14159, 1.0, 65519.0, 1e-7, -2.0009765625)]
     np.testing.assert_array_equal(_values(out, "scalar_cast"), np.concatenate([ints, halves]))
+
+
+def test_scatter_is_refused_on_the_910b(out: dict[str, str]) -> None:
+    assert "fault" in out["scatter_910b"] and "not supported on Ascend910B" in out["scatter_910b"], out["scatter_910b"]

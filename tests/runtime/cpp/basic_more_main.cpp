@@ -1,5 +1,5 @@
 // More basic APIs of issue 25: the DEQSCALE family (SetDeqScale, Cast int32_t -> half, CastDequant/CastDeq,
-// AddDeqRelu), the scalar Cast<T, U, roundMode>: each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
+// AddDeqRelu), the scalar Cast<T, U, roundMode>, Scatter's refusal on the 910B: each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
 // numpy, or "<case>: fault: <KernelFault>".
 #include <cstdio>
 #include <functional>
@@ -165,6 +165,16 @@ const std::map<std::string, std::function<void()>> kCases = {
        s16_to_b8<int8_t, true, true>([](const LocalTensor<int8_t>& d, const LocalTensor<int16_t>& x) {
          CastDequant<int8_t, int16_t>(d, x, 128);
          CastDequant<int8_t, int16_t, true, true, false>(d[256], x[128], 128, 1, UnaryRepeatParams(1, 1, 8, 8));
+       });
+     }},
+    {"scatter_910b", [] {  // CANN's 910B build reports Scatter unsupported at run time
+       launch([] {
+         Ub ub;
+         auto x = ints<half>(ub, 16, in_ia, 1);
+         auto o = ub.get<uint32_t>(16);
+         for (uint32_t i = 0; i < 16; ++i) o.SetValue(i, 2 * i);
+         auto d = ub.get<half>(16);
+         Scatter(d, x, o, 0u, 16);
        });
      }},
     {"cast_dequant_vec_without_tensor", [] {

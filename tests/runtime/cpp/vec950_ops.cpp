@@ -8,6 +8,7 @@
 //   neg (int8 int16 int32 int64 half float)         trunc_{rint,floor,ceil,round,trunc} (half float bf16)
 //   {Subs,Divs,Ands,Ors}_{ts,st,tt,tt0}            tensor-scalar, scalar-tensor, single-point src1, src0
 //   mulscast_{ts,st,tt} fusedmulscast_ts (float -> half)
+//   scatter scatter_base64 scatter_mask scatter_bits (any dtype; mask forms 16/32/64-bit): b.bin uint32 offsets
 //   regs - 0 -                                     prints GetVecLen, GatherMask's rsvdCnt, GetSpr<AR> after it and
 //                                                   after ClearSpr, the saturation strategy and FLOAT8 flag bits,
 //                                                   the scalar cache mode's CTRL fields and read-back
@@ -178,9 +179,26 @@ bool scalar_apis(const std::string& api, uint32_t n, const std::string& dir) {
   return false;
 }
 
+// Scatter of a.bin by the uint32 byte offsets of b.bin into dst (0x5a bytes): the count form (base 0, and base 64
+// with n - 64 / sizeof(T) elements), and for 16/32/64-bit types the mask forms over n / perRepeat repeats.
+template <typename T>
+bool scatter_apis(const std::string& api, uint32_t n, const std::string& dir) {
+  CASE("scatter", T, T, uint32_t, Scatter(d, x, y, 0u, n))
+  CASE("scatter_base64", T, T, uint32_t, Scatter(d, x, y, 64u, n - 64 / uint32_t(sizeof(T))))
+  if constexpr (sizeof(T) > 1) {
+    constexpr uint32_t per = 256 / sizeof(T);
+    CASE("scatter_mask", T, T, uint32_t, Scatter(d, x, y, 0u, uint64_t(per / 2 + 3), uint8_t(n / per), uint8_t(8)))
+    uint64_t bits[2] = {0x5555555555555555ull, per > 64 ? 0x5555555555555555ull : 0};
+    if constexpr (per < 64) bits[0] &= (1ull << per) - 1;
+    CASE("scatter_bits", T, T, uint32_t, Scatter(d, x, y, 0u, bits, uint8_t(n / per), uint8_t(8)))
+  }
+  return false;
+}
+
 template <typename T>
 void dispatch(const std::string& api, uint32_t n, const std::string& dir) {
-  if (!float_apis<T>(api, n, dir) && !int_apis<T>(api, n, dir) && !scalar_apis<T>(api, n, dir)) {
+  if (!float_apis<T>(api, n, dir) && !int_apis<T>(api, n, dir) && !scalar_apis<T>(api, n, dir) &&
+      !scatter_apis<T>(api, n, dir)) {
     die("no case " + api + " for this dtype");
   }
 }
