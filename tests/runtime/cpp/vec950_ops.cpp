@@ -250,6 +250,29 @@ void divmagic(T divisor) {
   }
 }
 
+// One launch whose body fills d0 (a fault prints "fault: ..." and exits 3), then d0 to <dir>/d0.bin.
+template <typename E, typename F>
+void launch_to_d0(const std::string& dir, std::vector<E>& d0, F body) {
+  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
+  try {
+    launch.run_body(body);
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  spill(dir + "/d0.bin", d0.data(), d0.size() * sizeof(E));
+}
+
+// t[i] = C(the float at b[4 * (from + i)]) for i < count.
+template <typename C>
+void set_floats(const LocalTensor<C>& t, const std::vector<uint8_t>& b, uint32_t from, uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i) {
+    float v;
+    std::memcpy(&v, b.data() + 4 * (from + i), 4);
+    t.SetValue(i, C(v));
+  }
+}
+
 constexpr QuantizeConfig kPtRint = {QuantizePolicy::PER_TENSOR, true, RoundMode::CAST_RINT};
 constexpr QuantizeConfig kPtTrunc = {QuantizePolicy::PER_TENSOR, false, RoundMode::CAST_TRUNC};
 constexpr QuantizeConfig kPcRound = {QuantizePolicy::PER_CHANNEL, true, RoundMode::CAST_ROUND};
@@ -260,29 +283,22 @@ void quantize(const std::string& api, uint32_t m, const std::string& dir) {
   const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
   const uint32_t n = 64;
   std::vector<int8_t> d0(m * n);
-  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
-  try {
-    launch.run_body([&] {
-      TPipe pipe;
-      TBuf<TPosition::VECCALC> ba, bs, bo, b0, bt;
-      LocalTensor<T> x = load<T>(pipe, ba, a, m * n);
-      std::vector<uint8_t> scale(b.begin(), b.begin() + 256), offset(b.begin() + 256, b.end());
-      LocalTensor<float> s = load<float>(pipe, bs, scale, 64), o = load<float>(pipe, bo, offset, 64);
-      LocalTensor<int8_t> y = load<int8_t>(pipe, b0, {}, m * n);
-      pipe.InitBuffer(bt, 1024);
-      const QuantizeParams p{m, n};
-      if (api == "quantize_pt_rint") Quantize<kPtRint>(y, x, s.GetValue(0), o.GetValue(0), p);
-      else if (api == "quantize_pt_trunc_nooffset") Quantize<kPtTrunc>(y, x, s.GetValue(0), 0.0f, p);
-      else if (api == "quantize_pc_round") Quantize<kPcRound>(y, x, bt.Get<uint8_t>(), s, o, p);
-      else if (api == "quantize_pk_floor") Quantize<kPkFloor>(y, x, s, o, p);
-      else die("unknown api " + api);
-      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
-    });
-  } catch (const opkit::sim::KernelFault& f) {
-    std::printf("fault: %s\n", f.what());
-    std::exit(3);
-  }
-  spill(dir + "/d0.bin", d0.data(), d0.size());
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bs, bo, b0, bt;
+    LocalTensor<T> x = load<T>(pipe, ba, a, m * n);
+    std::vector<uint8_t> scale(b.begin(), b.begin() + 256), offset(b.begin() + 256, b.end());
+    LocalTensor<float> s = load<float>(pipe, bs, scale, 64), o = load<float>(pipe, bo, offset, 64);
+    LocalTensor<int8_t> y = load<int8_t>(pipe, b0, {}, m * n);
+    pipe.InitBuffer(bt, 1024);
+    const QuantizeParams p{m, n};
+    if (api == "quantize_pt_rint") Quantize<kPtRint>(y, x, s.GetValue(0), o.GetValue(0), p);
+    else if (api == "quantize_pt_trunc_nooffset") Quantize<kPtTrunc>(y, x, s.GetValue(0), 0.0f, p);
+    else if (api == "quantize_pc_round") Quantize<kPcRound>(y, x, bt.Get<uint8_t>(), s, o, p);
+    else if (api == "quantize_pk_floor") Quantize<kPkFloor>(y, x, s, o, p);
+    else die("unknown api " + api);
+    std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+  });
 }
 
 constexpr DequantizeConfig kDqPt = {DequantizePolicy::PER_TENSOR};
@@ -294,34 +310,23 @@ void dequantize(const std::string& api, uint32_t m, const std::string& dir) {
   const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
   const uint32_t n = 64;
   std::vector<uint8_t> d0(m * n * sizeof(D));
-  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
-  try {
-    launch.run_body([&] {
-      TPipe pipe;
-      TBuf<TPosition::VECCALC> ba, bs, b0, bt;
-      LocalTensor<S> x = load<S>(pipe, ba, a, m * n);
-      LocalTensor<C> s = load<C>(pipe, bs, {}, 64);
-      for (uint32_t i = 0; i < 64; ++i) {
-        float v;
-        std::memcpy(&v, b.data() + 4 * i, 4);
-        s.SetValue(i, C(v));
-      }
-      LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
-      pipe.InitBuffer(bt, 1024);
-      const DequantizeParams p{m, n};
-      if constexpr (std::is_same_v<S, int32_t> && !std::is_same_v<D, half>) {
-        if (api == "dequantize_pt") Dequantize<kDqPt>(y, x, s.GetValue(0), s.GetValue(0), p);
-        if (api == "dequantize_pc" || api == "dequantize_pc_bf16") Dequantize<kDqPc>(y, x, s, s, bt.Get<uint8_t>(), p);
-      } else {
-        Dequantize<kDqPk>(y, x, s, s, p);
-      }
-      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
-    });
-  } catch (const opkit::sim::KernelFault& f) {
-    std::printf("fault: %s\n", f.what());
-    std::exit(3);
-  }
-  spill(dir + "/d0.bin", d0.data(), d0.size());
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bs, b0, bt;
+    LocalTensor<S> x = load<S>(pipe, ba, a, m * n);
+    LocalTensor<C> s = load<C>(pipe, bs, {}, 64);
+    set_floats(s, b, 0, 64);
+    LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
+    pipe.InitBuffer(bt, 1024);
+    const DequantizeParams p{m, n};
+    if constexpr (std::is_same_v<S, int32_t> && !std::is_same_v<D, half>) {
+      if (api == "dequantize_pt") Dequantize<kDqPt>(y, x, s.GetValue(0), s.GetValue(0), p);
+      if (api == "dequantize_pc" || api == "dequantize_pc_bf16") Dequantize<kDqPc>(y, x, s, s, bt.Get<uint8_t>(), p);
+    } else {
+      Dequantize<kDqPk>(y, x, s, s, p);
+    }
+    std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+  });
 }
 
 constexpr AntiQuantizeConfig kAqPt = {AntiQuantizePolicy::PER_TENSOR, true};
@@ -334,33 +339,23 @@ void antiquantize(const std::string& api, uint32_t m, const std::string& dir) {
   const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
   const uint32_t n = 64;
   std::vector<uint8_t> d0(m * n * sizeof(D));
-  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
-  try {
-    launch.run_body([&] {
-      TPipe pipe;
-      TBuf<TPosition::VECCALC> ba, bs, bo, b0;
-      LocalTensor<int8_t> x = load<int8_t>(pipe, ba, a, m * n);
-      LocalTensor<C> s = load<C>(pipe, bs, {}, 64), o = load<C>(pipe, bo, {}, 64);
-      for (uint32_t i = 0; i < 128; ++i) {
-        float v;
-        std::memcpy(&v, b.data() + 4 * i, 4);
-        (i < 64 ? s : o).SetValue(i % 64, C(v));
-      }
-      LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
-      const AntiQuantizeParams p{m, n};
-      if constexpr (std::is_same_v<C, D>) {
-        if (api == "antiquantize_pt") AntiQuantize<kAqPt>(y, x, s.GetValue(0), o.GetValue(0), p);
-        if (api == "antiquantize_pc") AntiQuantize<kAqPc>(y, x, s, o, p);
-      }
-      if (api == "antiquantize_pk_float") AntiQuantize<kAqPk>(y, x, s, o, p);
-      if (api == "antiquantize_pk_nooffset") AntiQuantize<kAqPkNo>(y, x, s, o, p);
-      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
-    });
-  } catch (const opkit::sim::KernelFault& f) {
-    std::printf("fault: %s\n", f.what());
-    std::exit(3);
-  }
-  spill(dir + "/d0.bin", d0.data(), d0.size());
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bs, bo, b0;
+    LocalTensor<int8_t> x = load<int8_t>(pipe, ba, a, m * n);
+    LocalTensor<C> s = load<C>(pipe, bs, {}, 64), o = load<C>(pipe, bo, {}, 64);
+    set_floats(s, b, 0, 64);
+    set_floats(o, b, 64, 64);
+    LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
+    const AntiQuantizeParams p{m, n};
+    if constexpr (std::is_same_v<C, D>) {
+      if (api == "antiquantize_pt") AntiQuantize<kAqPt>(y, x, s.GetValue(0), o.GetValue(0), p);
+      if (api == "antiquantize_pc") AntiQuantize<kAqPc>(y, x, s, o, p);
+    }
+    if (api == "antiquantize_pk_float") AntiQuantize<kAqPk>(y, x, s, o, p);
+    if (api == "antiquantize_pk_nooffset") AntiQuantize<kAqPkNo>(y, x, s, o, p);
+    std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+  });
 }
 
 }  // namespace
