@@ -16,7 +16,7 @@ _CPP = Path(__file__).parent / "cpp" / "basic_more_main.cpp"
 f16 = np.float16
 _CASES = ["scalar_cast", "cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count", "add_deq_relu_mask",
           "cast_dequant_s16_s8_low", "cast_dequant_s16_u8_high", "cast_dequant_s16_vec",
-          "cast_dequant_vec_without_tensor", "scatter_910b"]
+          "cast_dequant_vec_without_tensor", "scatter_910b", "bilinear_doc", "bilinear_mode"]
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +133,34 @@ def test_scalar_cast(out: dict[str, str]) -> None:
 
 def test_scatter_is_refused_on_the_910b(out: dict[str, str]) -> None:
     assert "fault" in out["scatter_910b"] and "not supported on Ascend910B" in out["scatter_910b"], out["scatter_910b"]
+
+
+def _bilinear(src0: np.ndarray, offsets: np.ndarray, src1: np.ndarray, h_rep: int, v_rep: int, mode: bool,
+              blk: int, vro: int, active: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """CANN's BilinearInterpolation: gather 8 blocks per iteration, weight, sum over h (half after each step)."""
+    blocks = src0.astype(f16).reshape(-1, 16)
+    out = dst.astype(f16).copy()
+    for v in range(v_rep):
+        acc = None
+        for h in range(h_rep):
+            it = v * h_rep + h
+            g = blocks[offsets[it * 8:it * 8 + 8] // 32]
+            w = src1[it * 8:it * 8 + 8] if mode else np.repeat(src1[it], 8)
+            p = (g.astype(np.float32) * w.astype(f16).astype(np.float32)[:, None]).astype(f16)
+            acc = p if acc is None else (acc.astype(np.float32) + p.astype(np.float32)).astype(f16)
+        for j in np.flatnonzero(active):
+            out[v * vro + (j // 16) * blk * 16 + j % 16] = acc.reshape(-1)[j]
+    return out.astype(np.float64)
+
+
+def test_bilinear_interpolation(out: dict[str, str]) -> None:
+    got = _values(out, "bilinear_doc")
+    assert got[0] == 389 and got[1] == 394 and got[255] == 4096  # CANN's documented result
+    want = _bilinear(np.arange(1, 513), np.arange(32) * 32, np.arange(2, 18).astype(f16), 2, 2, False, 1, 128,
+                     np.ones(128, bool), np.full(256, -1.0))
+    np.testing.assert_array_equal(got, want)
+    bits = np.array([(0xF0F0F0F0F0F0F0F0 >> k) & 1 for k in range(64)] + [(0x00FF00FF00FF00FF >> k) & 1
+                                                                       for k in range(64)], bool)
+    want = _bilinear((_ia(768) / 8).astype(f16), 32 * ((np.arange(48) * 7 + 3) % 48), (_ib(48) / 16).astype(f16),
+                     3, 2, True, 2, 256, bits, np.full(512, -1.0))
+    np.testing.assert_array_equal(_values(out, "bilinear_mode"), want)

@@ -167,6 +167,37 @@ const std::map<std::string, std::function<void()>> kCases = {
          CastDequant<int8_t, int16_t, true, true, false>(d[256], x[128], 128, 1, UnaryRepeatParams(1, 1, 8, 8));
        });
      }},
+    {"bilinear_doc", [] {  // CANN's documented example: src0 1..512, offsets 0, 32, ..., 992, src1 2..17
+       launch([] {
+         Ub ub;
+         auto s0 = ub.get<half>(512);
+         auto off = ub.get<uint32_t>(32);
+         auto s1 = ub.get<half>(16);
+         for (uint32_t i = 0; i < 512; ++i) s0.SetValue(i, half(float(i + 1)));
+         for (uint32_t i = 0; i < 32; ++i) off.SetValue(i, 32 * i);
+         for (uint32_t i = 0; i < 16; ++i) s1.SetValue(i, half(float(i + 2)));
+         auto tmp = ub.get<uint8_t>((512 + 16) * 32);
+         auto d = filled<half>(ub, 256, half(-1.0f));
+         BilinearInterpolation(d, s0, off, s1, uint64_t(128), 2, false, 1, 128, 2, tmp);
+         print(d, 256);
+       });
+     }},
+    {"bilinear_mode", [] {  // repeatMode true, 3 x 2 iterations over shuffled blocks, a bit mask, dstBlkStride 2
+       launch([] {
+         Ub ub;
+         auto s0 = ub.get<half>(768);
+         auto off = ub.get<uint32_t>(48);
+         auto s1 = ub.get<half>(48);
+         for (uint32_t i = 0; i < 768; ++i) s0.SetValue(i, half(float(in_ia(i)) / 8));
+         for (uint32_t i = 0; i < 48; ++i) off.SetValue(i, 32 * ((i * 7 + 3) % 48));
+         for (uint32_t i = 0; i < 48; ++i) s1.SetValue(i, half(float(in_ib(i)) / 16));
+         auto tmp = ub.get<uint8_t>((768 + 48) * 32);
+         auto d = filled<half>(ub, 512, half(-1.0f));
+         uint64_t bits[2] = {0xF0F0F0F0F0F0F0F0ull, 0x00FF00FF00FF00FFull};
+         BilinearInterpolation(d, s0, off, s1, bits, 3, true, 2, 256, 2, tmp);
+         print(d, 512);
+       });
+     }},
     {"scatter_910b", [] {  // CANN's 910B build reports Scatter unsupported at run time
        launch([] {
          Ub ub;

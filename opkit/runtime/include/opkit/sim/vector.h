@@ -48,6 +48,7 @@
 #include "opkit/sim/vec/fused.h"
 #include "opkit/sim/vec/deq.h"
 #include "opkit/sim/vec/scatter.h"
+#include "opkit/sim/vec/bilinear.h"
 #include "opkit/sim/vec/binary950.h"
 #include "opkit/sim/vec/scalar_cast.h"
 #include "opkit/sim/vec/quantize950.h"
