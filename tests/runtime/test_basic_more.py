@@ -16,7 +16,8 @@ _CPP = Path(__file__).parent / "cpp" / "basic_more_main.cpp"
 f16 = np.float16
 _CASES = ["scalar_cast", "cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count", "add_deq_relu_mask",
           "cast_dequant_s16_s8_low", "cast_dequant_s16_u8_high", "cast_dequant_s16_vec",
-          "cast_dequant_vec_without_tensor", "scatter_910b", "bilinear_doc", "bilinear_mode"]
+          "cast_dequant_vec_without_tensor", "scatter_910b", "bilinear_doc", "bilinear_mode",
+          "digamma", "digamma_short_tmp", "digamma_tiling"]
 
 
 @pytest.fixture(scope="module")
@@ -164,3 +165,46 @@ def test_bilinear_interpolation(out: dict[str, str]) -> None:
     want = _bilinear((_ia(768) / 8).astype(f16), 32 * ((np.arange(48) * 7 + 3) % 48), (_ib(48) / 16).astype(f16),
                      3, 2, True, 2, 256, bits, np.full(512, -1.0))
     np.testing.assert_array_equal(_values(out, "bilinear_mode"), want)
+
+
+def _digamma(x: float) -> float:
+    """digamma with CANN's special values: NaN at negative integers and x <= -8388608, -inf at 0."""
+    if x <= -8388608 or (x < 0 and x == int(x)):
+        return float("nan")
+    if x == 0 or np.isinf(x):
+        return float("-inf") if x == 0 else x
+    mpmath = pytest.importorskip("mpmath")  # torch's dependency (through sympy)
+    return float(mpmath.digamma(x))
+
+
+def _ulps(got: np.ndarray, want: np.ndarray, dtype: type) -> np.ndarray:
+    """Distance in units of the type's last place at the reference (0 where both are the same NaN/inf)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        rounded = want.astype(dtype)  # past the type's range: inf, as the rounding gives
+        same = (np.isnan(got) & np.isnan(want)) | (got == rounded.astype(np.float64))
+        spacing = np.spacing(np.abs(rounded)).astype(np.float64)
+        return np.where(same, 0.0, np.abs(got - want) / spacing)
+
+
+def test_digamma_matches_mpmath(out: dict[str, str]) -> None:
+    xs = np.array([1.0, 0.5, 1.4616321, 2.5, 7.25, 10.0, 123.456, 1e6, 3e-3, -0.5, -2.75, -3.0, 0.0, -1e-5, -7.999,
+                   -9000000.0], dtype=np.float32)
+    got = _values(out, "digamma")
+    want32 = np.array([_digamma(float(v)) for v in xs])
+    assert (_ulps(got[:16], want32, np.float32) <= 1).all(), (got[:16], want32)
+    with np.errstate(over="ignore"):
+        xh = xs.astype(f16)  # 1e6 and -9e6 become +-inf: inf and NaN
+    want16 = np.array([_digamma(float(v)) for v in xh])
+    assert (_ulps(got[16:], want16, f16) <= 1).all(), (got[16:], want16)
+
+
+def test_digamma_tmp_buffer_and_host_helpers(out: dict[str, str]) -> None:
+    assert "fault" in out["digamma_short_tmp"] and "sharedTmpBuffer" in out["digamma_short_tmp"]
+    # CANN's digamma_tiling_impl.cpp: max = k * max(n * typeSize, 256), min = k * 256; k = 16 (half), 7 (float),
+    # 6 (float reusing the source); the factor helper gives (k, 0) for the non-reusing case
+    want = []
+    for n in (1024, 16):
+        for k, size in ((16, 2), (7, 4), (6, 4)):
+            want += [k * max(n * size, 256), k * 256]
+    want += [16, 0, 7, 0]
+    assert [int(v) for v in out["digamma_tiling"].split()] == want

@@ -1,5 +1,6 @@
 // More basic APIs of issue 25: the DEQSCALE family (SetDeqScale, Cast int32_t -> half, CastDequant/CastDeq,
-// AddDeqRelu), the scalar Cast<T, U, roundMode>, Scatter's refusal on the 910B: each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
+// AddDeqRelu), the scalar Cast<T, U, roundMode>, Scatter's refusal on the 910B, BilinearInterpolation, Digamma and
+// its host helpers: each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
 // numpy, or "<case>: fault: <KernelFault>".
 #include <cstdio>
 #include <functional>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "lib/math/digamma_tiling.h"
 
 using namespace AscendC;
 
@@ -197,6 +199,50 @@ const std::map<std::string, std::function<void()>> kCases = {
          BilinearInterpolation(d, s0, off, s1, bits, 3, true, 2, 256, 2, tmp);
          print(d, 512);
        });
+     }},
+    {"digamma", [] {  // float through the sharedTmpBuffer form (CANN's minimum), then half through the count form
+       const float xs[] = {1.0f, 0.5f, 1.4616321f, 2.5f, 7.25f, 10.0f, 123.456f, 1e6f, 3e-3f, -0.5f, -2.75f,
+                           -3.0f, 0.0f, -1e-5f, -7.999f, -9000000.0f};
+       launch([&] {
+         Ub ub;
+         uint32_t max_tmp = 0, min_tmp = 0;
+         GetDigammaMaxMinTmpSize(TensorShape({16}), 4, false, max_tmp, min_tmp);
+         auto x = ub.get<float>(16);
+         auto y = ub.get<float>(16);
+         auto tmp = ub.get<uint8_t>(min_tmp);
+         for (uint32_t i = 0; i < 16; ++i) x.SetValue(i, xs[i]);
+         Digamma(y, x, tmp, 16);
+         print(y, 16);
+         auto xh = ub.get<half>(16);
+         auto yh = ub.get<half>(16);
+         for (uint32_t i = 0; i < 16; ++i) xh.SetValue(i, half(xs[i]));
+         Digamma(yh, xh, 16);
+         print(yh, 16);
+       });
+     }},
+    {"digamma_short_tmp", [] {
+       launch([] {
+         Ub ub;
+         auto x = filled<half>(ub, 128, half(1.0f));
+         auto y = ub.get<half>(128);
+         auto tmp = ub.get<uint8_t>(16 * 256 - 32);
+         Digamma(y, x, tmp, 128);
+       });
+     }},
+    {"digamma_tiling", [] {  // max/min for half, float, float reusing src (1024 and 16 elements); the factors
+       uint32_t a = 0, b = 0;
+       for (uint32_t n : {1024u, 16u}) {
+         GetDigammaMaxMinTmpSize(TensorShape({int64_t(n)}), 2, false, a, b);
+         std::printf(" %u %u", a, b);
+         GetDigammaMaxMinTmpSize(TensorShape({int64_t(n)}), 4, false, a, b);
+         std::printf(" %u %u", a, b);
+         GetDigammaMaxMinTmpSize(TensorShape({int64_t(n)}), 4, true, a, b);
+         std::printf(" %u %u", a, b);
+       }
+       GetDigammaTmpBufferFactorSize(2, a, b);
+       std::printf(" %u %u", a, b);
+       GetDigammaTmpBufferFactorSize(4, a, b);
+       std::printf(" %u %u", a, b);
      }},
     {"scatter_910b", [] {  // CANN's 910B build reports Scatter unsupported at run time
        launch([] {
