@@ -1,8 +1,9 @@
-"""Scatter (opkit/sim/vec/scatter.h) against numpy on the simulator built for dav-3510 (Ascend 950, where CANN
+"""Scatter (opkit/sim/vec/scatter.h) and the tiling form of Broadcast (vec/broadcast_nd.h) against numpy on the simulator built for dav-3510 (Ascend 950, where CANN
 implements every element size): the count form with and without a base address, the mask forms, and a misaligned
 offset. Its refusal on the 910B is in test_basic_more.py. The program is test_vec950.py's (one build)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -60,3 +61,21 @@ def test_scatter_misaligned_offset_faults(program: Program, tmp_path: Path) -> N
     offsets.tofile(tmp_path / "b.bin")
     proc = run_program(program, "v950", "scatter", "float", "64", str(tmp_path))
     assert proc.returncode == 3 and "dstOffset[5]" in proc.stdout and "element size" in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize("dtype, src_shape, dst_shape, tiling", [
+    # no two neighbouring axes of one kind: nothing fuses; broadcast axes take src stride 0
+    ("float", (2, 1, 4, 1), (2, 3, 4, 5), [4, 120, 8, 0, 2, 3, 4, 5, 60, 20, 5, 1, 4, 0, 1, 0]),
+    # two broadcast axes and two equal ones fuse to [24, 6]; 64-bit lanes double the last axis
+    ("int64", (1, 1, 2, 3), (6, 4, 2, 3), [2, 288, 12, 0, 24, 12, 12, 1, 0, 1]),
+])
+def test_broadcast_with_tiling_matches_numpy(program: Program, tmp_path: Path, dtype: str,
+                                             src_shape: tuple[int, ...], dst_shape: tuple[int, ...],
+                                             tiling: list[int]) -> None:
+    t = np.dtype(TYPES[dtype])
+    x = np.arange(1, int(np.prod(src_shape)) + 1).astype(t).reshape(src_shape)
+    x.tofile(tmp_path / "a.bin")
+    proc = run_program(program, "v950", "brcnd", dtype, "0", str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert [int(v) for v in re.search(r"brcnd: (.*)", proc.stdout).group(1).split()] == tiling
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "d0.bin", dtype=t), np.broadcast_to(x, dst_shape).reshape(-1))

@@ -8,6 +8,7 @@
 //   neg (int8 int16 int32 int64 half float)         trunc_{rint,floor,ceil,round,trunc} (half float bf16)
 //   {Subs,Divs,Ands,Ors}_{ts,st,tt,tt0}            tensor-scalar, scalar-tensor, single-point src1, src0
 //   mulscast_{ts,st,tt} fusedmulscast_ts (float -> half)
+//   brcnd (float int64) - -                         GetBroadcastTilingInfo + Broadcast(dst, src, .., &tiling)
 //   scatter scatter_base64 scatter_mask scatter_bits (any dtype; mask forms 16/32/64-bit): b.bin uint32 offsets
 //   regs - 0 -                                     prints GetVecLen, GatherMask's rsvdCnt, GetSpr<AR> after it and
 //                                                   after ClearSpr, the saturation strategy and FLOAT8 flag bits,
@@ -358,12 +359,41 @@ void antiquantize(const std::string& api, uint32_t m, const std::string& dir) {
   });
 }
 
+// GetBroadcastTilingInfo and the tiling form of Broadcast: src a.bin (float: [2,1,4,1] -> [2,3,4,5]; int64:
+// [1,1,2,3] -> [6,4,2,3]) to d0.bin; prints "brcnd: rank dstSize srcSize loopNum dstShape.. dstStride.. srcStride..".
+template <typename T>
+void brc_nd(const std::string& dir, const uint32_t (&dst_shape)[4], const uint32_t (&src_shape)[4]) {
+  const std::vector<uint8_t> a = slurp(dir + "/a.bin");
+  uint32_t n = 1;
+  for (uint32_t v : dst_shape) n *= v;
+  std::vector<T> d0(n);
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, b0;
+    LocalTensor<T> x = load<T>(pipe, ba, a, 0), y = load<T>(pipe, b0, {}, n);
+    BroadcastTiling t;
+    GetBroadcastTilingInfo<T>(4, dst_shape, src_shape, false, t);
+    std::printf("brcnd: %u %u %u %u", t.rank, t.dstSize, t.srcSize, t.loopNum);
+    for (const uint32_t* f : {t.dstShape, t.dstStride, t.srcStride}) {
+      for (uint32_t i = 0; i < t.rank; ++i) std::printf(" %u", f[i]);
+    }
+    std::printf("\n");
+    Broadcast<T>(y, x, dst_shape, src_shape, &t);
+    std::memcpy(d0.data(), y.GetPhyAddr(), n * sizeof(T));
+  });
+}
+
 }  // namespace
 
 int vec950_main(int argc, char** argv) {
   if (argc != 5) die("bad arguments; see the usage at the top of vec950_ops.cpp");
   const std::string api = argv[1], dtype = argv[2], dir = argv[4];
   const uint32_t n = static_cast<uint32_t>(std::strtoul(argv[3], nullptr, 10));
+  if (api == "brcnd") {
+    if (dtype == "float") brc_nd<float>(dir, {2, 3, 4, 5}, {2, 1, 4, 1});
+    else brc_nd<int64_t>(dir, {6, 4, 2, 3}, {1, 1, 2, 3});
+    return 0;
+  }
   if (api == "regs") {
     registers();
     return 0;

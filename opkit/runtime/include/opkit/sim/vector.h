@@ -45,6 +45,7 @@
 #include "opkit/sim/vec/vcopy.h"
 #include "opkit/sim/vec/pad.h"
 #include "opkit/sim/vec/broadcast.h"
+#include "opkit/sim/vec/broadcast_nd.h"
 #include "opkit/sim/vec/fused.h"
 #include "opkit/sim/vec/deq.h"
 #include "opkit/sim/vec/scatter.h"
