@@ -1,5 +1,6 @@
 """More basic Ascend C APIs of issue 25 against numpy: the DEQSCALE family (SetDeqScale's three forms, Cast
-int32_t -> half, CastDequant/CastDeq, AddDeqRelu), the scalar Cast<T, U, roundMode>. tests/runtime/cpp/basic_more_main.cpp runs the kernels; one
+int32_t -> half, CastDequant/CastDeq, AddDeqRelu), the scalar Cast<T, U, roundMode>, Scatter's refusal on the 910B,
+BilinearInterpolation, Digamma and its host helpers. tests/runtime/cpp/basic_more_main.cpp runs the kernels; one
 program run covers every case."""
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ pytestmark = pytest.mark.compile
 
 _CPP = Path(__file__).parent / "cpp" / "basic_more_main.cpp"
 f16 = np.float16
-_CASES = ["scalar_cast", "cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count", "add_deq_relu_mask",
+_CASES = ["scalar_cast", "cast_s32_f16", "cast_s32_f16_unset", "cast_dequant_s32_f16", "add_deq_relu_count",
+          "add_deq_relu_mask",
           "cast_dequant_s16_s8_low", "cast_dequant_s16_u8_high", "cast_dequant_s16_vec",
           "cast_dequant_vec_without_tensor", "scatter_910b", "bilinear_doc", "bilinear_mode",
           "digamma", "digamma_short_tmp", "digamma_tiling"]

@@ -1,6 +1,7 @@
-"""Scatter (opkit/sim/vec/scatter.h) and the tiling form of Broadcast (vec/broadcast_nd.h) against numpy on the simulator built for dav-3510 (Ascend 950, where CANN
-implements every element size): the count form with and without a base address, the mask forms, and a misaligned
-offset. Its refusal on the 910B is in test_basic_more.py. The program is test_vec950.py's (one build)."""
+"""Scatter (opkit/sim/vec/scatter.h) and the tiling form of Broadcast (vec/broadcast_nd.h) against numpy on the
+simulator built for dav-3510 (Ascend 950, where CANN implements every element size of Scatter): the count form with
+and without a base address, the mask forms, a misaligned offset; GetBroadcastTilingInfo's fields. Scatter's refusal
+on the 910B is in test_basic_more.py. The program is test_vec950.py's (one build)."""
 from __future__ import annotations
 
 import re

@@ -1,7 +1,7 @@
 // More basic APIs of issue 25: the DEQSCALE family (SetDeqScale, Cast int32_t -> half, CastDequant/CastDeq,
 // AddDeqRelu), the scalar Cast<T, U, roundMode>, Scatter's refusal on the 910B, BilinearInterpolation, Digamma and
-// its host helpers: each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to compare with
-// numpy, or "<case>: fault: <KernelFault>".
+// its host helpers: each case runs a small kernel and prints "<case>: <values...>" for test_basic_more.py to
+// compare with numpy, or "<case>: fault: <KernelFault>".
 #include <cstdio>
 #include <functional>
 #include <map>

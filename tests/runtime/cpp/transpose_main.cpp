@@ -135,7 +135,8 @@ void run(int argc, char** a) {
       } else {
         const uint64_t src_gap = std::strtoull(a[5], nullptr, 10), dst_gap = std::strtoull(a[6], nullptr, 10);
         const bool high = argc == 13;  // <dstHigh> <srcHigh> before <dir>: the 8-bit form's halves
-        AscendC::TransDataTo5HDParams p(high && std::atoi(a[10]) != 0, high && std::atoi(a[11]) != 0, uint8_t(std::atoi(a[7])), uint16_t(std::atoi(a[8])),
+        AscendC::TransDataTo5HDParams p(high && std::atoi(a[10]) != 0, high && std::atoi(a[11]) != 0,
+                                        uint8_t(std::atoi(a[7])), uint16_t(std::atoi(a[8])),
                                         uint16_t(std::atoi(a[9])));
         uint64_t dl[16], sl[16];
         const bool pairs = std::string(a[5]) == "pairs";  // an (8, 16) matrix back to (16, 8): the 32-bit form

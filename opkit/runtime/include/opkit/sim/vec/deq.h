@@ -108,8 +108,9 @@ void cast_dequant(const char* api, const LocalTensor<T>& dst, const LocalTensor<
   }
 }
 
-inline void add_deq_relu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0, const LocalTensor<int32_t>& src1,
-                  const MaskPlan& p, const AscendC::BinaryRepeatParams& rp, const SourceLoc& where) {
+inline void add_deq_relu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
+                         const LocalTensor<int32_t>& src1, const MaskPlan& p, const AscendC::BinaryRepeatParams& rp,
+                         const SourceLoc& where) {
   const char* api = "AddDeqRelu";
   require_ub_operand(api, "dst", dst, span_bytes<half>(p, rp.dstBlkStride, rp.dstRepStride), where);
   require_ub_operand(api, "src0", src0, span_bytes<int32_t>(p, rp.src0BlkStride, rp.src0RepStride), where);
