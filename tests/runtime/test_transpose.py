@@ -12,7 +12,8 @@ from tests.runtime.cxx import Program, compile_program, run_program
 pytestmark = pytest.mark.compile
 
 CPP = Path(__file__).parent / "cpp" / "transpose_main.cpp"
-DTYPES = {"half": np.float16, "int16": np.int16, "uint16": np.uint16, "float": np.float32, "int8": np.int8}
+DTYPES = {"half": np.float16, "int16": np.int16, "uint16": np.uint16, "float": np.float32, "int8": np.int8,
+          "uint8": np.uint8, "int32": np.int32, "uint32": np.uint32}
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +23,7 @@ def program() -> Program:
 
 def _data(dtype: str, n: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    return rng.integers(0 if dtype == "uint16" else -100, 100, n).astype(DTYPES[dtype])
+    return rng.integers(0 if dtype.startswith("u") else -100, 100, n).astype(DTYPES[dtype])
 
 
 def _run(program: Program, tmp: Path, x: np.ndarray, *args: object) -> np.ndarray:
@@ -67,12 +68,37 @@ def test_nchw_nhwc_with_a_short_tmp_buffer_faults(program: Program, tmp_path: Pa
     assert proc.returncode == 3 and "sharedTmpBuffer" in proc.stdout, proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize("dtype, api", [("half", "5hd"), ("int16", "5hd"), ("half", "5hdimpl")])
+@pytest.mark.parametrize("dtype, api", [("half", "5hd"), ("int16", "5hd"), ("half", "5hdimpl"), ("float", "5hd"),
+                                        ("int32", "5hd"), ("uint32", "5hdimpl")])
 def test_trans_data_to_5hd_nchw_to_nc1hwc0(program: Program, tmp_path: Path, dtype: str, api: str) -> None:
-    c, hw = 16, 256  # one C0 group of 16 channels, H * W = 256: 16 repeats; 5hdimpl: TransDataTo5HDImpl's pointers
+    # one C0 group of 16 channels (C0 is 16 for 16- and 32-bit types), H * W = 256; CANN's documented lists: srcList
+    # at every H * W, dstList at every block, H * W / blockSize repeats, srcRepStride 1, dstRepStride 16
+    c, hw, block = 16, 256, 32 // np.dtype(DTYPES[dtype]).itemsize
     x = _data(dtype, c * hw, 3)
-    y = _run(program, tmp_path, x, api, dtype, c * hw, c * hw, hw, 16, hw // 16, 16, 1)
+    y = _run(program, tmp_path, x, api, dtype, c * hw, c * hw, hw, block, hw // block, 16, 1)
     np.testing.assert_array_equal(y, x.reshape(c, hw).T.reshape(-1))
+
+
+def test_trans_data_to_5hd_b32_back_from_8_by_16(program: Program, tmp_path: Path) -> None:
+    # the 32-bit form turns a (16, 8) block matrix into (8, 16): srcList[i] / srcList[i + 8] the two halves of row i
+    # of an (8, 16) matrix and dstList[2i] / dstList[2i + 1] rows i and i + 8 of the result give its transpose
+    # (the lists a transpose back from 5HD uses; gaps "pairs" in the program)
+    x = _data("float", 128, 6)
+    y = _run(program, tmp_path, x, "5hd", "float", 128, 128, "pairs", "pairs", 1, 0, 0)
+    np.testing.assert_array_equal(y, x.reshape(8, 16).T.reshape(-1))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8"])
+@pytest.mark.parametrize("dst_high, src_high", [(0, 0), (1, 1), (0, 1), (1, 0)])
+def test_trans_data_to_5hd_b8_halves(program: Program, tmp_path: Path, dtype: str, dst_high: int,
+                                     src_high: int) -> None:
+    # 16 channels of 32 pixels (one 8-bit block each): srcHighHalf picks pixels 16-31, dstHighHalf the upper 16
+    # bytes of each destination block, whose other half is left alone
+    x = _data(dtype, 16 * 32, 7)
+    y = _run(program, tmp_path, x, "5hd", dtype, 512, 512, 32, 32, 1, 0, 0, dst_high, src_high).reshape(16, 32)
+    want = np.full((16, 32), 7, dtype=x.dtype)
+    want[:, dst_high * 16:dst_high * 16 + 16] = x.reshape(16, 32)[:, src_high * 16:src_high * 16 + 16].T
+    np.testing.assert_array_equal(y, want)
 
 
 def test_trans_data_to_5hd_one_repeat_adds_the_stride_once(program: Program, tmp_path: Path) -> None:

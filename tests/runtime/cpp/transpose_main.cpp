@@ -1,9 +1,12 @@
 // Driver of the Transpose / TransDataTo5HD tests: one call inside a simulated launch on <dir>/x.bin (numpy), the
-// whole dst buffer (pre-filled with 7) to <dir>/y.bin. dtype: half, int16, uint16, float, int8.
+// whole dst buffer (pre-filled with 7) to <dir>/y.bin. dtype: half, int16, uint16, float, int8 (5hd also: int32,
+// uint32, uint8).
 //   tp t16 <dtype> <dir>                                       Transpose(dst, src) of one 16x16 matrix
 //   tp ext <b16|nchw2nhwc|nhwc2nchw> <dtype> <n> <c> <h> <w> <tmpBytes> <dir>   the TransposeParamsExt form
 //   tp 5hd <dtype> <srcN> <dstN> <srcGap> <dstGap> <repeat> <dstRep> <srcRep> <dir>
 //       TransDataTo5HD over lists srcList[i] = src + i * srcGap elements, dstList[i] = dst + i * dstGap
+//       (int8/uint8: <dstHighHalf 0|1> <srcHighHalf 0|1> may come before <dir>; gaps "pairs": srcList[i], [i + 8]
+//       the halves of row i of an (8, 16) matrix, dstList[2i], [2i + 1] rows i, i + 8 of a (16, 8) one)
 //   tp 5hdimpl ...: the same through TransDataTo5HDImpl on __ubuf__ T* lists (CANN's internal form)
 //   tp conf <dtype> <transposeType> <tmp 0|1> <dims...> <dir>   the advanced Transpose with GetTransposeTilingInfo's
 //       tiling of srcShape dims (scenes 1/2: the source holds A2 and A3 rounded up to 16)
@@ -129,14 +132,19 @@ void run(int argc, char** a) {
         const auto type = static_cast<AscendC::TransposeType>(conf_type);
         if (tmp_bytes != 0) AscendC::Transpose(dst, src, tmp, type, conf);
         else AscendC::Transpose(dst, src, type, conf);
-      } else if constexpr (sizeof(T) == 2) {
+      } else {
         const uint64_t src_gap = std::strtoull(a[5], nullptr, 10), dst_gap = std::strtoull(a[6], nullptr, 10);
-        AscendC::TransDataTo5HDParams p(false, false, uint8_t(std::atoi(a[7])), uint16_t(std::atoi(a[8])),
+        const bool high = argc == 13;  // <dstHigh> <srcHigh> before <dir>: the 8-bit form's halves
+        AscendC::TransDataTo5HDParams p(high && std::atoi(a[10]) != 0, high && std::atoi(a[11]) != 0,
+                                        uint8_t(std::atoi(a[7])), uint16_t(std::atoi(a[8])),
                                         uint16_t(std::atoi(a[9])));
         uint64_t dl[16], sl[16];
+        const bool pairs = std::string(a[5]) == "pairs";  // an (8, 16) matrix back to (16, 8): the 32-bit form
         for (int i = 0; i < 16; ++i) {
-          dl[i] = reinterpret_cast<uint64_t>(dst[uint32_t(i * dst_gap)].GetPhyAddr());
-          sl[i] = reinterpret_cast<uint64_t>(src[uint32_t(i * src_gap)].GetPhyAddr());
+          const uint32_t d_at = pairs ? uint32_t(8 * (i / 2 + (i % 2) * 8)) : uint32_t(i * dst_gap);
+          const uint32_t s_at = pairs ? uint32_t(16 * (i % 8) + (i / 8) * 8) : uint32_t(i * src_gap);
+          dl[i] = reinterpret_cast<uint64_t>(dst[d_at].GetPhyAddr());
+          sl[i] = reinterpret_cast<uint64_t>(src[s_at].GetPhyAddr());
         }
         if (api == "5hdimpl") {
           __ubuf__ T* dp[16];
@@ -171,6 +179,9 @@ int main(int argc, char** argv) {
   else if (dtype == "uint16") run<uint16_t>(argc, argv);
   else if (dtype == "float") run<float>(argc, argv);
   else if (dtype == "int8") run<int8_t>(argc, argv);
+  else if (dtype == "uint8") run<uint8_t>(argc, argv);
+  else if (dtype == "int32") run<int32_t>(argc, argv);
+  else if (dtype == "uint32") run<uint32_t>(argc, argv);
   else die("unknown dtype " + dtype);
   return 0;
 }

@@ -8,6 +8,8 @@
 //   neg (int8 int16 int32 int64 half float)         trunc_{rint,floor,ceil,round,trunc} (half float bf16)
 //   {Subs,Divs,Ands,Ors}_{ts,st,tt,tt0}            tensor-scalar, scalar-tensor, single-point src1, src0
 //   mulscast_{ts,st,tt} fusedmulscast_ts (float -> half)
+//   brcnd (float int64) - -                         GetBroadcastTilingInfo + Broadcast(dst, src, .., &tiling)
+//   scatter scatter_base64 scatter_mask scatter_bits (any dtype; mask forms 16/32/64-bit): b.bin uint32 offsets
 //   regs - 0 -                                     prints GetVecLen, GatherMask's rsvdCnt, GetSpr<AR> after it and
 //                                                   after ClearSpr, the saturation strategy and FLOAT8 flag bits,
 //                                                   the scalar cache mode's CTRL fields and read-back
@@ -178,9 +180,26 @@ bool scalar_apis(const std::string& api, uint32_t n, const std::string& dir) {
   return false;
 }
 
+// Scatter of a.bin by the uint32 byte offsets of b.bin into dst (0x5a bytes): the count form (base 0, and base 64
+// with n - 64 / sizeof(T) elements), and for 16/32/64-bit types the mask forms over n / perRepeat repeats.
+template <typename T>
+bool scatter_apis(const std::string& api, uint32_t n, const std::string& dir) {
+  CASE("scatter", T, T, uint32_t, Scatter(d, x, y, 0u, n))
+  CASE("scatter_base64", T, T, uint32_t, Scatter(d, x, y, 64u, n - 64 / uint32_t(sizeof(T))))
+  if constexpr (sizeof(T) > 1) {
+    constexpr uint32_t per = 256 / sizeof(T);
+    CASE("scatter_mask", T, T, uint32_t, Scatter(d, x, y, 0u, uint64_t(per / 2 + 3), uint8_t(n / per), uint8_t(8)))
+    uint64_t bits[2] = {0x5555555555555555ull, per > 64 ? 0x5555555555555555ull : 0};
+    if constexpr (per < 64) bits[0] &= (1ull << per) - 1;
+    CASE("scatter_bits", T, T, uint32_t, Scatter(d, x, y, 0u, bits, uint8_t(n / per), uint8_t(8)))
+  }
+  return false;
+}
+
 template <typename T>
 void dispatch(const std::string& api, uint32_t n, const std::string& dir) {
-  if (!float_apis<T>(api, n, dir) && !int_apis<T>(api, n, dir) && !scalar_apis<T>(api, n, dir)) {
+  if (!float_apis<T>(api, n, dir) && !int_apis<T>(api, n, dir) && !scalar_apis<T>(api, n, dir) &&
+      !scatter_apis<T>(api, n, dir)) {
     die("no case " + api + " for this dtype");
   }
 }
@@ -232,6 +251,29 @@ void divmagic(T divisor) {
   }
 }
 
+// One launch whose body fills d0 (a fault prints "fault: ..." and exits 3), then d0 to <dir>/d0.bin.
+template <typename E, typename F>
+void launch_to_d0(const std::string& dir, std::vector<E>& d0, F body) {
+  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
+  try {
+    launch.run_body(body);
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  spill(dir + "/d0.bin", d0.data(), d0.size() * sizeof(E));
+}
+
+// t[i] = C(the float at b[4 * (from + i)]) for i < count.
+template <typename C>
+void set_floats(const LocalTensor<C>& t, const std::vector<uint8_t>& b, uint32_t from, uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i) {
+    float v;
+    std::memcpy(&v, b.data() + 4 * (from + i), 4);
+    t.SetValue(i, C(v));
+  }
+}
+
 constexpr QuantizeConfig kPtRint = {QuantizePolicy::PER_TENSOR, true, RoundMode::CAST_RINT};
 constexpr QuantizeConfig kPtTrunc = {QuantizePolicy::PER_TENSOR, false, RoundMode::CAST_TRUNC};
 constexpr QuantizeConfig kPcRound = {QuantizePolicy::PER_CHANNEL, true, RoundMode::CAST_ROUND};
@@ -242,29 +284,22 @@ void quantize(const std::string& api, uint32_t m, const std::string& dir) {
   const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
   const uint32_t n = 64;
   std::vector<int8_t> d0(m * n);
-  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
-  try {
-    launch.run_body([&] {
-      TPipe pipe;
-      TBuf<TPosition::VECCALC> ba, bs, bo, b0, bt;
-      LocalTensor<T> x = load<T>(pipe, ba, a, m * n);
-      std::vector<uint8_t> scale(b.begin(), b.begin() + 256), offset(b.begin() + 256, b.end());
-      LocalTensor<float> s = load<float>(pipe, bs, scale, 64), o = load<float>(pipe, bo, offset, 64);
-      LocalTensor<int8_t> y = load<int8_t>(pipe, b0, {}, m * n);
-      pipe.InitBuffer(bt, 1024);
-      const QuantizeParams p{m, n};
-      if (api == "quantize_pt_rint") Quantize<kPtRint>(y, x, s.GetValue(0), o.GetValue(0), p);
-      else if (api == "quantize_pt_trunc_nooffset") Quantize<kPtTrunc>(y, x, s.GetValue(0), 0.0f, p);
-      else if (api == "quantize_pc_round") Quantize<kPcRound>(y, x, bt.Get<uint8_t>(), s, o, p);
-      else if (api == "quantize_pk_floor") Quantize<kPkFloor>(y, x, s, o, p);
-      else die("unknown api " + api);
-      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
-    });
-  } catch (const opkit::sim::KernelFault& f) {
-    std::printf("fault: %s\n", f.what());
-    std::exit(3);
-  }
-  spill(dir + "/d0.bin", d0.data(), d0.size());
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bs, bo, b0, bt;
+    LocalTensor<T> x = load<T>(pipe, ba, a, m * n);
+    std::vector<uint8_t> scale(b.begin(), b.begin() + 256), offset(b.begin() + 256, b.end());
+    LocalTensor<float> s = load<float>(pipe, bs, scale, 64), o = load<float>(pipe, bo, offset, 64);
+    LocalTensor<int8_t> y = load<int8_t>(pipe, b0, {}, m * n);
+    pipe.InitBuffer(bt, 1024);
+    const QuantizeParams p{m, n};
+    if (api == "quantize_pt_rint") Quantize<kPtRint>(y, x, s.GetValue(0), o.GetValue(0), p);
+    else if (api == "quantize_pt_trunc_nooffset") Quantize<kPtTrunc>(y, x, s.GetValue(0), 0.0f, p);
+    else if (api == "quantize_pc_round") Quantize<kPcRound>(y, x, bt.Get<uint8_t>(), s, o, p);
+    else if (api == "quantize_pk_floor") Quantize<kPkFloor>(y, x, s, o, p);
+    else die("unknown api " + api);
+    std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+  });
 }
 
 constexpr DequantizeConfig kDqPt = {DequantizePolicy::PER_TENSOR};
@@ -276,34 +311,23 @@ void dequantize(const std::string& api, uint32_t m, const std::string& dir) {
   const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
   const uint32_t n = 64;
   std::vector<uint8_t> d0(m * n * sizeof(D));
-  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
-  try {
-    launch.run_body([&] {
-      TPipe pipe;
-      TBuf<TPosition::VECCALC> ba, bs, b0, bt;
-      LocalTensor<S> x = load<S>(pipe, ba, a, m * n);
-      LocalTensor<C> s = load<C>(pipe, bs, {}, 64);
-      for (uint32_t i = 0; i < 64; ++i) {
-        float v;
-        std::memcpy(&v, b.data() + 4 * i, 4);
-        s.SetValue(i, C(v));
-      }
-      LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
-      pipe.InitBuffer(bt, 1024);
-      const DequantizeParams p{m, n};
-      if constexpr (std::is_same_v<S, int32_t> && !std::is_same_v<D, half>) {
-        if (api == "dequantize_pt") Dequantize<kDqPt>(y, x, s.GetValue(0), s.GetValue(0), p);
-        if (api == "dequantize_pc" || api == "dequantize_pc_bf16") Dequantize<kDqPc>(y, x, s, s, bt.Get<uint8_t>(), p);
-      } else {
-        Dequantize<kDqPk>(y, x, s, s, p);
-      }
-      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
-    });
-  } catch (const opkit::sim::KernelFault& f) {
-    std::printf("fault: %s\n", f.what());
-    std::exit(3);
-  }
-  spill(dir + "/d0.bin", d0.data(), d0.size());
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bs, b0, bt;
+    LocalTensor<S> x = load<S>(pipe, ba, a, m * n);
+    LocalTensor<C> s = load<C>(pipe, bs, {}, 64);
+    set_floats(s, b, 0, 64);
+    LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
+    pipe.InitBuffer(bt, 1024);
+    const DequantizeParams p{m, n};
+    if constexpr (std::is_same_v<S, int32_t> && !std::is_same_v<D, half>) {
+      if (api == "dequantize_pt") Dequantize<kDqPt>(y, x, s.GetValue(0), s.GetValue(0), p);
+      if (api == "dequantize_pc" || api == "dequantize_pc_bf16") Dequantize<kDqPc>(y, x, s, s, bt.Get<uint8_t>(), p);
+    } else {
+      Dequantize<kDqPk>(y, x, s, s, p);
+    }
+    std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+  });
 }
 
 constexpr AntiQuantizeConfig kAqPt = {AntiQuantizePolicy::PER_TENSOR, true};
@@ -316,33 +340,47 @@ void antiquantize(const std::string& api, uint32_t m, const std::string& dir) {
   const std::vector<uint8_t> a = slurp(dir + "/a.bin"), b = slurp(dir + "/b.bin");
   const uint32_t n = 64;
   std::vector<uint8_t> d0(m * n * sizeof(D));
-  opkit::sim::Launch launch{"v950", "Ascend950PR_9599", 1};
-  try {
-    launch.run_body([&] {
-      TPipe pipe;
-      TBuf<TPosition::VECCALC> ba, bs, bo, b0;
-      LocalTensor<int8_t> x = load<int8_t>(pipe, ba, a, m * n);
-      LocalTensor<C> s = load<C>(pipe, bs, {}, 64), o = load<C>(pipe, bo, {}, 64);
-      for (uint32_t i = 0; i < 128; ++i) {
-        float v;
-        std::memcpy(&v, b.data() + 4 * i, 4);
-        (i < 64 ? s : o).SetValue(i % 64, C(v));
-      }
-      LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
-      const AntiQuantizeParams p{m, n};
-      if constexpr (std::is_same_v<C, D>) {
-        if (api == "antiquantize_pt") AntiQuantize<kAqPt>(y, x, s.GetValue(0), o.GetValue(0), p);
-        if (api == "antiquantize_pc") AntiQuantize<kAqPc>(y, x, s, o, p);
-      }
-      if (api == "antiquantize_pk_float") AntiQuantize<kAqPk>(y, x, s, o, p);
-      if (api == "antiquantize_pk_nooffset") AntiQuantize<kAqPkNo>(y, x, s, o, p);
-      std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
-    });
-  } catch (const opkit::sim::KernelFault& f) {
-    std::printf("fault: %s\n", f.what());
-    std::exit(3);
-  }
-  spill(dir + "/d0.bin", d0.data(), d0.size());
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bs, bo, b0;
+    LocalTensor<int8_t> x = load<int8_t>(pipe, ba, a, m * n);
+    LocalTensor<C> s = load<C>(pipe, bs, {}, 64), o = load<C>(pipe, bo, {}, 64);
+    set_floats(s, b, 0, 64);
+    set_floats(o, b, 64, 64);
+    LocalTensor<D> y = load<D>(pipe, b0, {}, m * n);
+    const AntiQuantizeParams p{m, n};
+    if constexpr (std::is_same_v<C, D>) {
+      if (api == "antiquantize_pt") AntiQuantize<kAqPt>(y, x, s.GetValue(0), o.GetValue(0), p);
+      if (api == "antiquantize_pc") AntiQuantize<kAqPc>(y, x, s, o, p);
+    }
+    if (api == "antiquantize_pk_float") AntiQuantize<kAqPk>(y, x, s, o, p);
+    if (api == "antiquantize_pk_nooffset") AntiQuantize<kAqPkNo>(y, x, s, o, p);
+    std::memcpy(d0.data(), y.GetPhyAddr(), d0.size());
+  });
+}
+
+// GetBroadcastTilingInfo and the tiling form of Broadcast: src a.bin (float: [2,1,4,1] -> [2,3,4,5]; int64:
+// [1,1,2,3] -> [6,4,2,3]) to d0.bin; prints "brcnd: rank dstSize srcSize loopNum dstShape.. dstStride.. srcStride..".
+template <typename T>
+void brc_nd(const std::string& dir, const uint32_t (&dst_shape)[4], const uint32_t (&src_shape)[4]) {
+  const std::vector<uint8_t> a = slurp(dir + "/a.bin");
+  uint32_t n = 1;
+  for (uint32_t v : dst_shape) n *= v;
+  std::vector<T> d0(n);
+  launch_to_d0(dir, d0, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, b0;
+    LocalTensor<T> x = load<T>(pipe, ba, a, 0), y = load<T>(pipe, b0, {}, n);
+    BroadcastTiling t;
+    GetBroadcastTilingInfo<T>(4, dst_shape, src_shape, false, t);
+    std::printf("brcnd: %u %u %u %u", t.rank, t.dstSize, t.srcSize, t.loopNum);
+    for (const uint32_t* f : {t.dstShape, t.dstStride, t.srcStride}) {
+      for (uint32_t i = 0; i < t.rank; ++i) std::printf(" %u", f[i]);
+    }
+    std::printf("\n");
+    Broadcast<T>(y, x, dst_shape, src_shape, &t);
+    std::memcpy(d0.data(), y.GetPhyAddr(), n * sizeof(T));
+  });
 }
 
 }  // namespace
@@ -351,6 +389,11 @@ int vec950_main(int argc, char** argv) {
   if (argc != 5) die("bad arguments; see the usage at the top of vec950_ops.cpp");
   const std::string api = argv[1], dtype = argv[2], dir = argv[4];
   const uint32_t n = static_cast<uint32_t>(std::strtoul(argv[3], nullptr, 10));
+  if (api == "brcnd") {
+    if (dtype == "float") brc_nd<float>(dir, {2, 3, 4, 5}, {2, 1, 4, 1});
+    else brc_nd<int64_t>(dir, {6, 4, 2, 3}, {1, 1, 2, 3});
+    return 0;
+  }
   if (api == "regs") {
     registers();
     return 0;

@@ -72,6 +72,7 @@ inline constexpr TmpRule kSwiGLU{6, 0};
 inline constexpr TmpRule kGelu{3, 3, 0, 0, true};
 inline constexpr TmpRule kSigmoid{1, 1};
 inline constexpr TmpRule kLgamma{26, 8, 7};
+inline constexpr TmpRule kDigamma{16, 7, 6};  // digamma_tiling_impl.cpp: half 8 * 2, float 7 (6 reusing src)
 // ReGlu: CANN gives float a fixed 256 B (min and max); the host helper special-cases that.
 inline constexpr TmpRule kReGlu{6, 1};
 inline constexpr TmpRule kFmod{8, 1};  // Trunc's live buffers (2 half / 1 float) + 6 for half's float copies

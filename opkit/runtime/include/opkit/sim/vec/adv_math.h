@@ -13,6 +13,22 @@
 
 namespace opkit::sim::detail {
 
+// The digamma function in double, with CANN's special values: NaN at negative integers, at x <= -8388608 and for
+// NaN; -inf at +-0 (its x >= 0 branch divides by x). Negative x by reflection, psi(x) = psi(1 - x) - pi / tan(pi x);
+// positive x stepped past 10 by psi(x) = psi(x + 1) - 1 / x, then the asymptotic series.
+inline double digamma(double x) {
+  constexpr double kPi = 3.14159265358979323846;
+  if (std::isnan(x) || x <= -8388608.0 || (x < 0 && x == std::floor(x))) return std::nan("");
+  if (x == 0) return -INFINITY;
+  if (x < 0) return digamma(1 - x) - kPi / std::tan(kPi * (x - std::floor(x)));
+  double r = 0;
+  for (; x < 10; x += 1) r -= 1 / x;
+  const double z = 1 / (x * x);
+  const double series = z * (1.0 / 12 - z * (1.0 / 120 - z * (1.0 / 252 - z * (1.0 / 240 - z * (1.0 / 132 -
+                        z * (691.0 / 32760 - z / 12))))));
+  return r + std::log(x) - 0.5 / x - series;
+}
+
 #define OPKIT_ADV_FN(NAME, EXPR)                           \
   struct Adv##NAME {                                       \
     static float apply(float x) { return EXPR; }           \
@@ -41,6 +57,7 @@ OPKIT_ADV_FN(Log2, std::log2(x))
 OPKIT_ADV_FN(Log10, std::log10(x))
 OPKIT_ADV_FN(Exp, std::exp(x))
 OPKIT_ADV_FN(Lgamma, std::lgamma(x))
+OPKIT_ADV_FN(Digamma, static_cast<float>(digamma(double(x))))
 #undef OPKIT_ADV_FN
 
 }  // namespace opkit::sim::detail
@@ -70,6 +87,7 @@ OPKIT_ADV_UNARY_COUNT(Ceil, AdvCeil, ::opkit::sim::adv::kCeil, half, float)
 OPKIT_ADV_UNARY_COUNT(Floor, AdvFloor, ::opkit::sim::adv::kFloor, half, float)
 OPKIT_ADV_UNARY_COUNT(Round, AdvRint, ::opkit::sim::adv::kRound, half, float)
 OPKIT_ADV_UNARY_COUNT(Lgamma, AdvLgamma, ::opkit::sim::adv::kLgamma, half, float)
+OPKIT_ADV_UNARY_COUNT(Digamma, AdvDigamma, ::opkit::sim::adv::kDigamma, half, float)
 
 // Log and Log10 take no sharedTmpBuffer.
 #define OPKIT_ADV_NO_TMP(NAME, FN)                                                                               \

@@ -252,32 +252,98 @@ void Truncate(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32
 
 // The scalar-operand level-2 forms: Subs(dst, src0, src1, count) with one of src0/src1 a scalar of the element type
 // (or a single-point tensor at config.scalarTensorIndex). Integer Subs wraps; integer Divs truncates toward zero
-// and reports a zero divisor.
-#define OPKIT_SCALAR_OPERAND(NAME, TYPES, EXPR, ...)                                                           \
-  template <typename T = BinaryDefaultType, bool isSetMask = true,                                             \
-            const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename U, typename S, typename V>            \
-  void NAME(const U& dst, const S& src0, const V& src1, const int32_t& count, OPKIT_SIM_HERE) {                \
-    static_assert(opkit::sim::detail::is_local_tensor_v<U>, #NAME ": dst must be a LocalTensor");              \
-    using P = typename U::PrimType;                                                                            \
-    OPKIT_ONLY_950(#NAME, P);                                                                                  \
-    static_assert(opkit::sim::detail::one_of_v<P, __VA_ARGS__>, #NAME " supports " TYPES " on Ascend950");     \
-    static_assert(std::is_same_v<P, typename opkit::sim::detail::tensor_prim<S, V>::type>,                     \
-                  #NAME ": dst and the source tensor must have one element type");                            \
-    namespace d = opkit::sim::detail;                                                                          \
-    using C = d::compute_t<P>;                                                                                 \
-    d::scalar_operand_count<P, P, config>(#NAME, dst, src0, src1, count, [&](C a, C b) -> C { EXPR; }, where); \
-  }
+// and reports a zero divisor. One template (scalar_operand_api) serves all four; each Op names its types and value.
+}  // namespace AscendC
 
-OPKIT_SCALAR_OPERAND(Subs, "half, bfloat16_t, int16_t, float, int32_t, int64_t and uint64_t",
-                     return d::OpSub::apply(a, b), half, bfloat16_t, int16_t, float, int32_t, int64_t, uint64_t)
-OPKIT_SCALAR_OPERAND(Divs, "half, float, int64_t and uint64_t",
-                     return d::div_checked(a, b, where),
-                     half, float, int64_t, uint64_t)
-OPKIT_SCALAR_OPERAND(Ands, "int16_t, uint16_t, int64_t and uint64_t", return static_cast<C>(a & b), int16_t,
-                     uint16_t, int64_t, uint64_t)
-OPKIT_SCALAR_OPERAND(Ors, "int16_t, uint16_t, int64_t and uint64_t", return static_cast<C>(a | b), int16_t,
-                     uint16_t, int64_t, uint64_t)
-#undef OPKIT_SCALAR_OPERAND
+namespace opkit::sim::detail {
+
+struct SubsOp {
+  template <typename U, typename S, typename V, typename P = typename U::PrimType>
+  static constexpr void check() {
+    static_assert(is_local_tensor_v<U>, "Subs: dst must be a LocalTensor");
+    OPKIT_ONLY_950("Subs", P);
+    static_assert(std::is_same_v<P, typename tensor_prim<S, V>::type>,
+                  "Subs: dst and the source tensor must have one element type");
+    static_assert(one_of_v<P, half, bfloat16_t, int16_t, float, int32_t, int64_t, uint64_t>,
+                  "Subs supports half, bfloat16_t, int16_t, float, int32_t, int64_t and uint64_t on Ascend950");
+  }
+  template <typename C>
+  static C apply(C a, C b, const SourceLoc&) { return OpSub::apply(a, b); }
+};
+struct DivsOp {
+  template <typename U, typename S, typename V, typename P = typename U::PrimType>
+  static constexpr void check() {
+    static_assert(is_local_tensor_v<U>, "Divs: dst must be a LocalTensor");
+    OPKIT_ONLY_950("Divs", P);
+    static_assert(std::is_same_v<P, typename tensor_prim<S, V>::type>,
+                  "Divs: dst and the source tensor must have one element type");
+    static_assert(one_of_v<P, half, float, int64_t, uint64_t>, "Divs supports half, float, int64_t and uint64_t on "
+                                                               "Ascend950");
+  }
+  template <typename C>
+  static C apply(C a, C b, const SourceLoc& where) { return div_checked(a, b, where); }
+};
+struct AndsOp {
+  template <typename U, typename S, typename V, typename P = typename U::PrimType>
+  static constexpr void check() {
+    static_assert(is_local_tensor_v<U>, "Ands: dst must be a LocalTensor");
+    OPKIT_ONLY_950("Ands", P);
+    static_assert(std::is_same_v<P, typename tensor_prim<S, V>::type>,
+                  "Ands: dst and the source tensor must have one element type");
+    static_assert(one_of_v<P, int16_t, uint16_t, int64_t, uint64_t>, "Ands supports int16_t, uint16_t, int64_t and "
+                                                                     "uint64_t on Ascend950");
+  }
+  template <typename C>
+  static C apply(C a, C b, const SourceLoc&) { return static_cast<C>(a & b); }
+};
+struct OrsOp {
+  template <typename U, typename S, typename V, typename P = typename U::PrimType>
+  static constexpr void check() {
+    static_assert(is_local_tensor_v<U>, "Ors: dst must be a LocalTensor");
+    OPKIT_ONLY_950("Ors", P);
+    static_assert(std::is_same_v<P, typename tensor_prim<S, V>::type>,
+                  "Ors: dst and the source tensor must have one element type");
+    static_assert(one_of_v<P, int16_t, uint16_t, int64_t, uint64_t>, "Ors supports int16_t, uint16_t, int64_t and "
+                                                                     "uint64_t on Ascend950");
+  }
+  template <typename C>
+  static C apply(C a, C b, const SourceLoc&) { return static_cast<C>(a | b); }
+};
+
+template <typename Op, const AscendC::BinaryConfig& config, typename U, typename S, typename V>
+void scalar_operand_api(const char* api, const U& dst, const S& src0, const V& src1, int32_t count,
+                        const SourceLoc& where) {
+  Op::template check<U, S, V>();
+  using P = typename U::PrimType;
+  using C = compute_t<P>;
+  scalar_operand_count<P, P, config>(api, dst, src0, src1, count,
+                                     [&](C a, C b) -> C { return Op::apply(a, b, where); }, where);
+}
+
+}  // namespace opkit::sim::detail
+
+namespace AscendC {
+
+template <typename T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,
+          typename U, typename S, typename V>
+void Subs(const U& dst, const S& src0, const V& src1, const int32_t& count, OPKIT_SIM_HERE) {
+  opkit::sim::detail::scalar_operand_api<opkit::sim::detail::SubsOp, config>("Subs", dst, src0, src1, count, where);
+}
+template <typename T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,
+          typename U, typename S, typename V>
+void Divs(const U& dst, const S& src0, const V& src1, const int32_t& count, OPKIT_SIM_HERE) {
+  opkit::sim::detail::scalar_operand_api<opkit::sim::detail::DivsOp, config>("Divs", dst, src0, src1, count, where);
+}
+template <typename T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,
+          typename U, typename S, typename V>
+void Ands(const U& dst, const S& src0, const V& src1, const int32_t& count, OPKIT_SIM_HERE) {
+  opkit::sim::detail::scalar_operand_api<opkit::sim::detail::AndsOp, config>("Ands", dst, src0, src1, count, where);
+}
+template <typename T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,
+          typename U, typename S, typename V>
+void Ors(const U& dst, const S& src0, const V& src1, const int32_t& count, OPKIT_SIM_HERE) {
+  opkit::sim::detail::scalar_operand_api<opkit::sim::detail::OrsOp, config>("Ors", dst, src0, src1, count, where);
+}
 
 // dst (half) = half(src * scalar), src float; the scalar is a float or a single-point float tensor.
 template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType,

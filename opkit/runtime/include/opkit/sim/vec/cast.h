@@ -144,6 +144,24 @@ D convert(S s, AscendC::RoundMode mode) {
   }
 }
 
+// int32_t -> half is the dequantizing conversion on the 910B and 310P (vconv_deq): x * the half scale SetDeqScale
+// set (1.0 when unset), rounded to nearest even whatever roundMode says, as CANN's CastImpl does.
+inline constexpr bool kCastS32F16IsDeq = OPKIT_SOC_ARCH != 3510;
+
+inline half deq_to_half(double x) {
+  const double scale = double(float(half::from_bits(static_cast<uint16_t>(vector_state().deq_scale & 0xFFFF))));
+  return round_to_float_type<half>(x * scale, AscendC::RoundMode::CAST_RINT);
+}
+
+template <typename D, typename S>
+D convert_or_deq(S s, AscendC::RoundMode mode) {
+  if constexpr (kCastS32F16IsDeq && std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+    return deq_to_half(static_cast<double>(s));
+  } else {
+    return convert<D>(s, mode);
+  }
+}
+
 template <typename D, typename S>
 void cast_count(const LocalTensor<D>& dst, const LocalTensor<S>& src, AscendC::RoundMode mode, uint64_t n) {
   D* out = dst.opkit_addr;
@@ -158,7 +176,7 @@ void cast_count(const LocalTensor<D>& dst, const LocalTensor<S>& src, AscendC::R
       return;
     }
   }
-  for (uint64_t i = 0; i < n; ++i) out[i] = convert<D>(in[i], mode);
+  for (uint64_t i = 0; i < n; ++i) out[i] = convert_or_deq<D>(in[i], mode);
 }
 
 // Mask form: a repeat holds as many slots as the wider operand has in 256 B (64 for float<->half).
@@ -172,7 +190,7 @@ void cast_masked(const LocalTensor<T>& dst, const LocalTensor<U>& src, AscendC::
   require_ub_operand("Cast", "src", src, span_bytes<U>(p, params.srcBlkStride, params.srcRepStride), where);
   for_each_slot(p, [&](uint32_t r, uint32_t j) {
     slot(dst, r, j, params.dstBlkStride, params.dstRepStride) =
-        convert<T>(slot(src, r, j, params.srcBlkStride, params.srcRepStride), roundMode);
+        convert_or_deq<T>(slot(src, r, j, params.srcBlkStride, params.srcRepStride), roundMode);
   });
 }
 

@@ -79,6 +79,9 @@ inline constexpr uint32_t kRepeatElems = 256 / sizeof(T);
 struct VectorState {
   bool counter = false;                     // SetMaskCount: mask[0] is an element count
   uint64_t mask[2] = {~0ull, ~0ull};        // normal mode: bit j = element j of a repeat
+  // SetDeqScale's DEQSCALE register (vec/deq.h): a half scale in bits 0-15, a float/offset/signMode word, or the
+  // UB address of 16 such words; unset it holds half 1.0, so int32_t -> half Cast keeps the value.
+  uint64_t deq_scale = 0x3C00;
 };
 
 inline VectorState& vector_state() {

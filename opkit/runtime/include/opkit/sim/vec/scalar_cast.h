@@ -1,5 +1,5 @@
 // Scalar conversions and helpers of kernel_operator_scalar_intf.h that take a RoundMode or serve the vector
-// integer division: ScalarCast (CANN's older name of the scalar Cast) and GetUintDivMagicAndShift.
+// integer division: Cast<T, U, roundMode>(value), ScalarCast (its older name) and GetUintDivMagicAndShift.
 #pragma once
 
 #include <cmath>
@@ -61,6 +61,12 @@ U ScalarCast(T valueIn, OPKIT_SIM_HERE) {
     const double lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max();
     return static_cast<int32_t>(r < lo ? lo : r > hi ? hi : r);
   }
+}
+
+// The scalar Cast<T, U, roundMode>(valueIn) of kernel_operator_scalar_intf.h: ScalarCast's newer name, the same rules.
+template <typename T, typename U, RoundMode roundMode>
+U Cast(T valueIn, OPKIT_SIM_HERE) {
+  return ScalarCast<T, U, roundMode>(valueIn, where);
 }
 
 // Ascend 950: the magic number and shift that turn an unsigned division by `divisor` into a multiply-high and a

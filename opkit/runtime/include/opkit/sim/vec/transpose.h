@@ -4,7 +4,10 @@
 //     910B), TRANSPOSE_NCHW2NHWC and TRANSPOSE_NHWC2NCHW (CANN's numpy reference: np.transpose with axes
 //     (0,2,3,1) / (0,3,1,2)); sharedTmpBuffer must hold CANN's documented size. Other TransposeTypes fault.
 //   TransDataTo5HD(dstList, srcList, params): per repeat, 16 source data blocks (32 B) give 16 destination blocks,
-//     dst block i element j = src block j element i (the 16-bit form; the 8- and 32-bit forms are not simulated).
+//     16-bit: dst block i element j = src block j element i. 32-bit (8 per block): element i of blocks 0-7 fills
+//     dst block 2i, of blocks 8-15 dst block 2i+1 (a (16, 8) matrix becomes (8, 16)). 8-bit (32 per block):
+//     element i (i + 16 with srcHighHalf) of the 16 blocks fills the low (high with dstHighHalf) half of dst
+//     block i; its other half is left alone.
 //     Repeat r reads/writes r * RepStride blocks past the listed addresses; with repeatTimes 1 the stride is still
 //     added once, as CANN documents.
 #pragma once
@@ -155,26 +158,39 @@ template <typename T>
 void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
                     const TransDataTo5HDParams& nchwconvParams, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
-  static_assert(sizeof(T) == 2 && d::one_of_v<T, int16_t, uint16_t, half>,
-                "TransDataTo5HD: only the 16-bit form (int16_t, uint16_t, half) is simulated");
+  static_assert(d::one_of_v<T, int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float>,
+                "TransDataTo5HD: T must be int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t or float");
   const char* api = "TransDataTo5HD";
   const TransDataTo5HDParams& p = nchwconvParams;
   const uint32_t repeats = p.repeatTimes;
+  constexpr int kSize = static_cast<int>(sizeof(T));
   std::vector<uint8_t*> dst_at(16 * repeats);
-  std::vector<T> in(256 * repeats);
+  std::vector<uint8_t> in(512 * repeats);  // repeat r, source block j: in[(r * 16 + j) * 32 ...]
   for (uint32_t r = 0; r < repeats; ++r) {
     const uint64_t step = repeats == 1 ? 1 : r;  // CANN: with repeatTimes 1 the RepStride is added once
     for (int j = 0; j < 16; ++j) {
       const uint8_t* s = d::ub_list_entry(api, "srcList", j, srcList[j] + step * p.srcRepStride * 32, 32, where);
-      std::memcpy(static_cast<void*>(in.data() + (r * 16 + j) * 16), s, 32);
+      std::memcpy(in.data() + (r * 16 + j) * 32, s, 32);
       dst_at[r * 16 + j] = d::ub_list_entry(api, "dstList", j, dstList[j] + step * p.dstRepStride * 32, 32, where);
     }
   }
   for (uint32_t r = 0; r < repeats; ++r) {
-    for (int i = 0; i < 16; ++i) {
-      T block[16];
-      for (int j = 0; j < 16; ++j) block[j] = in[(r * 16 + j) * 16 + i];
-      std::memcpy(dst_at[r * 16 + i], static_cast<const void*>(block), 32);
+    const uint8_t* blk = in.data() + r * 512;
+    if constexpr (kSize == 1) {  // element i (+16 from the high half) of the 16 blocks -> half of dst block i
+      const int from = p.srcHighHalf ? 16 : 0, to = p.dstHighHalf ? 16 : 0;
+      for (int i = 0; i < 16; ++i) {
+        for (int j = 0; j < 16; ++j) dst_at[r * 16 + i][to + j] = blk[j * 32 + from + i];
+      }
+    } else if constexpr (kSize == 2) {  // element i of the 16 blocks -> dst block i
+      for (int i = 0; i < 16; ++i) {
+        for (int j = 0; j < 16; ++j) std::memcpy(dst_at[r * 16 + i] + j * 2, blk + j * 32 + i * 2, 2);
+      }
+    } else {  // element i of blocks 0-7 -> dst block 2i, of blocks 8-15 -> dst block 2i+1: (16, 8) -> (8, 16)
+      for (int i = 0; i < 8; ++i) {
+        for (int j = 0; j < 16; ++j) {
+          std::memcpy(dst_at[r * 16 + 2 * i + j / 8] + (j % 8) * 4, blk + j * 32 + i * 4, 4);
+        }
+      }
     }
   }
 }
