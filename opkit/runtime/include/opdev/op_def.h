@@ -2,3 +2,7 @@
 #pragma once
 
 #include "opdev/common_types.h"
+// CANN's l0 op files (circular_pad's padv3.cpp) call GetCurrentPlatformInfo, SocVersion and CheckType with only
+// op_def.h, op_dfx.h, op_log.h and shape_utils.h included: op_def.h brings them.
+#include "opdev/data_type_utils.h"
+#include "opdev/platform.h"
