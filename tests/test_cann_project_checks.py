@@ -14,11 +14,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from opkit import testing
 from opkit.check import run as testrun
 from opkit.check.cases import Case
 from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
     index_inputs, shapes_for, write_shapes
 from opkit.check.examples import find_examples, run_example
+from opkit.check.input_roles import input_roles, role_array
 
 _MAIN = 'int main() { return aclnn{op}GetWorkspaceSize(nullptr); }\n'
 
@@ -144,6 +146,30 @@ def test_integer_inputs_beside_float_data_get_no_invented_values(tmp_path: Path,
     assert pad.shapes == [] and pad.skip == "paddings is an integer"
     gather = case_shapes("gather_rows", lambda: (1024, 8, ""))
     assert [s.shape for s in gather.shapes] == [(6,)] and not gather.skip
+
+
+def test_index_and_paddings_inputs_get_valid_values_and_counts_get_none() -> None:
+    """ScatterElements' indices (any axis: values below the smallest dim), ReplicationPad2d's paddings (2 per padded
+    dim, begin + end below the dim; a case of fewer dims skips), NonMaxSuppression's count: no role, its cases skip."""
+    assert input_roles("ScatterElements", ["var", "indices", "updates"], ["indices"]) == {"indices": "index"}
+    assert input_roles("ReplicationPad2d", ["x", "paddings"], ["paddings"]) == {"paddings": "padding2"}
+    assert input_roles("PadV3", ["x", "pads"], ["pads"]) == {"pads": "padding"}
+    assert input_roles("NonMaxSuppression", ["boxes", "max_output_boxes_per_class"],
+                       ["max_output_boxes_per_class"]) == {}
+    scatter = Case(("float32", "int32", "float32"), ("float32",), (4, 9), "2d")
+    var, indices, updates = testing.op_inputs(scatter, ["required", "required:index", "required"], seed=3)
+    assert indices.shape == var.shape == updates.shape == (4, 9) and indices.dtype == np.int32
+    assert indices.min() >= 0 and indices.max() < 4 and len(np.unique(indices)) > 1
+    assert var.dtype == np.float32 and not np.array_equal(var, np.trunc(var))   # the data stays random floats
+    pad = Case(("float16", "int32"), ("float16",), (2, 3, 5), "3d")
+    x, paddings = testing.op_inputs(pad, ["required", "required:padding2"])
+    assert x.shape == (2, 3, 5) and paddings.tolist() == [1, 1, 1, 1] and paddings.dtype == np.int32
+    _, narrow = testing.op_inputs(Case(("float16", "int32"), ("float16",), (3, 2), "narrow"),
+                                  ["required", "required:padding2"])
+    assert narrow.tolist() == [0, 0, 0, 0]   # 1 + 1 is not below a dim of 2
+    with pytest.raises(pytest.skip.Exception, match="pads the last 2 dims; data of shape \\(37,\\) has 1"):
+        testing.op_inputs(Case(("float16", "int32"), ("float16",), (37,), "1d"), ["required", "required:padding2"])
+    assert role_array("padding", "int64", (4, 4, 4), np.random.default_rng(0)).tolist() == [1] * 6
 
 
 def test_an_offline_model_programs_op_description_gives_shapes(tmp_path: Path) -> None:
