@@ -204,7 +204,8 @@ def test_a_lite_samples_msopgen_folder_links_to_the_projects_build(tmp_path: Pat
     program builds against ../CustomOp/build_out: that is AddCustom/build_out; an existing folder is left alone."""
     (tmp_path / "AddCustom" / "build_out" / "op_api").mkdir(parents=True)
     (tmp_path / "install.sh").write_text("rm -rf CustomOp\n"
-                                         "msopgen gen -i AddCustom.json -f aclnn -c ai_core-${SOC_VERSION} -lan cpp -out CustomOp\n"
+                                         "msopgen gen -i AddCustom.json -f aclnn -c ai_core-${SOC_VERSION} -lan cpp "
+                                         "-out CustomOp\n"
                                          "cp -rf AddCustom/* CustomOp\n(cd CustomOp && bash build.sh)\n")
     said = link_msopgen_copy(tmp_path / "AddCustom")
     assert said == ("install.sh builds AddCustom in CustomOp/ (msopgen gen -out CustomOp): its programs' "
