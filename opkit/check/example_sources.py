@@ -7,8 +7,8 @@ Where (the example folders examples.py looks in: `<project>/examples/AclNN*/`, `
 - a main.cpp (or src/main.cpp) calling `aclnn<OpType>`: its fixed input shapes,
   `std::vector<int64_t> inputXShape = {8, 2048};` (the variables named `input...`, or every one when none is);
 - a data generator `scripts/gen_data.py` of a folder whose sources or README name `aclnn<OpType>`, or
-  `scripts_<word>/gen_data.py` for the op whose snake_case name starts with `<word>` (the library sample's `scripts_add` beside `scripts_matmul`): the shapes of its `np.random` calls,
-  `np.random.uniform(1, 100, [8, 2048])`.
+  `scripts_<word>/gen_data.py` for the op whose snake_case name starts with `<word>` (the library sample's
+  `scripts_add` beside `scripts_matmul`): the shapes of its `np.random` calls, `np.random.uniform(1, 100, [8, 2048])`.
 
 A source gives a shape only when all the input shapes it names are one (the generated cases give every input one
 shape); otherwise it gives none.
