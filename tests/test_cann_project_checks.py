@@ -197,6 +197,11 @@ def test_example_sources_fix_the_shape_when_no_call_was_recorded(tmp_path: Path)
             f"y = np.random.uniform(1, 100, size={shape.replace('[', '(').replace(']', ')')})\n")
     assert source_shapes(tmp_path / "AddCustom", ["AddCustom", "MatmulCustom"]) == [
         {"op": "AddCustom", "inputs": [[8, 2048]]}, {"op": "MatmulCustom", "inputs": [[512, 256]]}]
+    (tmp_path / "PytorchInvocation").mkdir()
+    (tmp_path / "PytorchInvocation" / "test_sub.py").write_text(
+        "z = torch.ops.air.sub_custom.default(x, y)\nx = torch.randn(6, 64, dtype=torch.float32).npu()\n"
+        "y = torch.randn([6, 64], dtype=torch.float32).npu()\n")
+    assert source_shapes(tmp_path / "AddCustom", ["SubCustom"]) == [{"op": "SubCustom", "inputs": [[6, 64]]}]
 
 
 def test_a_lite_samples_msopgen_folder_links_to_the_projects_build(tmp_path: Path) -> None:

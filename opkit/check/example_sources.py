@@ -2,13 +2,16 @@
 `opkit test` did not record a call of (example_shapes.py records the calls of the programs it runs): a program that
 does not run here, or one built against another folder.
 
-Where (the example folders examples.py looks in: `<project>/examples/AclNN*/`, `../AclNN*/`):
+Where (the example folders examples.py looks in, `<project>/examples/AclNN*/` and `../AclNN*/`, and the
+`Pytorch*` ones beside them):
 
 - a main.cpp (or src/main.cpp) calling `aclnn<OpType>`: its fixed input shapes,
   `std::vector<int64_t> inputXShape = {8, 2048};` (the variables named `input...`, or every one when none is);
 - a data generator `scripts/gen_data.py` of a folder whose sources or README name `aclnn<OpType>`, or
   `scripts_<word>/gen_data.py` for the op whose snake_case name starts with `<word>` (the library sample's
-  `scripts_add` beside `scripts_matmul`): the shapes of its `np.random` calls, `np.random.uniform(1, 100, [8, 2048])`.
+  `scripts_add` beside `scripts_matmul`): the shapes of its `np.random` calls, `np.random.uniform(1, 100, [8, 2048])`;
+- a PyTorch program (`PytorchInvocation/*.py`, `.../src/*.py`) naming the op (`torch.ops.air.add_custom_tiling_sink`):
+  the shapes of its `torch.randn(6, 64, ...)` (rand, ones, zeros, empty) calls.
 
 A source gives a shape only when all the input shapes it names are one (the generated cases give every input one
 shape); otherwise it gives none.
@@ -23,7 +26,8 @@ from opkit.spec.naming import snake_case
 
 __all__ = ["source_shapes"]
 
-_FOLDER = re.compile(r"^aclnn", re.I)
+_FOLDER = re.compile(r"^(aclnn|pytorch)", re.I)
+_TORCH = re.compile(r"torch\.(?:randn|rand|ones|zeros|empty)\(\s*([\[(]?\s*\d+(?:\s*,\s*\d+)*)")
 _VECTOR = re.compile(r"std::vector<\s*int64_t\s*>\s+(\w+)\s*=\s*\{([\d\s,]*)\}")
 _RANDOM = re.compile(r"np\.random\.\w+\(([^)]*)\)")
 _DIMS = re.compile(r"[\[(]\s*(\d+(?:\s*,\s*\d+)*)\s*,?\s*[\])]")
@@ -71,5 +75,11 @@ def source_shapes(project: Path, op_types: list[str]) -> list[dict[str, Any]]:
             for op in op_types:
                 named = snake_case(op).startswith(word) if word else f"aclnn{op}" in _text(folder)
                 if shape is not None and op not in rows and named:
+                    rows[op] = {"op": op, "inputs": [list(shape)]}
+        for script in sorted(folder.rglob("*.py")):
+            text = script.read_text(encoding="utf-8", errors="replace")
+            shape = _one([tuple(int(d) for d in m.strip("[( ").split(",")) for m in _TORCH.findall(text)])
+            for op in op_types:
+                if shape is not None and op not in rows and re.search(rf"\b{snake_case(op)}\b", text):
                     rows[op] = {"op": op, "inputs": [list(shape)]}
     return list(rows.values())
