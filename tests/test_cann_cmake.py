@@ -91,3 +91,20 @@ def test_an_op_host_source_not_named_cpp_comes_from_the_cmakelists(tmp_path: Pat
     op = _repo(tmp_path, "target_sources(optiling PRIVATE op_host/op.cpp op_host/op_common.cc)\n")
     (op / "op_host" / "op_common.cc").write_text("// the tiling class\n")
     assert read_cann_cmake(op).host_sources == ((op / "op_host" / "op_common.cc").resolve(),)
+
+
+def test_a_sibling_ops_tiling_code_comes_from_its_cmakelists(tmp_path: Path) -> None:
+    """CANN links every op's optiling sources into one liboptiling: an op whose tiling header includes a sibling op's
+    op_host header gets the sibling's optiling source implementing it (same stem), not the sibling's OpDef file, and
+    not a source the sibling's CMakeLists.txt does not list."""
+    op = _repo(tmp_path, "target_sources(optiling PRIVATE op_host/op.cpp)\n")
+    (op / "op_host" / "op_tiling.h").write_text('#include "../../sib/op_host/sib_common.h"\n')
+    sib = tmp_path / "src" / "math" / "sib"
+    (sib / "op_host").mkdir(parents=True)
+    for name in ("sib.cpp", "sib_common.h", "sib_common.cc", "sib_other.cc"):
+        (sib / "op_host" / name).write_text("// sibling\n")
+    (sib / "CMakeLists.txt").write_text("target_sources(optiling PRIVATE\n op_host/sib.cpp\n op_host/sib_common.cc\n)\n"
+                                        "# target_sources(optiling PRIVATE op_host/sib_other.cc)\n")
+    assert read_cann_cmake(op).host_sources == ((sib / "op_host" / "sib_common.cc").resolve(),)
+    (sib / "CMakeLists.txt").write_text("target_sources(optiling PRIVATE op_host/sib.cpp)\n")   # not listed: not CANN's
+    assert read_cann_cmake(op).host_sources == ()

@@ -345,3 +345,59 @@ def test_l0_op_code_has_unordered_set_through_the_executor_header(tmp_path: Path
     result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-isystem", str(opkit.include_dir()),
                              str(tmp_path / "padv3.cpp")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+# A CheckSupport callback in the style of CANN's reverse_sequence: the ge::Operator it is given (through the registry
+# header alone), its descs by name and its attrs; the OpDef registers it.
+CHECK_SUPPORT = """\
+#include <sstream>
+#include "register/op_def_registry.h"
+namespace ge {
+static graphStatus CheckSupported(const ge::Operator& op, ge::AscendString& result)
+{
+    auto xDesc = op.GetInputDescByName("x");
+    int64_t seqDim = -1;
+    std::string mode;
+    std::ostringstream reason;
+    if (op.GetAttr("seq_dim", seqDim) != ge::GRAPH_SUCCESS || op.GetAttr("absent", seqDim) == ge::GRAPH_SUCCESS ||
+        op.GetAttr("seq_dim", mode) == ge::GRAPH_SUCCESS) {
+        return ge::GRAPH_FAILED;
+    }
+    reason << xDesc.GetShape().GetDimNum() << " dims, " << ge::GetSizeByDataType(xDesc.GetDataType()) << " bytes, seq "
+           << seqDim << ", y " << op.GetOutputDescByName("y").GetShape().GetDims().size();
+    result = ge::AscendString(reason.str().c_str());
+    return xDesc.GetShape().GetDims() == std::vector<int64_t>{2, 3, 4} ? ge::GRAPH_SUCCESS : ge::GRAPH_FAILED;
+}
+}  // namespace ge
+namespace ops {
+class Reverse : public OpDef {
+public:
+    explicit Reverse(const char* name) : OpDef(name)
+    {
+        this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT16});
+        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16});
+        this->AICore().SetCheckSupport(ge::CheckSupported);
+        this->AICore().AddConfig("ascend910b");
+    }
+};
+OP_ADD(Reverse);
+}  // namespace ops
+int main()
+{
+    ge::Operator op("Reverse");
+    op.UpdateInputDesc("x", ge::TensorDesc(ge::Shape({2, 3, 4}), ge::FORMAT_ND, ge::DT_FLOAT16));
+    op.SetAttr("seq_dim", 1);
+    ge::AscendString said;
+    bool ok = ge::CheckSupported(op, said) == ge::GRAPH_SUCCESS;
+    return ok && std::string(said.GetString()) == "3 dims, 2 bytes, seq 1, y 0" ? 0 : 1;
+}
+"""
+
+
+def test_a_check_support_callback_reads_the_operator(tmp_path: Path) -> None:
+    (tmp_path / "reverse.cpp").write_text(CHECK_SUPPORT)
+    exe = tmp_path / "reverse"
+    built = subprocess.run([CXX, "-std=c++17", "-Wall", "-Werror", "-isystem", str(opkit.include_dir()),
+                            str(tmp_path / "reverse.cpp"), "-o", str(exe)], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    assert subprocess.run([str(exe)]).returncode == 0

@@ -14,11 +14,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from opkit import testing
 from opkit.check import run as testrun
 from opkit.check.cases import Case
 from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
     index_inputs, shapes_for, write_shapes
-from opkit.check.examples import find_examples, run_example
+from opkit.check.examples import find_examples, link_msopgen_copy, run_example
+from opkit.check.example_sources import source_shapes
+from opkit.check.input_roles import input_roles, role_array
 
 _MAIN = 'int main() { return aclnn{op}GetWorkspaceSize(nullptr); }\n'
 
@@ -144,6 +147,78 @@ def test_integer_inputs_beside_float_data_get_no_invented_values(tmp_path: Path,
     assert pad.shapes == [] and pad.skip == "paddings is an integer"
     gather = case_shapes("gather_rows", lambda: (1024, 8, ""))
     assert [s.shape for s in gather.shapes] == [(6,)] and not gather.skip
+
+
+def test_index_and_paddings_inputs_get_valid_values_and_counts_get_none() -> None:
+    """ScatterElements' indices (any axis: values below the smallest dim), ReplicationPad2d's paddings (2 per padded
+    dim, begin + end below the dim; a case of fewer dims skips), NonMaxSuppression's count: no role, its cases skip."""
+    assert input_roles("ScatterElements", ["var", "indices", "updates"], ["indices"]) == {"indices": "index"}
+    assert input_roles("ReplicationPad2d", ["x", "paddings"], ["paddings"]) == {"paddings": "padding2"}
+    assert input_roles("PadV3", ["x", "pads"], ["pads"]) == {"pads": "padding"}
+    assert input_roles("NonMaxSuppression", ["boxes", "max_output_boxes_per_class"],
+                       ["max_output_boxes_per_class"]) == {}
+    scatter = Case(("float32", "int32", "float32"), ("float32",), (4, 9), "2d")
+    var, indices, updates = testing.op_inputs(scatter, ["required", "required:index", "required"], seed=3)
+    assert indices.shape == var.shape == updates.shape == (4, 9) and indices.dtype == np.int32
+    assert indices.min() >= 0 and indices.max() < 4 and len(np.unique(indices)) > 1
+    assert var.dtype == np.float32 and not np.array_equal(var, np.trunc(var))   # the data stays random floats
+    pad = Case(("float16", "int32"), ("float16",), (2, 3, 5), "3d")
+    x, paddings = testing.op_inputs(pad, ["required", "required:padding2"])
+    assert x.shape == (2, 3, 5) and paddings.tolist() == [1, 1, 1, 1] and paddings.dtype == np.int32
+    _, narrow = testing.op_inputs(Case(("float16", "int32"), ("float16",), (3, 2), "narrow"),
+                                  ["required", "required:padding2"])
+    assert narrow.tolist() == [0, 0, 0, 0]   # 1 + 1 is not below a dim of 2
+    with pytest.raises(pytest.skip.Exception, match="pads the last 2 dims; data of shape \\(37,\\) has 1"):
+        testing.op_inputs(Case(("float16", "int32"), ("float16",), (37,), "1d"), ["required", "required:padding2"])
+    assert role_array("padding", "int64", (4, 4, 4), np.random.default_rng(0)).tolist() == [1] * 6
+
+
+def test_example_sources_fix_the_shape_when_no_call_was_recorded(tmp_path: Path) -> None:
+    """A fixed-shape sample's shape where its program does not run here: main.cpp's input vectors (the lite layout's
+    AclNNInvocationNaive), or the gen_data.py of scripts_<word> for the op named so (the library sample's
+    scripts_add beside scripts_matmul); sources naming inputs of differing shapes give none."""
+    (tmp_path / "AddCustom" / "op_host").mkdir(parents=True)
+    lite = tmp_path / "AclNNInvocationNaive"
+    lite.mkdir()
+    (lite / "main.cpp").write_text("std::vector<int64_t> inputXShape = {8, 2048};\n"
+                                   "std::vector<int64_t> inputYShape = {8, 2048};\n"
+                                   "std::vector<int64_t> outputZShape = {8, 2048};\n"
+                                   "ret = aclnnAddCustomGetWorkspaceSize(x, y, z, &ws, &executor);\n"
+                                   "ret = aclnnAddCustom(w, ws, executor, stream);\n")
+    assert source_shapes(tmp_path / "AddCustom", ["AddCustom"]) == [{"op": "AddCustom", "inputs": [[8, 2048]]}]
+    (lite / "main.cpp").write_text("std::vector<int64_t> inputXShape = {8, 2048};\n"
+                                   "std::vector<int64_t> inputYShape = {1, 2048};\naclnnAddCustom(w, ws, e, s);\n")
+    assert source_shapes(tmp_path / "AddCustom", ["AddCustom"]) == []
+    library = tmp_path / "AclNNInvocation"
+    for word, shape in (("add", "[8, 2048]"), ("matmul", "[512, 256]")):
+        (library / f"scripts_{word}").mkdir(parents=True)
+        (library / f"scripts_{word}" / "gen_data.py").write_text(
+            f"x = np.random.uniform(1, 100, {shape}).astype(np.float16)\n"
+            f"y = np.random.uniform(1, 100, size={shape.replace('[', '(').replace(']', ')')})\n")
+    assert source_shapes(tmp_path / "AddCustom", ["AddCustom", "MatmulCustom"]) == [
+        {"op": "AddCustom", "inputs": [[8, 2048]]}, {"op": "MatmulCustom", "inputs": [[512, 256]]}]
+    (tmp_path / "PytorchInvocation").mkdir()
+    (tmp_path / "PytorchInvocation" / "test_sub.py").write_text(
+        "z = torch.ops.air.sub_custom.default(x, y)\nx = torch.randn(6, 64, dtype=torch.float32).npu()\n"
+        "y = torch.randn([6, 64], dtype=torch.float32).npu()\n")
+    assert source_shapes(tmp_path / "AddCustom", ["SubCustom"]) == [{"op": "SubCustom", "inputs": [[6, 64]]}]
+
+
+def test_a_lite_samples_msopgen_folder_links_to_the_projects_build(tmp_path: Path) -> None:
+    """install.sh builds the sources in CustomOp/ (msopgen gen -out CustomOp; cp -rf AddCustom/* CustomOp), so the
+    program builds against ../CustomOp/build_out: that is AddCustom/build_out; an existing folder is left alone."""
+    (tmp_path / "AddCustom" / "build_out" / "op_api").mkdir(parents=True)
+    (tmp_path / "install.sh").write_text("rm -rf CustomOp\n"
+                                         "msopgen gen -i AddCustom.json -f aclnn -c ai_core-${SOC_VERSION} -lan cpp "
+                                         "-out CustomOp\n"
+                                         "cp -rf AddCustom/* CustomOp\n(cd CustomOp && bash build.sh)\n")
+    said = link_msopgen_copy(tmp_path / "AddCustom")
+    assert said == ("install.sh builds AddCustom in CustomOp/ (msopgen gen -out CustomOp): its programs' "
+                    "CustomOp/build_out is AddCustom/build_out")
+    assert (tmp_path / "CustomOp" / "build_out" / "op_api").is_dir()
+    assert link_msopgen_copy(tmp_path / "AddCustom") == ""   # there already
+    (tmp_path / "install.sh").write_text("msopgen gen -i Other.json -out Elsewhere\n")   # not this project's copy
+    assert link_msopgen_copy(tmp_path / "AddCustom") == "" and not (tmp_path / "Elsewhere").exists()
 
 
 def test_an_offline_model_programs_op_description_gives_shapes(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from opkit.errors import BuildError
-from opkit.spec.opdef import prototype_from_opdef, read_opdef
+from opkit.spec.opdef import prototype_from_opdef, read_opdef, return_type_warnings
 from opkit.spec.soc import soc_for_configs
 
 
@@ -134,6 +134,23 @@ def test_host_code_compiled_and_dumped(tmp_path: Path) -> None:
     again = read_opdef([tmp_path / "op_host" / "two_way.cpp"], tmp_path / "out", soc=soc_for_configs(["ascend310p"]))
     assert [d.name for d in again.spec.ops[0].inputs[0].dtypes] == ["float32", "int32"]   # the OpDef's own
     assert len(list((tmp_path / "out").glob("opdef-*.raw.json"))) == 1       # one dump, cached by content
+    assert read.warnings == again.warnings == ()   # nothing the compiler saw, before and after the cache
+
+
+def test_a_host_function_without_a_return_is_a_located_warning() -> None:
+    """coalesce_sparse's InferShape flows off its end: undefined behaviour that crashes when an aclnn call checks its
+    outputs with it. The compiler's -Wreturn-type lines become one located warning each."""
+    stderr = ("op_host/coalesce_sparse.cpp: In function ‘ge::graphStatus ge::CoalesceSparseInferShape("
+              "gert::InferShapeContext*)’:\n"
+              "op_host/coalesce_sparse.cpp:238:1: warning: control reaches end of non-void function [-Wreturn-type]\n"
+              "  238 | }\n      | ^\n"
+              "op_host/other.cpp:12:5: warning: no return statement in function returning non-void [-Wreturn-type]\n"
+              "op_host/other.cpp:20:3: warning: unused variable 'k' [-Wunused-variable]\n")
+    assert return_type_warnings(stderr) == [
+        "op_host/coalesce_sparse.cpp:238: ge::graphStatus ge::CoalesceSparseInferShape(gert::InferShapeContext*) has "
+        "no return statement at its end (undefined behaviour: calling it may crash)",
+        "op_host/other.cpp:12: a function has no return statement at its end (undefined behaviour: calling it may "
+        "crash)"]
 
 
 @pytest.mark.compile

@@ -21,6 +21,14 @@ CANN's l0 ops: those, and only those, go into the op's libcust_opapi.so, as in C
 install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path. A definition's
 `$<IF:$<BOOL:${BUILD_OPEN_PROJECT}>,A,B>` is A (build.sh builds the open project: -DBUILD_OPEN_PROJECT=ON); one with
 another generator expression is left out. A project without such a CMakeLists.txt gets nothing extra.
+
+CANN links every op's `optiling` sources of the repository into one liboptiling (its top-level CMakeLists.txt adds
+each `src/<family>/<op>` with an op_host/ folder, op_add_subdirectory in cmake/func.cmake), so an op's tiling code
+may call a class a sibling op defines: circular_pad_grad's tiling header includes
+`../../circular_pad/op_host/circular_pad_common.h`, whose code is in circular_pad's `op_host/circular_pad_common.cc`,
+which only circular_pad's CMakeLists.txt lists. opkit builds one op, so it takes from such a sibling the `optiling`
+sources its CMakeLists.txt lists that implement the included header (same file stem): the code CANN's one library
+would give it, without the sibling's own OpDef.
 """
 from __future__ import annotations
 
@@ -37,6 +45,7 @@ _COMMAND = re.compile(r"^\s*(add_ops_compile_options|target_sources|target_inclu
 _TILING_HEADERS = "ops_utils_tiling_headers"
 _OPEN_PROJECT = re.compile(r"\$<IF:\$<BOOL:\$\{BUILD_OPEN_PROJECT\}>,([^,>]*),([^,>]*)>")
 _VARIABLE = re.compile(r"\$\{(\w+)\}")
+_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,45 @@ def _common_definitions(common: Path | None) -> list[str]:
     text = _strip_comments(cmake.read_text(encoding="utf-8", errors="replace"))
     return [d for command, body in _COMMAND.findall(text) if command.lower() == "target_compile_definitions"
             and body.split()[:1] == [_TILING_HEADERS] for d in _definitions(body.split()[1:])]
+
+
+def _sibling_sources(root: Path) -> list[Path]:
+    """The `optiling` sources of sibling ops (src/<family>/<op> folders with op_host/ and a CMakeLists.txt) that
+    implement a sibling op_host header this op's op_host/ files include (same stem: circular_pad_common.h ->
+    circular_pad_common.cc)."""
+    host = root / "op_host"
+    if not host.is_dir():
+        return []
+    own = root.resolve()
+    found: list[Path] = []
+    for source in sorted(f for f in host.iterdir() if f.suffix in (".h", ".hpp", ".cpp", ".cc")):
+        for name in _INCLUDE.findall(source.read_text(encoding="utf-8", errors="replace")):
+            header = (host / name).resolve()
+            sibling = header.parent.parent
+            if (not header.is_file() or header.parent.name != "op_host" or sibling == own
+                    or not (sibling / "CMakeLists.txt").is_file()):
+                continue
+            found += [f for f in _optiling_sources(sibling) if f.stem == header.stem and f not in found]
+    return found
+
+
+def _optiling_sources(op: Path) -> list[Path]:
+    """The files `op`/CMakeLists.txt adds to `optiling` (paths relative to the op's folder or ${...CURRENT...})."""
+    text = _strip_comments((op / "CMakeLists.txt").read_text(encoding="utf-8", errors="replace"))
+    values = {"CMAKE_CURRENT_SOURCE_DIR": str(op), "CMAKE_CURRENT_LIST_DIR": str(op)}
+    files = []
+    for command, body in _COMMAND.findall(text):
+        words = body.split()
+        if command.lower() != "target_sources" or words[:1] != ["optiling"]:
+            continue
+        for word in words[1:]:
+            if any(v not in values for v in _VARIABLE.findall(word)):
+                continue
+            path = Path(_VARIABLE.sub(lambda m: values[m[1]], word))
+            path = path if path.is_absolute() else op / path
+            if path.is_file():
+                files.append(path.resolve())
+    return files
 
 
 def read_cann_cmake(root: Path) -> CannCMake:
@@ -131,6 +179,7 @@ def read_cann_cmake(root: Path) -> CannCMake:
                 sources.append(found)
             elif command == "target_include_directories" and found.is_dir():
                 host_dirs.append(found)
+    sources += _sibling_sources(root)
     unique = lambda items: tuple(dict.fromkeys(items))  # noqa: E731
     return CannCMake(unique(sources), unique(host_dirs), unique(kernel_dirs),
                      unique(op_api) if op_api is not None else None, unique(definitions))

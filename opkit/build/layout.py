@@ -261,6 +261,7 @@ def detect_layout(root: Path) -> ProjectLayout | None:
             raise PathError(root, f"its OpDef registers {registered}, and op_kernel/ has no kernel for any of them",
                             "name each kernel file after its op in snake_case, as msopgen does")
         user, warnings = _user_prototype(root, {op.op_type for op in ops})
+        warnings = list(read.warnings) + list(warnings)
         if user is not None:   # the JSON's order where it has one (its first op names the package), else the OpDef's
             order = {op.op_type: i for i, op in enumerate(user.ops)}
             ops.sort(key=lambda op: order.get(op.op_type, len(order)))

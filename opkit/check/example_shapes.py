@@ -22,14 +22,14 @@ import numpy as np
 from opkit.check.cases import Case, ShapeCase, tiling_shapes
 from opkit.check.inputs import canonical, numpy_dtype
 
-__all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "write_shapes", "model_calls", "shapes_for", "TestShapes", "index_inputs",
-           "case_shapes", "example_outputs", "call_op", "outputs_inferred"]
+__all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "read_calls", "write_shapes", "model_calls", "shapes_for", "TestShapes",
+           "index_inputs", "case_shapes", "example_outputs", "call_op", "outputs_inferred"]
 
 CALLS_VARIABLE = "OPKIT_ACLNN_CALLS"
 SHAPES_VARIABLE = "OPKIT_TEST_SHAPES"
 
 
-def _read_calls(calls: Path) -> list[dict[str, Any]]:
+def read_calls(calls: Path) -> list[dict[str, Any]]:
     rows = []
     for line in calls.read_text(encoding="utf-8", errors="replace").splitlines():
         try:
@@ -85,7 +85,7 @@ def write_shapes(calls: Path, out: Path, names: dict[str, str], described: list[
     outputs: the op's InferShape may leave them to the caller). `unshaped` ({op name: why}) are the ops opkit cannot
     make inputs for (index_inputs): those the calls give no shape get none, with `why` as the reason."""
     table: dict[str, dict[str, Any]] = {}
-    for row in (_read_calls(calls) if calls.is_file() else []) + list(described):
+    for row in (read_calls(calls) if calls.is_file() else []) + list(described):
         name = names.get(row["op"])
         if name is None:
             continue

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from opkit.check.example_shapes import CALLS_VARIABLE
 
-__all__ = ["Example", "ExampleRun", "find_examples", "run_example", "example_environment"]
+__all__ = ["Example", "ExampleRun", "find_examples", "run_example", "example_environment", "link_msopgen_copy"]
 
 _FOLDER = re.compile(r"^aclnn", re.I)
 _SOURCES = ("*.cpp", "*.cc", "*.h", "*.hpp")
@@ -143,3 +143,27 @@ def run_example(example: Example, cann_root: Path, *, calls: Path | None = None,
     what = ("its data generated, the op run and its results verified by its own scripts" if verified else
             "the op ran without a fault; its scripts verify no numbers")
     return ExampleRun(example, True, what, output)
+
+
+_MSOPGEN_OUT = re.compile(r"^\s*msopgen\s+gen\b.*?\s-out\s+([\w.-]+)/?\s*$", re.M)
+
+
+def link_msopgen_copy(project: Path) -> str:
+    """The "lite" samples' layout (2_add_frameworklaunchlite): their install.sh has msopgen generate a project into
+    another folder, copies this project's sources over it and builds there (`msopgen gen ... -out CustomOp`,
+    `cp -rf AddCustom/* CustomOp`), so their programs build against `../CustomOp/build_out`. `opkit build` builds
+    the project in place; when that folder does not exist, it becomes a folder whose build_out links to the
+    project's. Returns what was linked, "" when nothing was."""
+    project = Path(project).absolute()
+    for script in sorted(project.parent.glob("install*.sh")):
+        text = script.read_text(encoding="utf-8", errors="replace")
+        for out in _MSOPGEN_OUT.findall(text):
+            copied = re.search(rf"^\s*cp\s+(?:-\w+\s+)*{re.escape(project.name)}/\*\s+{re.escape(out)}/?\s*$", text,
+                               re.M)
+            target = project.parent / out
+            if copied and not target.exists() and out != project.name:
+                target.mkdir()
+                (target / "build_out").symlink_to(project / "build_out", target_is_directory=True)
+                return (f"{script.name} builds {project.name} in {out}/ (msopgen gen -out {out}): its programs' "
+                        f"{out}/build_out is {project.name}/build_out")
+    return ""

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from opkit.check.input_roles import skip_or_array, split_kind
+
 if TYPE_CHECKING:
     from opkit.check.cases import Case
 
@@ -104,11 +106,23 @@ def numpy_can_hold(dtypes: Sequence[str]) -> bool:
 def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = False,
               value_range: Any = None) -> list[Any]:
     """Arguments for an op call: one random input per IR input of `case.shape`; a dynamic input ("dynamic" in
-    `kinds`) gets a list of two tensors, an optional one a tensor (so its code path runs too). `value_range`: see
+    `kinds`) gets a list of two tensors, an optional one a tensor (so its code path runs too). A kind with a role
+    ("required:index", input_roles.py) gets that role's values beside data of `case.shape`. `value_range`: see
     random_inputs."""
     flat = random_inputs(case.inputs, case.shape, seed=seed, torch=torch, value_range=value_range)
     again = random_inputs(case.inputs, case.shape, seed=seed + 1, torch=torch, value_range=value_range)
-    return [[a, b] if kind == "dynamic" else a for a, b, kind in zip(flat, again, kinds)]
+    rng = np.random.default_rng(seed)
+    out = []
+    for a, b, kind, dtype in zip(flat, again, kinds, case.inputs):
+        base, role = split_kind(kind)
+        if role:
+            a = skip_or_array(role, canonical(dtype), tuple(case.shape), rng)
+            if torch:
+                import torch as _torch
+
+                a = _torch.from_numpy(a)
+        out.append([a, b] if base == "dynamic" else a)
+    return out
 
 
 def fresh_copies(value: Any) -> Any:

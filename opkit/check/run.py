@@ -25,8 +25,10 @@ from typing import Literal
 
 from opkit.build.project import aclnn_root, build_project, check_project_dir, find_wheel, wheel_is_stale
 from opkit.build.layout import ProjectLayout, detect_layout
-from opkit.check.example_shapes import SHAPES_VARIABLE, index_inputs, model_calls, write_shapes
-from opkit.check.examples import find_examples, run_example
+from opkit.check.example_shapes import SHAPES_VARIABLE, index_inputs, model_calls, read_calls, write_shapes
+from opkit.check.example_sources import source_shapes
+from opkit.check.input_roles import input_roles
+from opkit.check.examples import find_examples, link_msopgen_copy, run_example
 from opkit.errors import ProjectTestError
 from opkit.generate.glue import GLUE_DIR
 from opkit.generate.shadowing import check_replaceable
@@ -235,6 +237,9 @@ def _cann_outcomes(project: Path, layout: ProjectLayout, target: Path | None, ke
     glue = Path(os.path.realpath(layout.root.joinpath(*GLUE_DIR)))
     _install(glue, target, on_line, build=False)
     examples = [] if keyword else find_examples(project, [o.op.op_type for o in layout.ops])
+    linked = link_msopgen_copy(project) if examples else ""
+    if linked:
+        on_line(linked)
     root = aclnn_root(events) if examples else None
     outcomes: list[TestOutcome] = []
     calls = glue / "build" / "opkit-example-calls.jsonl"
@@ -251,15 +256,21 @@ def _cann_outcomes(project: Path, layout: ProjectLayout, target: Path | None, ke
         outcomes.append(TestOutcome(name, "passed" if run.ok else "failed", run.message, run.output))
     env: dict[str, str] = {}
     described = [] if keyword else model_calls(project, {o.op.op_type for o in layout.ops})
+    if not keyword:   # ops no program call was recorded for: the shapes their examples' sources fix
+        recorded = {row["op"] for row in (read_calls(calls) if calls.is_file() else []) + described}
+        described += source_shapes(project, [o.op.op_type for o in layout.ops if o.op.op_type not in recorded])
     unshaped = {}
     for o in layout.ops:
-        found = index_inputs([[d.name for d in c[:len(o.op.inputs)]] for c in o.op.dtype_combinations],
-                             [t.name for t in o.op.inputs])
+        names = [t.name for t in o.op.inputs]
+        found = index_inputs([[d.name for d in c[:len(o.op.inputs)]] for c in o.op.dtype_combinations], names)
+        # An index or paddings input gets valid values (input_roles.py); another integer leaves nothing to run.
+        found = [n for n in found if n not in input_roles(o.op.op_type, names, found)]
         if found:
-            unshaped[o.op.name] = (f"{o.op.op_type}'s input {', '.join(found)} is an integer beside float data (an "
-                                   "index, size or padding): opkit's random values of the data's shape are not inputs "
-                                   "it takes, and the project's programs give none to copy; check it with a test of "
-                                   "your own, or an AclNNInvocation program beside the project")
+            unshaped[o.op.name] = (f"{o.op.op_type}'s input {', '.join(found)} is an integer beside float data (a "
+                                   "count or size, not an index or paddings, which opkit fills): opkit's random values "
+                                   "of the data's shape are not inputs it takes, and the project's programs give none "
+                                   "to copy; check it with a test of your own, or an AclNNInvocation program beside "
+                                   "the project")
     if calls.is_file() or described or unshaped:
         shapes = glue / "build" / "opkit-example-shapes.json"
         write_shapes(calls, shapes, {o.op.op_type: o.op.name for o in layout.ops}, described, unshaped)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from opkit.check.example_shapes import index_inputs
+from opkit.check.input_roles import input_roles
 from opkit.generate.aclnn_context import aclnn_context
 from opkit.generate.literals import attr_builder, py_attr_value
 from opkit.spec.soc import SocChoice
@@ -124,6 +126,12 @@ def _combinations(op: OpSpec) -> list[dict[str, Any]]:
 
 def op_context(op: OpSpec, socs: tuple[SocChoice, ...]) -> dict[str, Any]:
     inputs = [_tensor(t, i, True) for i, t in enumerate(op.inputs)]
+    # The generated tests' input kind, with the role of an integer that indexes or sizes the data (input_roles.py).
+    names = [t.name for t in op.inputs]
+    roles = input_roles(op.op_type, names, index_inputs(
+        [[d.name for d in c[:len(op.inputs)]] for c in op.dtype_combinations], names))
+    for t in inputs:
+        t["test_kind"] = t["param"].lower() + (f":{roles[t['name']]}" if t["name"] in roles else "")
     outputs = [_tensor(t, i, False) for i, t in enumerate(op.outputs)]
     source = _copy_source(op)
     # Every input that is one tensor gets its own queue and CopyIn, so the skeleton is a whole pipeline whatever the

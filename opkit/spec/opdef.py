@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import os
 import struct
 import subprocess
@@ -65,6 +66,7 @@ class OpDefRead:
     info: dict[str, OpDefInfo]   # by op type
     notes: tuple[str, ...]       # what was dropped or assumed, one line each
     soc: SocChoice               # the SoC to build for: the default, unless AddConfig names only other families
+    warnings: tuple[str, ...] = ()   # located problems of the host code the compiler saw (return_type_warnings)
 
 
 def _compiler() -> str:
@@ -111,7 +113,9 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path, de
     """The dump program: every host file and the dumper's main, compiled in parallel and linked."""
     main = scratch / "opkit_opdef_main.cpp"
     main.write_text(_MAIN, encoding="utf-8")
-    flags = ["-std=c++17", "-pthread", "-w", "-DASCENDC_CPU_DEBUG=1", "-D__CCE_KT_TEST__=1",
+    # Warnings off but -Wreturn-type (return_type_warnings): `-w` would silence it too.
+    flags = ["-std=c++17", "-pthread", "-Wno-all", "-Wno-deprecated", "-Wno-deprecated-declarations", "-Wreturn-type",
+             "-DASCENDC_CPU_DEBUG=1", "-D__CCE_KT_TEST__=1",
              f"-I{include_dir()}", *(f"-I{d}" for d in include_dirs), *(f"-D{d}" for d in definitions)]
     sources = [main, *host_files]
 
@@ -128,6 +132,8 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path, de
         raise BuildError(f"{source}: the host code does not compile against opkit's host headers, so its OpDef "
                          f"cannot be read; first errors:\n{_first_errors(result.stderr)}", command=list(result.args),
                          returncode=result.returncode, output=result.stderr)
+    (scratch / "return-type.txt").write_text("\n".join(
+        line for _, r in results for line in return_type_warnings(r.stderr)), encoding="utf-8")
     program = scratch / "opkit_opdef"
     # CANN links the host files into separate libraries (optiling, opsproto): a function a shared header defines
     # without `inline` has one copy in each there; in this one program the linker keeps the first.
@@ -141,15 +147,37 @@ def _compile(host_files: list[Path], include_dirs: list[Path], scratch: Path, de
     return program
 
 
-def _dump(host_files: list[Path], include_dirs: list[Path], definitions: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+_RETURN_TYPE = re.compile(r"^(.+?:\d+):\d+: warning: (no return statement in function returning non-void|control "
+                          r"reaches end of non-void function)")
+_IN_FUNCTION = re.compile(r"^(.+?): In (?:member )?function ['‘](.+?)['’]:")
+
+
+def return_type_warnings(stderr: str) -> list[str]:
+    """The compiler's -Wreturn-type warnings as located lines: a host function (an InferShape, a TilingFunc) that
+    flows off its end without a return. That is undefined behaviour; compiled with optimisation it runs into whatever
+    code follows and crashes when called (coalesce_sparse's InferShape does, when an aclnn call checks its outputs)."""
+    found, where, function = [], "", ""
+    for line in stderr.splitlines():
+        if (named := _IN_FUNCTION.match(line)) is not None:
+            where, function = named[1], named[2]
+        elif (m := _RETURN_TYPE.match(line)) is not None:
+            name = function if m[1].rsplit(":", 1)[0] == where else "a function"
+            found.append(f"{m[1]}: {name} has no return statement at its end (undefined behaviour: calling it may "
+                         "crash)")
+    return list(dict.fromkeys(found))
+
+
+def _dump(host_files: list[Path], include_dirs: list[Path], definitions: tuple[str, ...] = ()) -> dict[str, Any]:
+    """{"ops": the registry's OpDefs, "warnings": return_type_warnings of the host code}."""
     with tempfile.TemporaryDirectory(prefix="opkit-opdef-") as tmp:
         program = _compile(host_files, include_dirs, Path(tmp), definitions)
+        warnings = [w for w in (Path(tmp) / "return-type.txt").read_text(encoding="utf-8").splitlines() if w]
         result = subprocess.run([str(program)], capture_output=True, text=True, timeout=120)
     if result.returncode != 0:
         raise BuildError("reading the OpDef registry failed: the host code's static initialisation crashed or "
                          "exited", command=[str(program)], returncode=result.returncode,
                          output=result.stderr or result.stdout)
-    return json.loads(result.stdout)
+    return {"ops": json.loads(result.stdout), "warnings": warnings}
 
 
 def _params(raw: dict[str, Any], family: str, kind: str) -> list[dict[str, Any]]:
@@ -277,13 +305,13 @@ def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Pat
     dirs = [Path(d) for d in include_dirs if Path(d).is_dir()]
     out_dir.mkdir(parents=True, exist_ok=True)
     cache = out_dir / f"opdef-{_fingerprint(host_files, dirs, definitions)}.raw.json"
-    if cache.is_file():
-        raw = json.loads(cache.read_text(encoding="utf-8"))
-    else:
-        raw = _dump(host_files, dirs, definitions)
+    dumped = json.loads(cache.read_text(encoding="utf-8")) if cache.is_file() else None
+    if not isinstance(dumped, dict):   # none yet, or one of an older opkit (the ops alone)
+        dumped = _dump(host_files, dirs, definitions)
         for old in out_dir.glob("opdef-*.raw.json"):
             old.unlink()
-        cache.write_text(json.dumps(raw), encoding="utf-8")
+        cache.write_text(json.dumps(dumped), encoding="utf-8")
+    raw = dumped["ops"]
     if soc is None:
         soc = soc_for_configs([family for op in raw for family in op["configs"]])
     if not raw:
@@ -295,4 +323,4 @@ def read_opdef(host_files: list[Path], out_dir: Path, *, include_dirs: tuple[Pat
     text = _render(ops)
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
-    return OpDefRead(load_spec(target), info, tuple(notes), soc)
+    return OpDefRead(load_spec(target), info, tuple(notes), soc, tuple(dumped["warnings"]))

@@ -152,6 +152,7 @@ def test_views_of_one_array_each_read_whole_are_in_bounds(checks: Program) -> No
 
 def test_a_second_tpipe_is_used_once_the_first_is_destroyed(checks: Program) -> None:
     assert run_case(checks, "second_pipe_after_destroy") == "ok"
+    assert run_case(checks, "pipe_init_after_destroy") == "ok"
 
 
 def test_same_buffers_fit_the_larger_ub_of_310p(checks: Program) -> None:

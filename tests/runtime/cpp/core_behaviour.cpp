@@ -160,6 +160,12 @@ CASE(queue_fifo) {
     bind.EnQue(c);
     LocalTensor<int32_t> d = bind.DeQue<int32_t>();
     bind.FreeTensor(d);
+    LocalTensor<int32_t> e = bind.AllocTensor<int32_t>();   // the user-position forms (circular_pad_grad)
+    e.SetValue(0, 7);
+    bind.EnQue<TPosition::GM, TPosition::VECIN, int32_t>(e);
+    LocalTensor<int32_t> f = bind.DeQue<TPosition::GM, TPosition::VECIN, int32_t>();
+    check(f.GetValue(0) == 7, "user-position EnQue/DeQue");
+    bind.FreeTensor(f);
     q.FreeAllEvent();
   });
 }

@@ -495,6 +495,20 @@ CASE(second_pipe_after_destroy) {  // rms_norm_grad's form: the second TPipe use
     if (GetTPipePtr() != &b) throw std::runtime_error("GetTPipePtr is not the last TPipe constructed");
   });
 }
+CASE(pipe_init_after_destroy) {  // pad_v3_grad_replication's form: one member TPipe, Init() before each phase
+  run_x([](GM_ADDR) {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y;
+    pipe.Init();
+    pipe.InitBuffer(x, 64);
+    pipe.Destroy();
+    if (GetTPipePtr() != nullptr) throw std::runtime_error("a destroyed TPipe is still GetTPipePtr()");
+    pipe.Init();
+    pipe.InitBuffer(y, 64);
+    if (GetTPipePtr() != &pipe) throw std::runtime_error("Init() does not make the TPipe current again");
+    y.Get<float>().SetValue(0, 1.0f);
+  });
+}
 CASE(kernel_throws) {
   run_x([](GM_ADDR) { throw std::runtime_error("boom"); });
 }

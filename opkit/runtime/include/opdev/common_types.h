@@ -18,6 +18,8 @@ using std::vector;   // op_api code names it unqualified after `using namespace 
 using Shape = gert::Shape;
 using DataType = ge::DataType;
 using Format = ge::Format;
+// The most dims a tensor has (ge's kMaxDimNum), what op_api code sizes its small vectors by.
+constexpr size_t MAX_DIM_NUM = 8;
 template <typename T, size_t N = 8>
 using FVector = std::vector<T>;
 using Strides = FVector<int64_t, 25>;

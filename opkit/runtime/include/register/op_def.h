@@ -9,13 +9,10 @@
 #include <vector>
 
 #include "graph/ascend_string.h"
+#include "graph/operator.h"   // the CheckSupport callbacks' ge::Operator (reverse_sequence reads it)
 #include "graph/types.h"
 #include "opkit/host/attr_value.h"
 #include "register/op_impl_kernel_registry.h"
-
-namespace ge {
-class Operator;
-}  // namespace ge
 
 namespace optiling {
 using OP_CHECK_FUNC = ge::graphStatus (*)(const ge::Operator& op, ge::AscendString& result);

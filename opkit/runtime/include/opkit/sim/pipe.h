@@ -142,6 +142,12 @@ class TPipe {
     auto& c = opkit::sim::detail::current_block();
     if (c.pipe == this) c.pipe = nullptr;
   }
+  // Take the pipe (back) into use: all UB free, GetTPipePtr() this pipe (pad_v3_grad_replication calls Init() on its
+  // member TPipe before each phase's InitBuffer, with Destroy() between the phases).
+  void Init() {
+    Reset();
+    opkit::sim::detail::current_block().pipe = this;
+  }
 
   // A free event id of `evt` (not reserved by AllocEventID); the pipe keeps no claim on it.
   TEventID FetchEventID(HardEvent evt, OPKIT_SIM_HERE) {

@@ -151,6 +151,12 @@ class TQueBind {
   LocalTensor<T> DeQue(OPKIT_SIM_HERE) {
     return tensor<T>(recorded(opkit::sim::detail::Ev::DeQue, "DeQue", core_.deque(where)));
   }
+  // The user-position forms a bound VECIN->VECOUT queue takes (circular_pad_grad: EnQue<GM, VECIN, T>(t) after the
+  // copy in, EnQue<VECOUT, GM, T>(t) before the copy out): the positions order the pipes, which program order does.
+  template <TPosition srcUser, TPosition dstUser, typename T>
+  bool EnQue(const LocalTensor<T>& t, OPKIT_SIM_HERE) { return EnQue<T>(t, where); }
+  template <TPosition srcUser, TPosition dstUser, typename T>
+  LocalTensor<T> DeQue(OPKIT_SIM_HERE) { return DeQue<T>(where); }
   template <typename T>
   void FreeTensor(LocalTensor<T>& t, OPKIT_SIM_HERE) {
     core_.release(t.opkit_slot, where);

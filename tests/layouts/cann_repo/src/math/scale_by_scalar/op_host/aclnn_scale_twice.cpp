@@ -23,6 +23,17 @@ static aclnnStatus CheckParams(const aclTensor *self, const aclScalar *value, co
     OP_CHECK_DTYPE_NOT_SUPPORT(self, SUPPORTED, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_DTYPE_NOT_SUPPORT(out, SUPPORTED, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_SHAPE_NOT_EQUAL(self, out, return ACLNN_ERR_PARAM_INVALID);
+    // circular_pad's l2 checks: IsPrivateFormat and MAX_DIM_NUM without format_utils.h included
+    if (op::IsPrivateFormat(self->GetStorageFormat())) {
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    op::FVector<int64_t, op::MAX_DIM_NUM> dims;
+    for (size_t i = 0; i < self->GetViewShape().GetDimNum(); ++i) {
+        dims.emplace_back(self->GetViewShape().GetDim(i));
+    }
+    if (dims.size() > op::MAX_DIM_NUM) {
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     return ACLNN_SUCCESS;
 }
 
