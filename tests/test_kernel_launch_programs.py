@@ -102,6 +102,27 @@ def test_msprof_on_path_runs_the_program_under_opkit_profile(add_launch: Path) -
     assert bad.returncode == 2 and "only 'msprof op" in bad.stderr
 
 
+def test_msopprof_runs_its_application_command_under_opkit_profile(add_launch: Path) -> None:
+    # asc-devkit's profiling examples: `msopprof --application="python3 ../x.py" --output=../result`; the command is
+    # one string whose program may be on PATH (here `env`, which then runs the sample program).
+    if add_launch.name.startswith("add_cpu"):
+        pytest.skip("one branch is enough: the stand-in only forwards to opkit profile")
+    script = (f'source "{CANN / "bin" / "setenv.bash"}" && command -v msopprof && '
+              f'msopprof --application="env ./build/ascendc_kernels_bbit" --kernel-name=add_custom --output=./opprof')
+    proc = _run(["bash", "-c", script], add_launch, OPKIT_PYTHON=sys.executable)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[0] == str(CANN / "tools" / "profiler" / "bin" / "msopprof")
+    assert "Task Duration(us)" in proc.stdout and "ESTIMATE" in proc.stdout, proc.stdout
+    assert list((add_launch / "opprof").glob("*.json")), "the numbers go under --output"
+    setenv = f'source "{CANN / "bin" / "setenv.bash"}"'
+    none = _run(["bash", "-c", f"{setenv} && msopprof --output=./x"], add_launch)
+    assert none.returncode == 2 and "no application to run" in none.stderr
+    both = _run(["bash", "-c", f"{setenv} && msopprof --application=./a ./b"], add_launch)
+    assert both.returncode == 2 and "not both" in both.stderr
+    missing = _run(["bash", "-c", f"{setenv} && msopprof --application='no_such_tool_opkit x'"], add_launch)
+    assert missing.returncode == 127 and "no_such_tool_opkit: command not found" in missing.stderr
+
+
 def test_ascendc_library_generates_the_launch_header(add_launch: Path) -> None:
     if add_launch.name.startswith("add_cpu"):
         pytest.skip("RUN_MODE=cpu builds with tikicpulib")
