@@ -31,6 +31,9 @@ __all__ = ["GLUE_DIR", "glue_root", "write_glue"]
 GLUE_DIR = ("build", "opkit")
 # A preprocessor test of a data type in a kernel: `#if (ORIG_DTYPE_X == DT_FLOAT16)`, as CANN's kernel_type.h allows.
 _DTYPE_IF = re.compile(r"^[ \t]*#[ \t]*(?:el)?if\b[^\n]*\bDT_[A-Z0-9_]+\b", re.M)
+# A data type named bare in kernel code (`if (ORIG_DTYPE_Y == DT_INT4)`): kernel_type.h's macro in CANN's kernel
+# compile, never ge::DataType's enumerator (that one is written ge::DT_INT4 or DataType::DT_INT4).
+_DTYPE_BARE = re.compile(r"(?<![\w:])DT_[A-Z0-9_]+\b")
 _KERNEL_SUFFIXES = (".cpp", ".cc", ".h", ".hpp", ".inc")
 _REFERENCES = ("tests/reference.py", "reference.py")
 
@@ -110,15 +113,19 @@ def _host_tiling(src: OpSources, header: Path, extra: list[RenderedFile], root: 
                                    f"kernel (forced include).\n#pragma once\n"
                                    f'{before}#include "{header.as_posix()}"\n{undef}{lifted}', "generated"))
     forced = shlex.quote((root / rel).as_posix())
-    return f' -DOPKIT_OP_TYPE={src.op.op_type} "SHELL:-include {forced}"'
+    # The header is host code: it finds its own includes (tiling/tiling_type.h of src/common/inc) in the folders the
+    # host compile has, as the host compile finds them.
+    dirs = "".join(f' "-I{d.as_posix()}"' for d in src.host_include_dirs)
+    return f' -DOPKIT_OP_TYPE={src.op.op_type} "SHELL:-include {forced}"{dirs}'
 
 
 def _tests_dtypes_in_preprocessor(src: OpSources) -> bool:
-    """Whether the op's kernel sources (op_kernel/ and its -I folders) test a data type in `#if`."""
+    """Whether the op's kernel sources (op_kernel/ and its -I folders) test a data type in `#if` or name one bare
+    (`ORIG_DTYPE_Y == DT_INT4`): both need kernel_type.h's DT_* macros, as CANN's kernel headers give them."""
     folders = [src.kernel.parent, *src.kernel_include_dirs]
-    return any(_DTYPE_IF.search(f.read_text(encoding="utf-8", errors="replace"))
+    return any(_DTYPE_IF.search(text) or _DTYPE_BARE.search(masked(text))
                for folder in folders for f in sorted(folder.rglob("*")) if f.suffix in _KERNEL_SUFFIXES
-               and f.is_file())
+               and f.is_file() for text in [f.read_text(encoding="utf-8", errors="replace")])
 
 
 def _sources(src: OpSources, ctx: dict[str, Any], extra: list[RenderedFile], root: Path) -> dict[str, Any]:
