@@ -84,18 +84,21 @@ def test_a_kernel_including_the_host_header_itself_gets_nothing_forced(tmp_path:
 def _options_of(project: Path, kernel: str, shared: Path) -> str:
     op = SimpleNamespace(op_type="Div", name="div")
     src = SimpleNamespace(op=op, kernel=project / "op_kernel" / "div.cpp", kernel_include_dirs=(),
-                          host_include_dirs=(shared,))
+                          host_include_dirs=(shared,), host_definitions=('LOG_MOD="OP_TILING"', "LOG_ON"))
     (project / "op_kernel").mkdir(parents=True)
     src.kernel.write_text(kernel)
     (project / "op_host").mkdir()
     header = project / "op_host" / "div_tiling.h"
     header.write_text(HOST_TILING.replace('#include "register/tilingdata_base.h"\n',
                                           '#include "register/tilingdata_base.h"\n#include "tiling/div_type.h"\n'))
-    options = _host_tiling(src, header, [], project / "build")
+    extra: list = []
+    options = _host_tiling(src, header, extra, project / "build")
+    # read as the host compile reads it: with the CMakeLists.txt's definitions (src/common's log module name)
+    assert '#define LOG_MOD "OP_TILING"\n' in extra[0].content and "#define LOG_ON 1\n" in extra[0].content
     return options + (" +macros" if _tests_dtypes_in_preprocessor(src) else "")
 
 
-def test_forced_host_header_gets_the_host_folders_and_bare_dtypes_get_macros(tmp_path: Path) -> None:
+def test_forced_host_header_gets_the_host_folders_and_definitions_and_bare_dtypes_get_macros(tmp_path: Path) -> None:
     shared = tmp_path / "common" / "inc"   # batch_norm_v3_tiling.h includes tiling/tiling_type.h from there
     kernel = (LIBM / "op_kernel" / "div.cpp").read_text()
     plain = _options_of(tmp_path / "plain", kernel, shared)
