@@ -158,10 +158,11 @@ def test_views_of_one_array_each_read_whole_are_in_bounds(checks: Program) -> No
     assert run_case(checks, "gm_halves_in_bounds") == "ok"
 
 
-@pytest.mark.parametrize("case", ["queue_handover", "static_gm_table"])
+@pytest.mark.parametrize("case", ["queue_handover", "static_gm_table", "pop_stack_then_init_buffer"])
 def test_memory_the_device_allows_beyond_own_buffers(checks: Program, case: str) -> None:
     # A queue buffer handed to another queue by EnQue (CANN stores the handle; only its CPU debug build asserts the
-    # owner) and a kernel's `static const __gm__` table, which the runtime loads with the kernel.
+    # owner), a kernel's `static const __gm__` table, which the runtime loads with the kernel, and the UB of
+    # PopStackBuffer's tensor taken again by a later InitBuffer (CANN reserves nothing for it).
     assert run_case(checks, case) == "ok"
 
 

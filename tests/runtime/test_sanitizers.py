@@ -15,7 +15,8 @@ pytestmark = pytest.mark.compile
 
 PROGRAMS = {
     "core_behaviour": BEHAVIOUR_CASES,
-    "core_checks": [case for case, _api, _message in FAULTS] + ["queue_handover", "static_gm_table"],
+    "core_checks": [case for case, _api, _message in FAULTS] + ["queue_handover", "static_gm_table",
+                                                                        "pop_stack_then_init_buffer"],
     "core_launch": ["many_blocks", "syncall_across_blocks", "syncall_fault_while_others_wait",
                     "syncall_block_returns_early", "fault_stops_other_blocks", "next_launch_after_fault",
                     "icpu_run_kf", "gm_free_unknown", "watchdog_cancels"],

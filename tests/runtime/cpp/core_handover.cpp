@@ -118,3 +118,25 @@ CASE(static_gm_table_write) {
     table.SetValue(3, 1);
   });
 }
+
+// diag_flat's form: GM zeroed through PopStackBuffer's tensor (the UB not handed out), then an InitBuffer that takes
+// the same bytes, as CANN reserves nothing for the stack tensor.
+CASE(pop_stack_then_init_buffer) {
+  std::vector<float> y(64, -1.0f);
+  run_xy(y, [](GM_ADDR, GM_ADDR py) {
+    TPipe pipe;
+    TQue<QuePosition::VECOUT, 1> q;
+    GlobalTensor<float> yg;
+    yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(py), 64);
+    LocalTensor<float> stack;
+    PopStackBuffer<float, TPosition::LCM>(stack);
+    check(stack.GetSize() == 196608 / 4, "PopStackBuffer is not the whole free UB");
+    Duplicate(stack, 0.0f, 64);
+    DataCopy(yg, stack, 64);
+    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    check(t.GetPhyAddr() == stack.GetPhyAddr(), "InitBuffer did not take the stack tensor's bytes");
+    q.FreeTensor(t);
+  });
+  for (float v : y) check(v == 0.0f, "GM was not zeroed through the stack tensor");
+}
