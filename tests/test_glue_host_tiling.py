@@ -10,13 +10,14 @@ import shlex
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 import opkit
 from opkit.build.entry import entry_source
 from opkit.build.layout import detect_layout
-from opkit.generate.glue import write_glue
+from opkit.generate.glue import _host_tiling, _tests_dtypes_in_preprocessor, write_glue
 
 LIBM = Path(__file__).resolve().parent / "layouts" / "libm_names_project"
 CXX = os.environ.get("CXX", "g++")
@@ -76,6 +77,38 @@ def test_a_kernel_including_the_host_header_itself_gets_nothing_forced(tmp_path:
     glue = _glue(tmp_path, kernel=kernel)
     assert _div_kernel_options(glue) == " -DOPKIT_OP_TYPE=Div"
     assert not (glue / "kernels" / "div_host_tiling.h").exists()
+
+
+# The kernel options of one op, from its files alone (no OpDef read, no compile): what the generated CMakeLists.txt
+# passes its kernel, for an op whose CMakeLists.txt gives host code the folder `shared` (src/common/inc).
+def _options_of(project: Path, kernel: str, shared: Path) -> str:
+    op = SimpleNamespace(op_type="Div", name="div")
+    src = SimpleNamespace(op=op, kernel=project / "op_kernel" / "div.cpp", kernel_include_dirs=(),
+                          host_include_dirs=(shared,), host_definitions=('LOG_MOD="OP_TILING"', "LOG_ON"))
+    (project / "op_kernel").mkdir(parents=True)
+    src.kernel.write_text(kernel)
+    (project / "op_host").mkdir()
+    header = project / "op_host" / "div_tiling.h"
+    header.write_text(HOST_TILING.replace('#include "register/tilingdata_base.h"\n',
+                                          '#include "register/tilingdata_base.h"\n#include "tiling/div_type.h"\n'))
+    extra: list = []
+    options = _host_tiling(src, header, extra, project / "build")
+    # read as the host compile reads it: with the CMakeLists.txt's definitions (src/common's log module name)
+    assert '#define LOG_MOD "OP_TILING"\n' in extra[0].content and "#define LOG_ON 1\n" in extra[0].content
+    return options + (" +macros" if _tests_dtypes_in_preprocessor(src) else "")
+
+
+def test_forced_host_header_gets_the_host_folders_and_definitions_and_bare_dtypes_get_macros(tmp_path: Path) -> None:
+    shared = tmp_path / "common" / "inc"   # batch_norm_v3_tiling.h includes tiling/tiling_type.h from there
+    kernel = (LIBM / "op_kernel" / "div.cpp").read_text()
+    plain = _options_of(tmp_path / "plain", kernel, shared)
+    assert plain.endswith(f' "-I{shared}"')
+    # `if (ORIG_DTYPE_Y == DT_INT4)` in kernel code (dynamic_quant): DT_INT4 is kernel_type.h's macro in CANN's kernel
+    # compile; ge::DT_INT4 and DataType::DT_INT4 are the host enumerator and need nothing.
+    for bare in ("if (ORIG_DTYPE_Y == DT_INT4) {}", "int k = (DT_FLOAT16);"):
+        assert _options_of(tmp_path / bare[:4].strip("( "), kernel + bare, shared).endswith("+macros"), bare
+    for named in ("int k = ge::DT_INT4;", "auto k = DataType::DT_INT4;", "// DT_INT4 in a comment"):
+        assert not _options_of(tmp_path / str(len(named)), kernel + named, shared).endswith("+macros"), named
 
 
 def test_host_files_see_op_host_and_op_kernel(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.compile
 CASES = [
     "datacopy_params_gaps", "datacopy_pad_rows", "local_tensor_views", "tbuf_addresses", "queue_fifo",
     "events_pair", "fresh_ub_is_poisoned", "device_rounding_mode", "tiling_key_and_task_type", "tensor_operators",
+    "mask_count_utils",
 ]
 
 

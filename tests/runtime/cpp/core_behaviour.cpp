@@ -274,3 +274,21 @@ CASE(tensor_operators) {  // dst = a + b etc. run the vector instructions over d
     check(d.GetValue(0) == 0x000F, "&");
   });
 }
+// batch_norm_v3's form: AscendCUtils::SetMaskCount<float>() puts the mask in counter mode, where the low word counts
+// the elements an instruction given in repeats touches; AscendCUtils::SetMaskNorm<float>() ends it.
+CASE(mask_count_utils) {
+  std::vector<float> x(8), y(8);
+  run_xy(x, y, [](GM_ADDR, GM_ADDR) {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 512);
+    LocalTensor<float> t = b.Get<float>(128);
+    Duplicate(t, 1.0f, 128);
+    AscendCUtils::SetMaskCount<float>();
+    SetVectorMask<float>(0x0, 70);
+    Adds<float, false>(t, t, 1.0f, MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+    AscendCUtils::SetMaskNorm<float>();
+    Adds(t, t, 1.0f, 128);
+    check(t.GetValue(69) == 3.0f && t.GetValue(70) == 2.0f, "counter mode: 70 elements, then normal mode");
+  });
+}

@@ -74,16 +74,6 @@ CASE(alloc_without_free_buffer) {
     [[maybe_unused]] LocalTensor<float> c = q.AllocTensor<float>();
   });
 }
-CASE(enque_foreign_tensor) {
-  run_x([](GM_ADDR) {
-    TPipe pipe;
-    TQue<QuePosition::VECIN, 1> q1, q2;
-    pipe.InitBuffer(q1, 1, 256);
-    pipe.InitBuffer(q2, 1, 256);
-    [[maybe_unused]] LocalTensor<float> a = q1.AllocTensor<float>();
-    q2.EnQue(a);
-  });
-}
 CASE(enque_tbuf_tensor) {
   run_x([](GM_ADDR) {
     TPipe pipe;

@@ -17,6 +17,7 @@
 #include "opkit/sim/cube/kernel_type.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/soc.h"
+#include "opkit/sim/static_gm.h"
 
 namespace opkit::sim::detail {
 
@@ -195,6 +196,12 @@ inline const uint8_t* check_gm(const char* api, const char* what, const void* p,
           where);
   }
   const GmRegion* r = find_region(*c.launch, addr);
+  if (r == nullptr && is_static_gm(p, bytes)) {
+    // A `static const __gm__` table of the kernel's own binary (static_gm.h): loaded with the kernel, read-only.
+    if (std::string(what) == "read") return nullptr;
+    fault(api, cat("GM ", what, " of ", bytes, " bytes into the kernel binary's constant data (a static const __gm__ "
+                   "table), which is read-only; address ", p), where);
+  }
   if (r == nullptr) {
     // Name the buffer just below the address when the address is within one buffer length past its end:
     // the usual cause is running off the end. Farther away it is some other memory.

@@ -134,6 +134,7 @@ class TPipe {
   void Reset() {
     used_ = 0;
     ub_used_ = 0;
+    pop_slot_ = nullptr;
     for (uint64_t& u : cube_used_) u = 0;
     ++generation_;
   }
@@ -200,16 +201,30 @@ class TPipe {
   }
   uint64_t opkit_ub_used() const { return ub_used_; }
 
-  // PopStackBuffer's space: every UB byte the pipe has not handed out, as one more buffer of the pipe.
+  // PopStackBuffer's space: every UB byte the pipe has not handed out, as one more buffer of the pipe until the
+  // next InitBuffer. CANN reserves nothing for it: a later InitBuffer takes the same bytes (diag_flat zeroes GM
+  // through it, then initialises its queues). Here that InitBuffer ends the stack tensor (its buffer shrinks to 0
+  // bytes); a use of the old tensor after it is not caught yet, as on the device it shares the new buffer's bytes.
   opkit::sim::detail::BufferSlot* opkit_pop_stack(const char* api, TPosition pos, const SourceLoc& where) {
+    end_pop_stack();
     const uint64_t rest = opkit::sim::detail::current_block().ub_size - ub_used_;
     if (rest < 32) opkit::sim::detail::fault(api, "the TPipe has handed out all of the Unified Buffer", where);
-    return take(api, static_cast<uint32_t>(rest / 32 * 32), pos, nullptr, false, 0, where);
+    const uint64_t start = ub_used_;
+    pop_slot_ = take(api, static_cast<uint32_t>(rest / 32 * 32), pos, nullptr, false, 0, where);
+    pop_start_ = start;
+    return pop_slot_;
+  }
+  void end_pop_stack() {
+    if (pop_slot_ == nullptr) return;
+    pop_slot_->bytes = 0;
+    ub_used_ = pop_start_;
+    pop_slot_ = nullptr;
   }
 
   // Internals for TBufPool (buf_pool.h): reserve `len` bytes of UB (rounded up to 32) and return their offset; give
   // `que`/`buf` buffers at a given UB offset inside a pool.
   uint64_t opkit_reserve(const char* api, uint32_t len, const SourceLoc& where) {
+    end_pop_stack();
     const uint32_t bytes = checked_len(api, len, 1, where);
     auto& c = opkit::sim::detail::current_block();
     if (ub_used_ + bytes > c.ub_size) {
@@ -288,6 +303,7 @@ class TPipe {
                              "Destroy() on it first"), where);
       }
     }
+    end_pop_stack();
     if (ub_used_ + bytes > c.ub_size) {
       d::fault(api, d::cat("Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ",
                            ub_used_ + bytes, " bytes > ", c.ub_size, " bytes"), where);
@@ -360,6 +376,8 @@ class TPipe {
   opkit::sim::detail::BufferSlot slots_[opkit::sim::detail::kMaxBuffersPerPipe];
   uint32_t used_ = 0;
   uint64_t ub_used_ = 0;
+  opkit::sim::detail::BufferSlot* pop_slot_ = nullptr;  // PopStackBuffer's tensor until the next InitBuffer
+  uint64_t pop_start_ = 0;
   uint64_t cube_used_[opkit::sim::detail::kCubeMems] = {};
   uint32_t generation_ = 1;
   uint32_t matmul_l0_generation_ = 0;
@@ -368,8 +386,8 @@ class TPipe {
 inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(opkit::sim::detail::current_block().pipe); }
 
 // CANN's PopStackBuffer<T, pos>(tensor): the UB the kernel's TPipe has not handed out (the API framework's temporary
-// space), as one tensor. Here it becomes the pipe's last buffer, so an InitBuffer after it overflows the UB (on the
-// device the two would overlap silently).
+// space), as one tensor. Here it is the pipe's last buffer until the next InitBuffer, which takes the same bytes as on
+// the device (TPipe::opkit_pop_stack).
 template <typename T, TPosition pos>
 bool PopStackBuffer(LocalTensor<T>& popBuffer, OPKIT_SIM_HERE) {
   TPipe* pipe = GetTPipePtr();

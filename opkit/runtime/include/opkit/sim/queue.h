@@ -66,24 +66,34 @@ struct QueueCore {
                    " are allocated and not yet freed); the device would hang here"), where);
   }
 
-  // Faults unless `s` is one of this queue's buffers; names what it is instead.
-  void require_own(const char* api, const BufferSlot* s, const SourceLoc& where) const {
+  // Faults unless `s` is a queue buffer: this queue's own, or another queue's handed over (CANN's EnQue stores the
+  // tensor's buffer handle in this queue whatever queue it came from; only its CPU debug build asserts the owner,
+  // the device does not). A TBuf's tensor has no queue state to hand over.
+  void require_queue_buffer(const char* api, const BufferSlot* s, const SourceLoc& where) const {
     require_ready(api, where);
     if (s == nullptr) fault(api, "the tensor does not come from a queue (TBuf or never allocated)", where);
-    for (uint32_t i = 0; i < num; ++i) {
-      if (bufs[i] == s) return;
+    if (!s->is_queue) {
+      fault(api, cat("the tensor is ", describe(*s), ", not a queue buffer: only a tensor from a TQue's "
+                     "AllocTensor or DeQue can be enqueued or freed"), where);
     }
-    fault(api, cat("the tensor is ", describe(*s), ", which belongs to another queue"), where);
+  }
+
+  bool owns(const BufferSlot* s) const {
+    for (uint32_t i = 0; i < num; ++i) {
+      if (bufs[i] == s) return true;
+    }
+    return false;
   }
 
   void enque(BufferSlot* s, const SourceLoc& where) {
     const char* api = "TQue::EnQue";
-    require_own(api, s, where);
+    require_queue_buffer(api, s, where);
     if (s->state == BufState::FREE || s->state == BufState::ENQUE) {
       fault(api, cat(describe(*s), " is ", state_name(s->state), "; only an allocated tensor can be enqueued"),
             where);
     }
-    if ((depth > 0 && count >= static_cast<uint32_t>(depth)) || count >= num) {
+    if ((depth > 0 && count >= static_cast<uint32_t>(depth)) || count >= kMaxBuffersPerPipe ||
+        (depth == 0 && count >= num)) {
       fault(api, cat("queue depth ", depth, " exceeded: ", count, " tensors already enqueued and not dequeued"),
             where);
     }
@@ -108,8 +118,16 @@ struct QueueCore {
 
   void release(BufferSlot* s, const SourceLoc& where) {
     const char* api = "TQue::FreeTensor";
-    require_own(api, s, where);
+    require_queue_buffer(api, s, where);
     if (s->state == BufState::FREE) fault(api, cat(describe(*s), " is already FREE (double FreeTensor)"), where);
+    // Freeing another queue's buffer (one handed over by EnQue) sets this queue's free event, and the owner's next
+    // AllocTensor waits on its own: the device hangs unless both queues have the same positions.
+    if (!owns(s) && s->pos != pos) {
+      fault(api, cat(describe(*s), " belongs to a TQue<", position_name(s->pos), "> and is freed through a TQue<",
+                     position_name(pos), ">: the device would set the ", position_name(pos), " queue's free event "
+                     "while the owner's next AllocTensor waits on the ", position_name(s->pos), " one, and hang; "
+                     "free it through a queue of its own position"), where);
+    }
     if (s->state == BufState::ENQUE) fault(api, cat(describe(*s), " is still enqueued; DeQue it first"), where);
     s->state = BufState::FREE;
   }

@@ -227,6 +227,8 @@ inline CacheMode GetScalarCacheMode() {
 // The vector mask register written as is (CANN's set_vector_mask): defined with the mask state, opkit/sim/vec/common.h.
 template <typename T>
 void OpkitWriteVectorMask(uint64_t maskHigh, uint64_t maskLow);
+inline void SetMaskCount();  // the mask mode, defined with the mask state too
+inline void SetMaskNorm();
 
 struct AscendCUtils {
   // Saturation on overflow of the vector unit (bit 48 of CTRL): recorded, the simulator's arithmetic is IEEE-754.
@@ -246,6 +248,11 @@ struct AscendCUtils {
     SetMask<T>(len > half ? (1ull << uint32_t(len - half)) - 1 : 0ull,
                len > half ? ~0ull : (1ull << uint32_t(len)) - 1);
   }
+  // The mask mode (CANN's set_mask_count/set_mask_norm): counter mode makes the low mask word an element count.
+  template <typename T>
+  static void SetMaskCount() { AscendC::SetMaskCount(); }
+  template <typename T>
+  static void SetMaskNorm() { AscendC::SetMaskNorm(); }
 };
 
 // ---- System variables (kernel_operator_sys_var_intf.h) ----
