@@ -275,3 +275,28 @@ def test_outputs_the_infershape_leaves_unset_come_from_the_programs_call(tmp_pat
     with pytest.raises(RuntimeError, match="mutated"):
         with outputs_inferred("reduce_sum"):
             raise RuntimeError("Argument x is not defined as mutable but was mutated")
+
+
+def _segfault() -> None:
+    import ctypes
+
+    ctypes.string_at(0)   # reads address 0: SIGSEGV, as a TilingFunc indexing past a 1-D input's dims does
+
+
+def test_a_tiling_probe_that_crashes_is_reported_not_fatal() -> None:
+    """The generated tests probe the TilingFunc at collection: a crash there is the tiling problem (naming the op, the
+    TilingFunc and the input), the case shapes it crashes on too are left out, and pytest itself lives on."""
+    def probe(shape: tuple[int, ...]) -> None:
+        if len(shape) == 1:   # crashes on every 1-D shape, tiles the 2-D ones
+            _segfault()
+
+    shapes = case_shapes("pad_op", _segfault, probe, "a (1048576,) input with attrs {'paddings': [1, 2]}")
+    assert "pad_op: its TilingFunc crashed (SIGSEGV) on opkit's probe, a (1048576,) input with attrs {'paddings': " \
+           "[1, 2]}" in shapes.tiling_problem
+    assert "(37,) (SIGSEGV)" in shapes.tiling_problem and not shapes.skip
+    assert shapes.shapes and all(len(s.shape) == 2 for s in shapes.shapes + shapes.small)
+    # crashing on every shape: the cases skip with the report (the tiling test fails with it)
+    none = case_shapes("pad_op", _segfault, lambda shape: _segfault())
+    assert none.skip == none.tiling_problem and "crashed (SIGSEGV)" in none.skip and not none.shapes
+    # a refusal (an exception) is not a crash: it comes back as the probe's own answer
+    assert case_shapes("add_op", lambda: (1024, 8, "refused")).tiling_problem == "refused"

@@ -21,6 +21,7 @@ import numpy as np
 
 from opkit.check.cases import Case, ShapeCase, tiling_shapes
 from opkit.check.inputs import canonical, numpy_dtype
+from opkit.check.isolate import HostCrash, run_isolated
 
 __all__ = ["CALLS_VARIABLE", "SHAPES_VARIABLE", "read_calls", "write_shapes", "model_calls", "shapes_for", "TestShapes",
            "index_inputs", "case_shapes", "example_outputs", "call_op", "outputs_inferred"]
@@ -149,17 +150,51 @@ class TestShapes:
         return chosen if self.used and chosen else list(combinations)
 
 
-def case_shapes(op: str, tiling: Callable[[], tuple[int, int, str]]) -> TestShapes:
+def case_shapes(op: str, tiling: Callable[[], tuple[int, int, str]],
+                probe: Callable[[tuple[int, ...]], Any] | None = None, probe_inputs: str = "") -> TestShapes:
     """The shapes the project's own programs used for `op` (shapes_for), else opkit's edges of the op's tiling:
-    `tiling()` gives (tile length, core count, problem) from the built TilingFunc, asked only when needed."""
+    `tiling()` gives (tile length, core count, problem) from the built TilingFunc, asked only when needed.
+
+    `tiling()` runs in a child process (isolate.py): user host code that crashes on it (a TilingFunc reading an
+    attr the probe input does not fit) must not take pytest down at collection. Its crash is the tiling problem,
+    naming the op, the TilingFunc and `probe_inputs`; then `probe(shape)` (the TilingFunc on one shape) is asked,
+    in a child too, for each case shape, and those it crashes on are left out (listed in the problem), so the
+    in-process calls of the cases do not crash; when none is left the cases skip with that report."""
     found = shapes_for(op)
     if found is None:
-        tile_length, core_count, problem = tiling()
+        try:
+            tile_length, core_count, problem = run_isolated(tiling, f"{op}'s TilingFunc")
+        except HostCrash as crash:
+            return _after_crash(op, crash, probe, probe_inputs)
         return TestShapes(tiling_shapes(tile_length=tile_length, core_count=core_count),
                           [ShapeCase("small", (3, 37))], problem)
     shapes, why = found
     used = tuple(tuple(d) for d in (_table(op) or {}).get("dtypes", []))
     return TestShapes(shapes, shapes[:1] or [ShapeCase("small", (3, 37))], "", why, used)
+
+
+def _after_crash(op: str, crash: HostCrash, probe: Callable[[tuple[int, ...]], Any] | None,
+                 probe_inputs: str) -> TestShapes:
+    problem = (f"{op}: its TilingFunc crashed ({crash.how}) on opkit's probe, {probe_inputs or 'a (1048576,) input'}"
+               "; fix the host code (a TilingFunc must refuse, returning ge::GRAPH_FAILED, inputs it cannot tile)")
+    candidates = tiling_shapes(tile_length=1024, core_count=8) + [ShapeCase("small", (3, 37))]
+    safe, crashed = [], []
+    for case in candidates if probe is not None else []:
+        try:
+            run_isolated(lambda: probe(case.shape), f"{op}'s TilingFunc")
+        except HostCrash as exc:
+            crashed.append(f"{case.shape} ({exc.how})")
+            continue
+        except Exception:   # noqa: BLE001 - a refusal is the case's own failure, reported when it runs
+            pass
+        safe.append(case)
+    if crashed:
+        problem += f"; it crashes on these case shapes too, left out of the cases: {', '.join(crashed)}"
+    shapes = [c for c in safe if c.name != "small"]
+    if not shapes:
+        return TestShapes([], [ShapeCase("small", (3, 37))], problem, skip=problem)
+    small = [c for c in safe if c.name == "small"] or shapes[:1]
+    return TestShapes(shapes, small, problem)
 
 
 _NO_SHAPE = "has no shape: the op has no InferShape"

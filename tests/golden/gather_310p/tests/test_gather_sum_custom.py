@@ -49,8 +49,10 @@ def _tiling() -> tuple[int, int, str]:
 
 
 # The edges of the op's tiling; or, under `opkit test` of a CANN project, the shapes (and dtypes) its own programs
-# call it with.
-SHAPES = testing.case_shapes(OP, _tiling)
+# call it with. Asked in a child process: a TilingFunc that crashes on the probe fails the tiling test below, naming
+# its input, instead of taking pytest down.
+SHAPES = testing.case_shapes(OP, _tiling, lambda shape: _ops.tiling(OP, shape, 0, ATTRS),
+                             f"a (1048576,) input of dtypes {COMBINATIONS[0][0]} with attrs {ATTRS}")
 CASES = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.shapes)
 SMALL = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.small)
 ATTR_CASES = testing.attr_cases(ATTRS, ATTR_TYPES, [d for ins, _ in COMBINATIONS for d in ins],
