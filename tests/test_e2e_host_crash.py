@@ -1,0 +1,40 @@
+"""A crash in the user's host code never takes `opkit test` down: a CANN project (tests/layouts/opdef_project) whose
+TilingFunc segfaults on 1-D inputs, as a TilingFunc reading a second dim that is not there does. The generated tests
+probe the TilingFunc at collection with a 1-D input (example_shapes.case_shapes): that probe runs in a child process,
+so the run reports the crash (op, TilingFunc, the input) as a failure and still runs the cases at the 2-D shapes."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from opkit.check import run as testrun
+
+pytestmark = [pytest.mark.e2e, pytest.mark.compile]
+
+LAYOUTS = Path(__file__).resolve().parent / "layouts"
+_CRASH = ("    if (context->GetInputShape(0)->GetStorageShape().GetDimNum() == 1) {\n"
+          "        std::raise(SIGSEGV);   // as reading GetDim(1) of a 1-D input past its end does\n"
+          "    }\n")
+
+
+def test_a_tiling_func_that_segfaults_is_a_reported_failure_and_the_other_cases_run(tmp_path: Path) -> None:
+    project = tmp_path / "ScaleAxpyCustom"
+    shutil.copytree(LAYOUTS / "opdef_project", project)
+    tiling = project / "op_host" / "scale_axpy_custom_tiling.cpp"
+    text = tiling.read_text()
+    anchor = "    tiling->totalLength = "
+    assert anchor in text
+    tiling.write_text("#include <csignal>\n" + text.replace(anchor, _CRASH + anchor, 1))
+    summary = testrun.run_project_tests(project, target=tmp_path / "site",
+                                       keyword="tiling_accepts or runs_without_kernel_faults")
+    outcomes = {o.test.split("::")[-1]: o for o in summary.outcomes}
+    probe = outcomes["test_scale_axpy_custom_tiling_accepts_a_large_input"]
+    assert probe.outcome == "failed", summary.render()
+    assert "scale_axpy_custom: its TilingFunc crashed (SIGSEGV) on opkit's probe, a (1048576,) input of dtypes " \
+           in probe.message, probe.message
+    assert "with attrs {" in probe.message and "left out of the cases: (1,) (SIGSEGV)" in probe.message
+    faults = [o for name, o in outcomes.items() if "runs_without_kernel_faults" in name]
+    assert faults and all(o.outcome == "passed" for o in faults), summary.render()   # the 2-D shapes ran
+    assert not summary.ok
