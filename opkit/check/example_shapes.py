@@ -142,6 +142,7 @@ class TestShapes:
     tiling_problem: str = ""      # the TilingFunc refused opkit's large probe input ("" when not probed or accepted)
     skip: str = ""                # why the shape-based cases cannot run ("" when they can)
     used: tuple[tuple[str, ...], ...] = ()   # the input dtypes the programs called the op with (() : not recorded)
+    crash: str = ""               # how the TilingFunc probe crashed ("" when it did not): its test fails even if others skip
 
     def combinations(self, combinations: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[Any]:
         """The dtype combinations to run at these shapes: those the project's programs used, when recorded (a
@@ -192,9 +193,9 @@ def _after_crash(op: str, crash: HostCrash, probe: Callable[[tuple[int, ...]], A
         problem += f"; it crashes on these case shapes too, left out of the cases: {', '.join(crashed)}"
     shapes = [c for c in safe if c.name != "small"]
     if not shapes:
-        return TestShapes([], [ShapeCase("small", (3, 37))], problem, skip=problem)
+        return TestShapes([], [ShapeCase("small", (3, 37))], problem, skip=problem, crash=crash.how)
     small = [c for c in safe if c.name == "small"] or shapes[:1]
-    return TestShapes(shapes, small, problem)
+    return TestShapes(shapes, small, problem, crash=crash.how)
 
 
 _NO_SHAPE = "has no shape: the op has no InferShape"
