@@ -123,7 +123,8 @@ def test_an_input_named_self_is_accepted(tmp_path: Path) -> None:
         if path.endswith(".py"):
             compile(text, path, "exec")
     assert "def self_input_custom(grad_output, self, *, reduction=0, out=None):" in _file(files, "/_ops.py")[1]
-    assert "EXEC_NPU_CMD(aclnnSelfInputCustom, grad_output, self, reduction, y);" in files["npu_examples/csrc/npu_ops.cpp"]
+    npu_ops = files["npu_examples/csrc/npu_ops.cpp"]
+    assert "EXEC_NPU_CMD(aclnnSelfInputCustom, grad_output, self, reduction, y);" in npu_ops
     _, source = _file(files, "/_torch.py")
     assert "_ENTRIES = {\"self_input_custom\": torch.ops.selfpkg.self_input_custom}" in source
     line = ast.get_source_segment(source, _functions(source, "_torch.py")["self_input_custom"]).split("\n")[0]
