@@ -105,3 +105,33 @@ def test_optional_input_before_a_required_one_is_positional_without_default(tmp_
     assert "def opt_first_custom(x, bias, y, gate=None, *, alpha=1.0, axis, out=None):" in _file(files, "/_ops.py")[1]
     assert ("def opt_first_custom(x: torch.Tensor, bias: Optional[torch.Tensor], y: torch.Tensor, "
             "gate: Optional[torch.Tensor] = None, *, alpha: float = 1.0, axis: int)") in _file(files, "/_torch.py")[1]
+
+
+def test_an_input_named_self_is_accepted(tmp_path: Path) -> None:
+    # CANN names aten-style inputs `self` (cann-ops kl_div_target_backward): the generated Python takes it as a plain
+    # parameter, and keyword calls go through torch.ops (whose __call__ does not take `self` itself).
+    torch = pytest.importorskip("torch")
+    prototype = tmp_path / "self_input.json"
+    prototype.write_text(json.dumps([{
+        "op": "SelfInputCustom",
+        "input_desc": [{"name": "grad_output", "param_type": "required", "format": ["ND"], "type": ["float"]},
+                       {"name": "self", "param_type": "required", "format": ["ND"], "type": ["float"]}],
+        "output_desc": [{"name": "y", "param_type": "required", "format": ["ND"], "type": ["float"]}],
+        "attr": [{"name": "reduction", "param_type": "optional", "type": "int", "default_value": "0"}]}]))
+    files = {f.path: f.content for f in render_project(load_spec(prototype), package="selfpkg").files}
+    for path, text in files.items():
+        if path.endswith(".py"):
+            compile(text, path, "exec")
+    assert "def self_input_custom(grad_output, self, *, reduction=0, out=None):" in _file(files, "/_ops.py")[1]
+    npu_ops = files["npu_examples/csrc/npu_ops.cpp"]
+    assert "EXEC_NPU_CMD(aclnnSelfInputCustom, grad_output, self, reduction, y);" in npu_ops
+    _, source = _file(files, "/_torch.py")
+    assert "_ENTRIES = {\"self_input_custom\": torch.ops.selfpkg.self_input_custom}" in source
+    line = ast.get_source_segment(source, _functions(source, "_torch.py")["self_input_custom"]).split("\n")[0]
+    scope: dict[str, Any] = {"torch": torch, "Optional": Optional}
+    exec(f"{line}\n    return grad_output - self * (reduction + 1)", scope)   # noqa: S102 - generated code under test
+    namespace = f"opkit_self_{next(_COUNTER)}"
+    torch.library.custom_op(f"{namespace}::self_input_custom", scope["self_input_custom"], mutates_args=())
+    entry = getattr(getattr(torch.ops, namespace), "self_input_custom")   # as _ENTRIES holds it
+    g, s = torch.tensor([5.0, 7.0]), torch.tensor([1.0, 2.0])
+    assert entry(g, self=s, reduction=1).tolist() == entry(g, s, reduction=1).tolist() == [3.0, 3.0]

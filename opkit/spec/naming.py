@@ -22,7 +22,7 @@ _SHOWN_LENGTH = 40
 # Not "out", which msopgen accepts and public prototypes use for outputs: the Python entry point's out= keyword
 # becomes out_ when an input or attr is called out (opkit.generate.context), and outputs are no Python parameters.
 RESERVED_NAMES: frozenset[str] = frozenset({
-    "workspace", "tiling", "tiling_data", "tilingData", "usrWorkspace", "context", "pipe", "self", "stream",
+    "workspace", "tiling", "tiling_data", "tilingData", "usrWorkspace", "context", "pipe", "stream",
     "block_dim", "blockDim", "opkit",
     # C++ namespaces and types the generated kernel and host code name unqualified, and template locals.
     "GM_ADDR", "AscendC", "half", "bfloat16_t", "ge", "gert", "ops", "optiling", "platform_ascendc", "op",

@@ -39,6 +39,7 @@ torch.utils.generate_methods_for_privateuse1_backend(for_tensor=True, for_module
                                                      for_packed_sequence=True)
 
 from . import meta  # noqa: E402,F401
+from . import _exit  # noqa: E402,F401
 from ._formats import get_npu_format, npu_format_cast, npu_format_cast_  # noqa: E402,F401
 from . import _op_plugin  # noqa: E402
 
