@@ -32,6 +32,7 @@
 #include "opkit/sim/scalar_minmax.h"
 #include "opkit/sim/core_sync.h"
 #include "opkit/sim/group_barrier.h"
+#include "opkit/sim/cube_group.h"
 #include "opkit/sim/cube.h"
 
 // The host side of a CPU launch (opkit::sim::Launch, GmAlloc, ICPU_RUN_KF) is one include away.

@@ -25,6 +25,17 @@ inline bool matmul_server_leaves() {
 
 }  // namespace opkit::sim::detail
 
+namespace AscendC {
+
+// CANN's class behind Matmul (matmul_intf.h picks it by build mode); kernels name it directly, e.g. as a cube group's
+// computing object.
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<>,
+          template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
+
+}  // namespace AscendC
+
 // CANN's kernels write `using namespace matmul;` or `matmul::Matmul<...>`: CANN's matmul.h makes the name an alias.
 namespace matmul = AscendC;
 

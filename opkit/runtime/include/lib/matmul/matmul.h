@@ -27,6 +27,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, co
           template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
 class Matmul {
  public:
+  using AType = A_TYPE;  // CANN's MatmulImpl names its MatmulTypes (a cube group's callback reads AType::T)
+  using BType = B_TYPE;
+  using CType = C_TYPE;
+  using BiasType = BIAS_TYPE;
   using SrcAT = typename A_TYPE::T;
   using SrcBT = typename B_TYPE::T;
   using DstT = typename C_TYPE::T;

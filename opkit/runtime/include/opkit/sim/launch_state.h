@@ -90,6 +90,7 @@ struct LaunchState {
   int cross_waiting = 0;          // of them, waiting in CrossCoreWaitFlag (cube/core.h)
   int gm_waiting = 0;             // of them, spinning on a GM flag (core_sync.h spin_until: IBWait, GroupBarrier...)
   std::string cross_wait_note;    // what the last of them waits for, for the deadlock message
+  std::shared_ptr<void> cube_group_watch;  // cube_group_watch.h: the launch's cube-group waits, made on first use
   std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
   std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)
   std::vector<CrossWaiter*> cross_waiters;
