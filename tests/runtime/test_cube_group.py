@@ -40,6 +40,8 @@ def test_jobs_sent_to_the_cube_cores_give_numpy_matmul(program: Program, tmp_pat
     ("queue", "queue 4 is not below the group's msgQueueSize 4"),
     ("skip", "may not reach into the next row"),
     ("size", "6 queues do not fit the launch's 2 cube and 4 vector cores"),
+    ("noassign", "the handle has no queue: call AssignQueue first"),
+    ("twice", "'s already: one queue per vector core"),
 ])
 def test_misuse_faults(program: Program, tmp_path: Path, mode: str, why: str) -> None:
     proc = run_program(program, mode, str(tmp_path))

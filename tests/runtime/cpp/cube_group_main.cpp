@@ -87,7 +87,7 @@ void cube_group_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR wo
   const uint8_t queues = g_mode == "size" ? 6 : kQueues;
   auto handle = CreateCubeResGroup<1, MmType, JobCallback, JobMsg>(desc, 0, 4, queues, tiling);
   const uint32_t q = uint32_t(GetBlockIdx());
-  handle.AssignQueue(g_mode == "queue" ? 4 : q);
+  if (g_mode != "noassign") handle.AssignQueue(g_mode == "queue" ? 4 : g_mode == "twice" ? q % 2 : q);
   if ASCEND_IS_AIC { return; }
   if (g_mode == "noquit" && q == 3) return;
   uint16_t inflight[2] = {};
