@@ -42,6 +42,7 @@ def test_jobs_sent_to_the_cube_cores_give_numpy_matmul(program: Program, tmp_pat
     ("size", "6 queues do not fit the launch's 2 cube and 4 vector cores"),
     ("noassign", "the handle has no queue: call AssignQueue first"),
     ("twice", "'s already: one queue per vector core"),
+    ("relaunch", "a launch before left it there (QUIT messages stay)"),
 ])
 def test_misuse_faults(program: Program, tmp_path: Path, mode: str, why: str) -> None:
     proc = run_program(program, mode, str(tmp_path))

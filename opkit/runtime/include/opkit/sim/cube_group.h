@@ -134,11 +134,12 @@ class CubeResGroupHandle {
     for (uint32_t row = 0; row < MAX_MSG_PER_AIV; ++row) {  // only this core writes its column: all FREE at the start
       CubeMsgType* m = msgHead + row * aivPerAic;
       const uint8_t s = state(m);
-      if (s > 3) opkit::sim::detail::fault_unzeroed_msg(api, m, s, where);
+      if (s > 3) d::fault_unzeroed_msg(api, m, s, where);
       if (s != 0) {
         d::fault(api, d::cat("queue ", int(queueId), "'s message ", row, " at ", static_cast<const void*>(m),
-                             " already holds a ", d::msg_state_name(s), " message before this core posted any: a launch "
-                             "before left it there (QUIT messages stay); zero the KfcWorkspace before every launch"),
+                             " already holds a ", d::msg_state_name(s), " message before this core posted any: a "
+                             "launch before left it there (QUIT messages stay); zero the KfcWorkspace before every "
+                             "launch"),
                  where);
       }
     }
