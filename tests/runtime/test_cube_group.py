@@ -43,6 +43,7 @@ def test_jobs_sent_to_the_cube_cores_give_numpy_matmul(program: Program, tmp_pat
     ("noassign", "the handle has no queue: call AssignQueue first"),
     ("twice", "'s already: one queue per vector core"),
     ("relaunch", "a launch before left it there (QUIT messages stay)"),
+    ("overalloc", "has all 4 messages allocated and message 0 is not posted yet"),
 ])
 def test_misuse_faults(program: Program, tmp_path: Path, mode: str, why: str) -> None:
     proc = run_program(program, mode, str(tmp_path))

@@ -96,6 +96,9 @@ void cube_group_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR wo
     msg.head = CubeGroupMsgHead{CubeMsgState::VALID, uint8_t(q)};
     msg.row = uint32_t((q * kJobs + j) * kRows);
     if (g_mode == "state_free") msg.head.msgState = CubeMsgState::FREE;
+    if (g_mode == "overalloc") {
+      for (uint32_t i = 0; i <= MAX_MSG_PER_AIV; ++i) handle.AllocMessage();  // 5 slots of a 4-deep queue, none posted
+    }
     auto* slot = handle.AllocMessage();
     if (g_mode == "unposted_wait") {
       handle.Wait<true>(0);
