@@ -6,6 +6,7 @@
 
 #include "graph/tensor.h"
 #include "opkit/host/error.h"
+#include "tiling/platform/platform_ascendc.h"
 
 namespace opkit::host::detail {
 
@@ -75,6 +76,15 @@ inline Bsh bsh(const char* api, const char* what, const ge::Shape& shape) {
   out.h = static_cast<uint32_t>(r.last);
   out.orig = out.h;
   return out;
+}
+
+// The Ascend 950 only helpers (CANN logs "Unsupported NpuArch" elsewhere and leaves the outputs as they were).
+inline void require_950(const char* api, const platform_ascendc::PlatformAscendC& platform) {
+  const opkit::sim::SocProfile& p = platform.opkit_profile();
+  if (p.npu_arch != 3510) {
+    hl_tiling_error(api, cat("this API exists on Ascend 950 (NpuArch 3510) only; the platform is ", p.name,
+                             " (NpuArch ", p.npu_arch, ")"));
+  }
 }
 
 }  // namespace opkit::host::detail
