@@ -97,6 +97,7 @@ void softmax(const char* soc_name) {
 
 void softmax_tilings();
 void reduce_quant_select();
+void norm_tilings();
 
 int main() {
   math_950();
@@ -104,5 +105,6 @@ int main() {
   softmax("Ascend950PR_9599");
   softmax_tilings();
   reduce_quant_select();
+  norm_tilings();
   return 0;
 }

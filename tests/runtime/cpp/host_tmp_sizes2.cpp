@@ -104,6 +104,7 @@ void reduce_quant_select() {
 
   run("AscendQuant 1024 half", MAXMIN(GetAscendQuantMaxMinTmpSize, TensorShape({1024}), 2));
   run("AscendQuant 64 float", MAXMIN(GetAscendQuantMaxMinTmpSize, TensorShape({64}), 4));
+  run("AscendQuant 7 float", MAXMIN(GetAscendQuantMaxMinTmpSize, TensorShape({7}), 4));
   run("AscendQuant factor", [] { uint32_t a = 7, b = 7; GetAscendQuantTmpBufferFactorSize(a, b); return std::vector<uint64_t>{a, b}; });
   run("AscendDequant 4x64", MAXMIN(GetAscendDequantMaxMinTmpSize, TensorShape({4, 64}), 4));
   run("AscendDequant 100", MAXMIN(GetAscendDequantMaxMinTmpSize, TensorShape({100}), 4));
@@ -170,4 +171,38 @@ void reduce_quant_select() {
   run("BroadCast rows 310P", MAXMIN(GetBroadCastMaxMinTmpSize, p310, TensorShape({16, 1}), TensorShape({16, 10}), 4, false));
   run("BroadCast rows 950", MAXMIN(GetBroadCastMaxMinTmpSize, b950, TensorShape({4, 1}), TensorShape({4, 8}), 4, false));
   run("BroadCast bad shape", MAXMIN(GetBroadCastMaxMinTmpSize, b910, TensorShape({3, 1}), TensorShape({4, 8}), 4, false));
+}
+
+void norm_tilings() {
+  auto rms = [](std::vector<int64_t> shape, uint32_t stack, uint32_t ts, bool basic) {
+    RmsNormTiling t;
+    std::vector<int64_t> origin = shape;
+    origin[2] -= 4;
+    if (basic) origin[2] = shape[2];
+    if (!GetRmsNormTilingInfo(TensorShape(shape), TensorShape(origin), stack, ts, t, basic)) return std::vector<uint64_t>{0};
+    return std::vector<uint64_t>{t.mainBsLength, t.mainBsLengthAlign, t.loopRound, t.tailBsLength, t.inputTailPos};
+  };
+  run("RmsNorm float 40 rows", [&] { return rms({1, 40, 64}, 8192, 4, false); });
+  run("RmsNorm half 16 rows", [&] { return rms({2, 8, 64}, 4096, 2, false); });
+  run("RmsNorm half basic", [&] { return rms({2, 8, 64}, 8192, 2, true); });
+  run("RmsNorm basic H 32", [&] { return rms({1, 8, 32}, 8192, 4, true); });
+  auto ln = [](uint32_t ts, uint32_t stack, bool reuse) {
+    LayerNormTiling t;
+    GetLayerNormNDTilingInfo(TensorShape({2, 8, 64}), stack, ts, reuse, t);
+    return std::vector<uint64_t>{t.oneTmpSize, t.bsCurLength, t.loopRound, t.inputTailSize, t.firstTmpStartPos,
+                                 t.meanVarTailPos};
+  };
+  run("LayerNormND half", [&] { return ln(2, 4096, false); });
+  run("LayerNormND float reuse", [&] { return ln(4, 4096, true); });
+  auto dn = [](uint32_t ts, uint32_t stack, int64_t ori_h, bool basic) {
+    DeepNormTiling t;
+    if (!GetDeepNormTilingInfo(TensorShape({2, 8, 64}), TensorShape({2, 8, ori_h}), stack, ts, false, basic, t)) {
+      return std::vector<uint64_t>{0};
+    }
+    return std::vector<uint64_t>{t.oneTmpSize, t.bsCurLength, t.loopRound, t.inputTailSize, t.originalHLength};
+  };
+  run("DeepNorm half", [&] { return dn(2, 4096, 60, false); });
+  run("DeepNorm float basic", [&] { return dn(4, 8192, 64, true); });
+  run("DeepNorm basic short H", [&] { return dn(4, 8192, 60, true); });
+  run("DeepNorm below min", [&] { return dn(2, 512, 60, false); });
 }

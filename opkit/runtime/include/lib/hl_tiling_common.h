@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include "graph/tensor.h"
@@ -14,6 +15,12 @@ namespace opkit::host::detail {
 // return; opkit raises so the mistake cannot be missed).
 [[noreturn]] inline void hl_tiling_error(const char* api, const std::string& message) {
   throw HostError("", "TilingFunc", cat(api, ": ", message));
+}
+
+// What CANN only logs (its check returns from the checker, and the helper goes on computing): printed to stderr,
+// the helper's figures follow.
+inline void hl_tiling_logged_error(const char* api, const std::string& message) {
+  std::fprintf(stderr, "[ERROR] TilingFunc: %s: %s (CANN logs this and goes on)\n", api, message.c_str());
 }
 
 inline void require_type_size(const char* api, uint32_t type_size) {

@@ -57,7 +57,7 @@ inline void GetAscendQuantMaxMinTmpSize(const TensorShape& srcShape, const uint3
   const char* api = "GetAscendQuantMaxMinTmpSize";
   const uint64_t n = d::shape_size(api, srcShape);
   d::require_type_size(api, typeSize);
-  if (n * typeSize % 32 != 0) d::hl_tiling_error(api, d::cat("srcShape holds ", n * typeSize, " bytes; it must be whole 32 B blocks"));
+  if (n * typeSize % 32 != 0) d::hl_tiling_logged_error(api, d::cat("srcShape holds ", n * typeSize, " bytes; it must be whole 32 B blocks"));
   minValue = 2 * 256;
   maxValue = static_cast<uint32_t>((std::max<uint64_t>(n * 2, minValue) + 31) / 32 * 32);
 }

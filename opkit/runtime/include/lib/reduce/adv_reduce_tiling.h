@@ -1,8 +1,9 @@
 // Host helpers of the advanced reductions (Sum, Mean, ReduceSum/Max/Min/Mean/Prod/Any/All, ReduceXorSum) with CANN's
 // signatures and figures (asc-devkit impl/adv_api/tiling/reduce). The 2-D reductions halve the reduced axis in a
 // binary tree: k is the largest power of two below the axis (the axis halved when it is one already), and the tree's
-// first level is what needs space. The platform is the one PlatformAscendCManager answers; the argument checks CANN
-// logs (and then returns with the outputs untouched) raise a TilingFunc error naming the helper.
+// first level is what needs space. The platform is the one PlatformAscendCManager answers. A type CANN refuses (it
+// logs and returns with the outputs untouched) raises a TilingFunc error naming the helper; an unpadded source or an
+// empty axis CANN only logs, and so does opkit (stderr), then computes.
 #pragma once
 
 #include <algorithm>
@@ -47,14 +48,14 @@ inline Reduce2d reduce_2d_args(const char* api, const ge::Shape& shape, AscendC:
   if (shape.GetDimNum() != 2) hl_tiling_error(api, cat("srcShape has rank ", shape.GetDimNum(), "; expected 2"));
   const bool on_950 = reduce_on_950();
   if (!inner_pad && !(pad_optional_on_950 && on_950)) {
-    hl_tiling_error(api, "isSrcInnerPad must be true on this platform (pad each row to 32 bytes in UB)");
+    hl_tiling_logged_error(api, "isSrcInnerPad must be true on this platform (pad each row to 32 bytes in UB)");
   }
   if (pattern != AscendC::ReducePattern::AR && pattern != AscendC::ReducePattern::RA) {
     hl_tiling_error(api, "pattern must be ReducePattern::AR or ReducePattern::RA (the kernel API supports only these)");
   }
   const int64_t first = shape.GetDim(0), last = shape.GetDim(1);
   if (!on_950 && (first <= 0 || last <= 0)) {
-    hl_tiling_error(api, cat("srcShape is [", first, ", ", last, "]; both axes must be positive"));
+    hl_tiling_logged_error(api, cat("srcShape is [", first, ", ", last, "]; both axes must be positive"));
   }
   return {static_cast<uint32_t>(std::max<int64_t>(first, 0)), static_cast<uint32_t>(std::max<int64_t>(last, 0)),
           pattern == AscendC::ReducePattern::AR};
