@@ -17,7 +17,9 @@ inline bool select_scalar(const ge::Shape& s) { return s.GetDimNum() == 0 || s.G
 inline uint32_t select_tmp(const char* api, const ge::Shape& src0, const ge::Shape& src1, uint32_t src_size,
                            const ge::Shape& mask, uint32_t mask_size, bool reuse_mask, bool max) {
   (void)src_size;  // CANN only warns about it: the sizes do not depend on the source type
-  if (mask_size != 1 && mask_size != 2 && mask_size != 4) hl_tiling_error(api, cat("maskTypeSize ", mask_size, " is not 1, 2 or 4"));
+  if (mask_size != 1 && mask_size != 2 && mask_size != 4) {
+    hl_tiling_error(api, cat("maskTypeSize ", mask_size, " is not 1, 2 or 4"));
+  }
   if (src0.GetDimNum() != 2 && src1.GetDimNum() != 2) {
     hl_tiling_error(api, cat("src0Shape has rank ", src0.GetDimNum(), " and src1Shape ", src1.GetDimNum(),
                              "; one of them must be 2"));

@@ -115,7 +115,9 @@ inline void GetCumSumMaxMinTmpSize(const TensorShape& srcShape, const uint32_t t
   namespace d = opkit::host::detail;
   (void)isReuseSource;
   const char* api = "GetCumSumMaxMinTmpSize";
-  if (srcShape.GetDimNum() != 2) d::hl_tiling_error(api, d::cat("srcShape has rank ", srcShape.GetDimNum(), "; expected 2"));
+  if (srcShape.GetDimNum() != 2) {
+    d::hl_tiling_error(api, d::cat("srcShape has rank ", srcShape.GetDimNum(), "; expected 2"));
+  }
   d::require_type_size(api, typeSize);
   const d::RowsLast r = d::rows_last(api, "srcShape", srcShape);
   d::require_aligned_last(api, "srcShape", r.last, typeSize);

@@ -25,7 +25,8 @@ inline uint32_t broadcast_cast_bytes(const ge::Shape& src, const ge::Shape& dst,
 // 910B, broadcast along the last axis: a Brcb block per block of rows (all rows at most), plus the padded copy.
 inline void broadcast_rows_910b(const ge::Shape& dst, uint32_t ts, uint32_t cast, uint32_t& max_value,
                                 uint32_t& min_value) {
-  const uint32_t blk = 32 / ts, rows = static_cast<uint32_t>(dst.GetDim(0)), cols = static_cast<uint32_t>(dst.GetDim(1));
+  const uint32_t blk = 32 / ts, rows = static_cast<uint32_t>(dst.GetDim(0));
+  const uint32_t cols = static_cast<uint32_t>(dst.GetDim(1));
   const uint32_t brcb_min = blk * blk * ts, brcb_max = (rows + 7) / 8 * 8 * blk * ts;
   const uint32_t cols_up = (cols + blk - 1) / blk * blk;
   const bool aligned = cols % blk == 0;

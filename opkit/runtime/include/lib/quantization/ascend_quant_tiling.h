@@ -35,7 +35,9 @@ struct AntiQuantSizes {
 inline AntiQuantSizes antiquant_sizes(const char* api, const ge::Shape& src, const ge::Shape& scale, bool transpose,
                                       ge::DataType in, ge::DataType out) {
   const uint64_t n = shape_size(api, src);
-  if (src.GetDimNum() < 2) hl_tiling_error(api, cat("srcShape has rank ", src.GetDimNum(), "; expected [K, N] or [N, K]"));
+  if (src.GetDimNum() < 2) {
+    hl_tiling_error(api, cat("srcShape has rank ", src.GetDimNum(), "; expected [K, N] or [N, K]"));
+  }
   const uint64_t scales = static_cast<uint64_t>(std::max<int64_t>(scale.GetShapeSize(), 0));
   if (is_fp4(in)) {  // a half copy of the 32-aligned scales, transposed only
     const auto v = static_cast<uint32_t>(transpose ? (scales + 31) / 32 * 32 * 2 : 0);
@@ -57,7 +59,9 @@ inline void GetAscendQuantMaxMinTmpSize(const TensorShape& srcShape, const uint3
   const char* api = "GetAscendQuantMaxMinTmpSize";
   const uint64_t n = d::shape_size(api, srcShape);
   d::require_type_size(api, typeSize);
-  if (n * typeSize % 32 != 0) d::hl_tiling_logged_error(api, d::cat("srcShape holds ", n * typeSize, " bytes; it must be whole 32 B blocks"));
+  if (n * typeSize % 32 != 0) {
+    d::hl_tiling_logged_error(api, d::cat("srcShape holds ", n * typeSize, " bytes; it must be whole 32 B blocks"));
+  }
   minValue = 2 * 256;
   maxValue = static_cast<uint32_t>((std::max<uint64_t>(n * 2, minValue) + 31) / 32 * 32);
 }
@@ -73,7 +77,9 @@ inline void GetAscendDequantMaxMinTmpSize(const TensorShape& srcShape, const uin
   namespace d = opkit::host::detail;
   const char* api = "GetAscendDequantMaxMinTmpSize";
   d::shape_size(api, srcShape);
-  if (srcShape.GetDimNum() > 2) d::hl_tiling_error(api, d::cat("srcShape has rank ", srcShape.GetDimNum(), "; expected 1 or 2"));
+  if (srcShape.GetDimNum() > 2) {
+    d::hl_tiling_error(api, d::cat("srcShape has rank ", srcShape.GetDimNum(), "; expected 1 or 2"));
+  }
   if (typeSize != 4) d::hl_tiling_error(api, d::cat("typeSize ", typeSize, " is not 4 (int32_t)"));
   const bool two_d = srcShape.GetDimNum() == 2;
   const uint64_t outer = two_d ? srcShape.GetDim(0) : 1, inner = srcShape.GetDim(two_d ? 1 : 0);

@@ -200,7 +200,9 @@ inline void GetMeanMaxMinTmpSize(const uint32_t n, const uint32_t srcTypeSize, c
   (void)isReuseSource;
   namespace d = opkit::host::detail;
   const char* api = "GetMeanMaxMinTmpSize";
-  if (!((srcTypeSize == 2 || srcTypeSize == 4) && (accTypeSize == srcTypeSize || (srcTypeSize == 2 && accTypeSize == 4)))) {
+  const bool types_ok = (srcTypeSize == 2 || srcTypeSize == 4) &&
+                        (accTypeSize == srcTypeSize || (srcTypeSize == 2 && accTypeSize == 4));
+  if (!types_ok) {
     d::hl_tiling_error(api, d::cat("(srcTypeSize, accTypeSize) is (", srcTypeSize, ", ", accTypeSize,
                                    "); expected (2, 2), (4, 4) or (2, 4)"));
   }

@@ -147,7 +147,8 @@ inline uint32_t GetSoftMaxFlashV2MaxTmpSize(const TensorShape& srcShape, const u
   if (d::softmax_on_950()) {
     if (!isUpdate) return d::floats_to_bytes(std::max(d::softmax_950_floats(m, k), m * (blk + k + 64)));
     if (m <= 2) return d::floats_to_bytes(d::flash_v2_950_update(m, k, blk, dataTypeSize1, dataTypeSize2));
-    const uint64_t row = basic ? (dataTypeSize1 == 2 ? blk + k + 64 : blk + 64) : d::flash_v2_row(k, blk, dataTypeSize1, false);
+    const uint64_t row =
+        basic ? (dataTypeSize1 == 2 ? blk + k + 64 : blk + 64) : d::flash_v2_row(k, blk, dataTypeSize1, false);
     return d::floats_to_bytes(m * row);
   }
   if (basic) {

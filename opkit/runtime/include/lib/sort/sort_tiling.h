@@ -22,8 +22,8 @@ inline void sort_struct_args(const char* api, const platform_ascendc::PlatformAs
   uint64_t ub = 0;
   platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
   if (uint64_t(count) * type_size >= ub) {
-    hl_tiling_error(api, cat("elemCount x dataTypeSize = ", uint64_t(count) * type_size, " bytes; it must be less than UB (",
-                             ub, " bytes)"));
+    hl_tiling_error(api, cat("elemCount x dataTypeSize = ", uint64_t(count) * type_size,
+                             " bytes; it must be less than UB (", ub, " bytes)"));
   }
 }
 
@@ -55,7 +55,9 @@ inline void GetSortMaxMinTmpSize(const TensorShape& srcShape, TensorDataType val
   namespace d = opkit::host::detail;
   const char* api = "GetSortMaxMinTmpSize";
   d::require_950(api, *platform_ascendc::PlatformAscendCManager::GetInstance());
-  if (config.hasSrcIndex && !config.hasDstIndex) d::hl_tiling_error(api, "a source index needs a destination index (hasDstIndex)");
+  if (config.hasSrcIndex && !config.hasDstIndex) {
+    d::hl_tiling_error(api, "a source index needs a destination index (hasDstIndex)");
+  }
   const uint32_t value_size = d::radix_value_size(api, valueType);
   if (config.hasSrcIndex && indexType != ge::DT_INT32 && indexType != ge::DT_UINT32 && indexType != ge::DT_INT64 &&
       indexType != ge::DT_UINT64) {
@@ -71,7 +73,8 @@ inline void GetSortMaxMinTmpSize(const TensorShape& srcShape, TensorDataType val
     return;
   }
   n = (n + 31) / 32 * 32;
-  const uint32_t index_size = static_cast<uint32_t>(ge::GetSizeByDataType(indexType) > 0 ? ge::GetSizeByDataType(indexType) : 0);
+  const int index_bytes = ge::GetSizeByDataType(indexType);
+  const uint32_t index_size = static_cast<uint32_t>(index_bytes > 0 ? index_bytes : 0);
   const uint64_t value_copy = isReuseSource ? 0 : value_size, index_copy = isReuseSource ? 0 : index_size;
   uint64_t bytes = n * 7 + 512;
   if (value_size != 1) {
