@@ -119,6 +119,8 @@ void reduce_quant_select() {
                                  GetAscendAntiQuantMinTmpSize(nk, per_channel, true, ge::DT_INT8, ge::DT_BF16)};
   });
   run("AntiQuant fp4 transposed", MAXMIN(GetAscendAntiQuantMaxMinTmpSize, nk, TensorShape({40}), true, ge::DT_FLOAT4_E2M1, ge::DT_BF16));
+  run("AntiQuant 1-D per tensor", MAXMIN(GetAscendAntiQuantMaxMinTmpSize, TensorShape({1024}), per_tensor, false,
+                                          ge::DT_INT8, ge::DT_BF16));
   run("AntiQuant factor per channel", FACTOR(GetAscendAntiQuantTmpBufferFactorSize, kn, per_channel, false, ge::DT_INT8, ge::DT_BF16));
   run("AntiQuant factor per tensor", FACTOR(GetAscendAntiQuantTmpBufferFactorSize, kn, per_tensor, false, ge::DT_INT8, ge::DT_BF16));
   run("AntiQuant factor transposed", FACTOR(GetAscendAntiQuantTmpBufferFactorSize, nk, per_channel, true, ge::DT_INT8, ge::DT_BF16));

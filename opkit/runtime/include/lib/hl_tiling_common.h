@@ -85,12 +85,13 @@ inline Bsh bsh(const char* api, const char* what, const ge::Shape& shape) {
   return out;
 }
 
-// The Ascend 950 only helpers (CANN logs "Unsupported NpuArch" elsewhere and leaves the outputs as they were).
+// The Ascend 950 only helpers: elsewhere CANN logs "Unsupported NpuArch" and returns with the outputs untouched
+// (its own examples still call some of them on the 910B); opkit logs the same and answers Ascend 950's figures.
 inline void require_950(const char* api, const platform_ascendc::PlatformAscendC& platform) {
   const opkit::sim::SocProfile& p = platform.opkit_profile();
   if (p.npu_arch != 3510) {
-    hl_tiling_error(api, cat("this API exists on Ascend 950 (NpuArch 3510) only; the platform is ", p.name,
-                             " (NpuArch ", p.npu_arch, ")"));
+    hl_tiling_logged_error(api, cat("this API exists on Ascend 950 (NpuArch 3510) only; the platform is ", p.name,
+                                    " (NpuArch ", p.npu_arch, "): the figures below are Ascend 950's"));
   }
 }
 

@@ -2,8 +2,8 @@
 // Where, Fma, IsInf, IsNan, SinCos, Hypot) and CumSum, with CANN's signatures and figures (asc-devkit
 // impl/adv_api/tiling/math). All but Hypot and CumSum take the platform first and exist on Ascend 950 only (NpuArch
 // 3510): there they need no temporary space except SinCos (two float copies of the 32-element-aligned input plus
-// 32 B). On another platform CANN logs "Unsupported NpuArch" and leaves the outputs as they were; opkit raises a
-// TilingFunc error naming the helper.
+// 32 B). On another platform CANN logs "Unsupported NpuArch" and leaves the outputs as they were; opkit logs the same
+// (stderr) and answers Ascend 950's figures.
 #pragma once
 
 #include <cstdint>

@@ -35,9 +35,6 @@ struct AntiQuantSizes {
 inline AntiQuantSizes antiquant_sizes(const char* api, const ge::Shape& src, const ge::Shape& scale, bool transpose,
                                       ge::DataType in, ge::DataType out) {
   const uint64_t n = shape_size(api, src);
-  if (src.GetDimNum() < 2) {
-    hl_tiling_error(api, cat("srcShape has rank ", src.GetDimNum(), "; expected [K, N] or [N, K]"));
-  }
   const uint64_t scales = static_cast<uint64_t>(std::max<int64_t>(scale.GetShapeSize(), 0));
   if (is_fp4(in)) {  // a half copy of the 32-aligned scales, transposed only
     const auto v = static_cast<uint32_t>(transpose ? (scales + 31) / 32 * 32 * 2 : 0);
