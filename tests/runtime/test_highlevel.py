@@ -140,7 +140,7 @@ FAULTS = [
      "bytes (numberOfTmpBuf x oneTmpSize floats)"),
     ("layernorm_stack_below_one_row", "fault", "[LayerNorm] the tiling's rows per pass is 0"),
     ("layernorm_original_h_too_long", "fault", "[LayerNorm] originalHLength 65 is outside [1, hLength 64]"),
-    ("rmsnorm_tmp_too_small", "fault", "[RmsNorm] sharedTmpBuffer holds 1024 bytes but the tiling needs 4352 bytes"),
+    ("rmsnorm_tmp_too_small", "fault", "[RmsNorm] sharedTmpBuffer holds 1024 bytes but the tiling needs 4128 bytes"),
     ("rmsnorm_src_too_small", "fault", "[RmsNorm] src needs 2048 bytes but the tensor holds 1792 bytes "
      "(448 elements)"),
     ("rmsnorm_basic_block_h", "fault", "[RmsNorm] isBasicBlock needs hLength to be a multiple of 64 elements; "

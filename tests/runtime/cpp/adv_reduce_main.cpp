@@ -59,8 +59,13 @@ void reduce_2d(const std::string& op, bool ra, uint32_t d0, uint32_t d1, bool pa
   const uint32_t stride = pad ? padded<T>(d1) : d1, outs = ra ? d1 : d0;
   uint32_t max_tmp = 0, min_tmp = 0;
   const ge::DataType dt = sizeof(T) == 4 ? ge::DT_FLOAT : sizeof(T) == 2 ? ge::DT_FLOAT16 : ge::DT_UINT8;
-  AscendC::GetReduceSumMaxMinTmpSize(ge::Shape({d0, d1}), dt, ra ? AscendC::ReducePattern::RA : AscendC::ReducePattern::AR,
-                                     pad, false, max_tmp, min_tmp);
+  // CANN's helper takes float rows padded to 32 B on the 910B (it refuses the rest); other cases get a float copy.
+  if (dt == ge::DT_FLOAT && pad) {
+    AscendC::GetReduceSumMaxMinTmpSize(ge::Shape({d0, d1}), dt, ra ? AscendC::ReducePattern::RA : AscendC::ReducePattern::AR,
+                                       pad, false, max_tmp, min_tmp);
+  } else {
+    min_tmp = d0 * stride * 4;
+  }
   std::vector<T> y(outs);
   launch([&](AscendC::TPipe& pipe) {
     AscendC::TBuf<AscendC::TPosition::VECCALC> src_buf, dst_buf, tmp_buf;

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include "graph/tensor.h"
 #include "opkit/host/error.h"
+#include "tiling/platform/platform_ascendc.h"
 
 namespace opkit::host::detail {
 
@@ -13,6 +15,12 @@ namespace opkit::host::detail {
 // return; opkit raises so the mistake cannot be missed).
 [[noreturn]] inline void hl_tiling_error(const char* api, const std::string& message) {
   throw HostError("", "TilingFunc", cat(api, ": ", message));
+}
+
+// What CANN only logs (its check returns from the checker, and the helper goes on computing): printed to stderr,
+// the helper's figures follow.
+inline void hl_tiling_logged_error(const char* api, const std::string& message) {
+  std::fprintf(stderr, "[ERROR] TilingFunc: %s: %s (CANN logs this and goes on)\n", api, message.c_str());
 }
 
 inline void require_type_size(const char* api, uint32_t type_size) {
@@ -75,6 +83,16 @@ inline Bsh bsh(const char* api, const char* what, const ge::Shape& shape) {
   out.h = static_cast<uint32_t>(r.last);
   out.orig = out.h;
   return out;
+}
+
+// The Ascend 950 only helpers: elsewhere CANN logs "Unsupported NpuArch" and returns with the outputs untouched
+// (its own examples still call some of them on the 910B); opkit logs the same and answers Ascend 950's figures.
+inline void require_950(const char* api, const platform_ascendc::PlatformAscendC& platform) {
+  const opkit::sim::SocProfile& p = platform.opkit_profile();
+  if (p.npu_arch != 3510) {
+    hl_tiling_logged_error(api, cat("this API exists on Ascend 950 (NpuArch 3510) only; the platform is ", p.name,
+                                    " (NpuArch ", p.npu_arch, "): the figures below are Ascend 950's"));
+  }
 }
 
 }  // namespace opkit::host::detail

@@ -1,9 +1,10 @@
-// Host helpers of Select (bytes mask), DropOut and Arange/ArithProgression, with CANN's signatures. (?) CANN does not
-// document the byte formulas; opkit's: Select one half-typed mask copy of the source's elements (0 when the mask
-// rows already match the source's and isReuseMask), DropOut one byte per source element (bit masks unpacked),
-// Arange none. The simulator needs no scratch; kernels only check a given buffer is in UB.
+// Host helpers of Select (bytes mask), DropOut and Arange/ArithProgression, with CANN's signatures and figures
+// (asc-devkit impl/adv_api/tiling/select and filter). Select keeps a half-size copy of the source (one 4096-element
+// block at least) with 512 B of slack, 1 KiB at least, plus a copy of a mask whose rows differ from the source's
+// unless isReuseMask; DropOut two float copies of the source, two 256 B repeats at least; Arange none.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "lib/hl_tiling_common.h"
@@ -11,21 +12,26 @@
 
 namespace opkit::host::detail {
 
-inline uint64_t shape_elems(const char* api, const char* what, const ge::Shape& s) {
-  const RowsLast r = rows_last(api, what, s);
-  return r.rows * r.last;
-}
+inline bool select_scalar(const ge::Shape& s) { return s.GetDimNum() == 0 || s.GetShapeSize() == 1; }
 
 inline uint32_t select_tmp(const char* api, const ge::Shape& src0, const ge::Shape& src1, uint32_t src_size,
                            const ge::Shape& mask, uint32_t mask_size, bool reuse_mask, bool max) {
-  require_type_size(api, src_size);
-  if (mask_size != 1 && mask_size != 2 && mask_size != 4) hl_tiling_error(api, cat("maskTypeSize ", mask_size, " is not 1, 2 or 4"));
-  const ge::Shape& src = src0.GetDimNum() >= src1.GetDimNum() ? src0 : src1;  // one of them is a scalar's shape
-  const RowsLast s = rows_last(api, "srcShape", src), m = rows_last(api, "maskShape", mask);
-  if (m.last < s.last) hl_tiling_error(api, cat("mask last axis ", m.last, " is shorter than the source's ", s.last));
-  const bool same = m.last == s.last;
-  const uint64_t bytes = (same && reuse_mask ? 0 : s.rows * s.last * 2) + (max ? s.rows * s.last * 2 : 0);
-  return static_cast<uint32_t>(bytes == 0 ? 0 : (bytes + 31) / 32 * 32);
+  (void)src_size;  // CANN only warns about it: the sizes do not depend on the source type
+  if (mask_size != 1 && mask_size != 2 && mask_size != 4) {
+    hl_tiling_error(api, cat("maskTypeSize ", mask_size, " is not 1, 2 or 4"));
+  }
+  if (src0.GetDimNum() != 2 && src1.GetDimNum() != 2) {
+    hl_tiling_error(api, cat("src0Shape has rank ", src0.GetDimNum(), " and src1Shape ", src1.GetDimNum(),
+                             "; one of them must be 2"));
+  }
+  if (mask.GetDimNum() != 2) hl_tiling_error(api, cat("maskShape has rank ", mask.GetDimNum(), "; expected 2"));
+  const ge::Shape& src = select_scalar(src0) ? src1 : src0;
+  const uint64_t n = static_cast<uint64_t>(std::max<int64_t>(src.GetShapeSize(), 0));
+  const int64_t src_last = src.GetDim(src.GetDimNum() - 1), mask_last = mask.GetDim(1);
+  const uint64_t counted = !max && n > 4096 ? 4096 : n;
+  uint64_t bytes = std::max<uint64_t>(1024, (counted + 31) / 32 * 32 * 2 + 512);
+  if (mask_last != src_last && !reuse_mask && mask_last > 1) bytes += (n * mask_size + 31) / 32 * 32;
+  return static_cast<uint32_t>(bytes);
 }
 
 }  // namespace opkit::host::detail
@@ -60,12 +66,15 @@ inline void GetSelectWithBytesMaskMaxMinTmpSize(const TensorShape& src0Shape, co
 
 inline uint32_t GetDropOutMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource) {
   (void)isReuseSource;
-  opkit::host::detail::require_type_size("GetDropOutMinTmpSize", typeSize);
-  const uint64_t n = opkit::host::detail::shape_elems("GetDropOutMinTmpSize", "srcShape", srcShape);
-  return static_cast<uint32_t>((n + 31) / 32 * 32);
+  namespace d = opkit::host::detail;
+  d::require_type_size("GetDropOutMinTmpSize", typeSize);
+  if (srcShape.GetDimNum() == 0) d::hl_tiling_error("GetDropOutMinTmpSize", "srcShape has no dims");
+  return 2 * 256;
 }
 inline uint32_t GetDropOutMaxTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource) {
-  return GetDropOutMinTmpSize(srcShape, typeSize, isReuseSource) * 2;
+  const uint32_t min_value = GetDropOutMinTmpSize(srcShape, typeSize, isReuseSource);
+  const uint64_t n = static_cast<uint64_t>(std::max<int64_t>(srcShape.GetShapeSize(), 0));
+  return static_cast<uint32_t>(std::max<uint64_t>(min_value, 2 * n * sizeof(float)));
 }
 inline void GetDropOutMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                                     uint32_t& maxValue, uint32_t& minValue) {

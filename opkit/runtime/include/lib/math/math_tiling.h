@@ -67,7 +67,6 @@ OPKIT_ADV_TILING(Erfc, ::opkit::sim::adv::kErfc)
 OPKIT_ADV_TILING(Floor, ::opkit::sim::adv::kFloor)
 OPKIT_ADV_TILING(Frac, ::opkit::sim::adv::kFrac)
 OPKIT_ADV_TILING(Lgamma, ::opkit::sim::adv::kLgamma)
-OPKIT_ADV_TILING(Digamma, ::opkit::sim::adv::kDigamma)
 OPKIT_ADV_TILING(Log, ::opkit::sim::adv::kLog)
 OPKIT_ADV_TILING(Log2, ::opkit::sim::adv::kLog2)
 OPKIT_ADV_TILING(Log10, ::opkit::sim::adv::kLog10)
@@ -79,7 +78,24 @@ OPKIT_ADV_TILING(Tanh, ::opkit::sim::adv::kTanh)
 OPKIT_ADV_TILING(Trunc, ::opkit::sim::adv::kTrunc)
 OPKIT_ADV_TILING(Xor, ::opkit::sim::adv::kXor)
 OPKIT_ADV_TILING(GeGLU, ::opkit::sim::adv::kGeGLU)
-// OPKIT_ADV_TILING stays defined: lib/math/adv_logic_tiling.h declares its families' helpers with it too.
+// OPKIT_ADV_TILING stays defined for the per-API headers that include this one.
+
+// Digamma: Ascend 950 keeps four half buffers of the input (min = max) and none for float; the 910B family the rule
+// kDigamma910.
+inline void GetDigammaMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                    uint32_t& maxValue, uint32_t& minValue) {
+  namespace d = opkit::host::detail;
+  const bool on_950 = platform_ascendc::PlatformAscendCManager::GetInstance()->opkit_profile().npu_arch == 3510;
+  d::adv_max_min("GetDigammaMaxMinTmpSize", on_950 ? ::opkit::sim::adv::kDigamma950 : ::opkit::sim::adv::kDigamma910,
+                 srcShape, typeSize, isReuseSource, maxValue, minValue);
+  if (on_950) minValue = maxValue;
+}
+inline void GetDigammaTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+  const bool on_950 = platform_ascendc::PlatformAscendCManager::GetInstance()->opkit_profile().npu_arch == 3510;
+  opkit::host::detail::adv_factor("GetDigammaTmpBufferFactorSize",
+                                  on_950 ? ::opkit::sim::adv::kDigamma950 : ::opkit::sim::adv::kDigamma910, typeSize,
+                                  maxLiveNodeCount, extraBuffer);
+}
 
 // Exp: CANN's helper returns bool (true when the shape is valid).
 inline bool GetExpMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,

@@ -1,8 +1,9 @@
 // Host tiling of LayerNorm: GetLayerNormMaxMinTmpSize and GetLayerNormNDTilingInfo for src [B, S, H, originalH] (as
 // CANN's helpers take it) or [B, S, H] (originalH = H).
-// The tmp-space formula is opkit's: a pass over r rows needs numberOfTmpBuf float buffers of r*H elements,
-// numberOfTmpBuf = 2 for float with isReuseSource, else 3. H must fill whole 32 B blocks; originalHLength is the real
-// row length (the kernel API divides by it).
+// CANN's figures (asc-devkit layernorm_tiling_impl.cpp): a pass over r rows needs numberOfTmpBuf float buffers of
+// r*H elements (numberOfTmpBuf = 2 for float with isReuseSource, else 3), after float mean and variance buffers of
+// the B*S rows (8-aligned; half input only). H must fill whole 32 B blocks; originalHLength is the real row length
+// (the kernel API divides by it).
 #pragma once
 
 #include <algorithm>
@@ -21,6 +22,33 @@ inline Bsh layernorm_shape(const char* api, const ge::Shape& src, uint32_t type_
   const Bsh s = bsh(api, "srcShape", src);
   require_aligned_last(api, "srcShape", s.h, type_size);
   return s;
+}
+
+// LayerNorm's (and DeepNorm's) ND tiling. Whole rows per buffer, at most all of them (whole 8-row tiles for
+// DeepNorm's basic block when at least one fits); 0 when stackBufferSize is below the minimum (the kernel API reports
+// it, where CANN's helper returns and leaves the tiling as it was).
+inline AscendC::tiling::LayerNormTiling layernorm_nd_tiling(const Bsh& s, uint32_t stack_bytes, uint32_t type_size,
+                                                            bool reuse, bool basic_block) {
+  const uint32_t bufs = layernorm_tmp_bufs(type_size, reuse);
+  const uint32_t rows = s.b * s.s, input = rows * s.h, mv = (rows + 7) / 8 * 8;
+  const uint32_t mv_total = type_size == 4 ? 0 : 2 * mv, floats = stack_bytes / static_cast<uint32_t>(sizeof(float));
+  uint32_t one = floats < mv_total ? 0 : std::min(input, (floats - mv_total) / bufs / s.h * s.h);
+  if (basic_block && one / (8 * s.h) > 0) one = one / (8 * s.h) * (8 * s.h);
+  const uint32_t cur = one / s.h, tail = one == 0 ? 0 : input % one;
+  AscendC::tiling::LayerNormTiling t;
+  t.bLength = s.b, t.sLength = s.s, t.hLength = s.h, t.originalHLength = s.orig;
+  t.inputXSize = input, t.meanVarSize = rows;
+  t.numberOfTmpBuf = bufs;
+  t.meanTmpTensorPos = 0, t.meanTmpTensorSize = mv, t.varianceTmpTensorPos = mv, t.varianceTmpTensorSize = mv;
+  t.tmpBufSize = floats;
+  t.oneTmpSize = one;
+  t.firstTmpStartPos = mv_total, t.secondTmpStartPos = mv_total + one, t.thirdTmpStartPos = mv_total + 2 * one;
+  t.loopRound = one == 0 ? 0 : input / one;
+  t.inputRoundSize = one, t.inputTailSize = tail, t.inputTailPos = input - tail;
+  t.meanVarRoundSize = cur, t.meanVarTailSize = tail / s.h, t.meanVarTailPos = rows - tail / s.h;
+  t.bshCurLength = one, t.bsCurLength = cur;
+  t.lastDimValueBack = 1.0f / static_cast<float>(s.orig);
+  return t;
 }
 
 }  // namespace opkit::host::detail
@@ -44,28 +72,7 @@ inline void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t s
                                      const bool isReuseSource, tiling::LayerNormTiling& tiling) {
   namespace d = opkit::host::detail;
   const d::Bsh s = d::layernorm_shape("GetLayerNormNDTilingInfo", srcShape, typeSize);
-  const uint32_t bufs = d::layernorm_tmp_bufs(typeSize, isReuseSource);
-  const uint32_t rows = s.b * s.s;
-  // Rows per pass; 0 when stackBufferSize is below the minimum (the kernel API reports it).
-  const uint32_t cur = std::min(rows, stackBufferSize / (bufs * s.h * static_cast<uint32_t>(sizeof(float))));
-  tiling::LayerNormTiling t;
-  t.bLength = s.b, t.sLength = s.s, t.hLength = s.h, t.originalHLength = s.orig;
-  t.inputXSize = rows * s.h, t.meanVarSize = rows;
-  t.numberOfTmpBuf = bufs;
-  t.tmpBufSize = stackBufferSize / static_cast<uint32_t>(sizeof(float));
-  t.oneTmpSize = cur * s.h;
-  t.firstTmpStartPos = 0, t.secondTmpStartPos = t.oneTmpSize, t.thirdTmpStartPos = 2 * t.oneTmpSize;
-  t.meanTmpTensorPos = 0, t.meanTmpTensorSize = cur, t.varianceTmpTensorPos = 0, t.varianceTmpTensorSize = cur;
-  t.bshCurLength = cur * s.h, t.bsCurLength = cur;
-  t.loopRound = cur == 0 ? 0 : rows / cur;
-  t.inputRoundSize = t.bshCurLength;
-  t.inputTailSize = cur == 0 ? 0 : rows % cur * s.h;
-  t.inputTailPos = t.loopRound * t.bshCurLength;
-  t.meanVarRoundSize = cur;
-  t.meanVarTailSize = cur == 0 ? 0 : rows % cur;
-  t.meanVarTailPos = t.loopRound * cur;
-  t.lastDimValueBack = 1.0f / static_cast<float>(s.orig);
-  tiling = t;
+  tiling = d::layernorm_nd_tiling(s, stackBufferSize, typeSize, isReuseSource, false);
 }
 
 // CANN's earlier (misspelt) name of the same helper.

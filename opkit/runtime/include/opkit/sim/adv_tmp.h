@@ -72,7 +72,14 @@ inline constexpr TmpRule kSwiGLU{6, 0};
 inline constexpr TmpRule kGelu{3, 3, 0, 0, true};
 inline constexpr TmpRule kSigmoid{1, 1};
 inline constexpr TmpRule kLgamma{26, 8, 7};
-inline constexpr TmpRule kDigamma{16, 7, 6};  // digamma_tiling_impl.cpp: half 8 * 2, float 7 (6 reusing src)
+inline constexpr TmpRule kDigamma910{16, 7, 6};  // digamma_tiling_impl.cpp: half 8 * 2, float 7 (6 reusing src)
+inline constexpr TmpRule kDigamma950{4, 0};      // Ascend 950: half 4 (min = max for the shape), float none
+// What a kernel compiled for its SoC checks; the host helpers choose by the platform instead.
+#if defined(OPKIT_SOC_ARCH) && OPKIT_SOC_ARCH == 3510
+inline constexpr TmpRule kDigamma = kDigamma950;
+#else
+inline constexpr TmpRule kDigamma = kDigamma910;
+#endif
 // ReGlu: CANN gives float a fixed 256 B (min and max); the host helper special-cases that.
 inline constexpr TmpRule kReGlu{6, 1};
 inline constexpr TmpRule kFmod{8, 1};  // Trunc's live buffers (2 half / 1 float) + 6 for half's float copies

@@ -240,9 +240,24 @@ namespace AscendC {
 // CANN's 4-bit integer, two to a byte in memory, the first in the low nibble. A tensor of it counts bytes (its
 // constructor, SetGlobalBuffer and operator[] take values and halve them); data movement moves its bytes (CANN's
 // examples halve the column parameters: the instruction moves two int4 as one int8); Mmad reads the nibbles.
+// A scalar int4b_t (CANN's integer_sub_type<4, true>) keeps one value in the low nibble: built from an int it keeps
+// the low 4 bits, read as int8_t it is sign-extended, and compares as a signed value.
 struct int4b_t {
   uint8_t opkit_bits;
+  int4b_t() = default;
+  constexpr int4b_t(int32_t value) : opkit_bits(static_cast<uint8_t>(value) & 0xF) {}   // NOLINT: implicit as in CANN
+  constexpr int4b_t(uint32_t value) : opkit_bits(static_cast<uint8_t>(value) & 0xF) {}  // NOLINT
+  constexpr operator int8_t() const {                                                    // NOLINT
+    return static_cast<int8_t>(((opkit_bits & 0xF) ^ 0x8) - 0x8);
+  }
+  constexpr bool operator==(const int4b_t& o) const { return (opkit_bits & 0xF) == (o.opkit_bits & 0xF); }
+  constexpr bool operator!=(const int4b_t& o) const { return !(*this == o); }
+  constexpr bool operator<(const int4b_t& o) const { return int8_t(*this) < int8_t(o); }
+  constexpr bool operator>(const int4b_t& o) const { return o < *this; }
+  constexpr bool operator<=(const int4b_t& o) const { return !(o < *this); }
+  constexpr bool operator>=(const int4b_t& o) const { return !(*this < o); }
 };
+static_assert(std::is_trivially_copyable_v<int4b_t> && sizeof(int4b_t) == 1, "int4b_t storage is one byte");
 template <typename T>
 inline constexpr bool opkit_is_int4_v = std::is_same_v<T, int4b_t>;
 }  // namespace AscendC

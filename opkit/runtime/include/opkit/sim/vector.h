@@ -43,6 +43,7 @@
 #include "opkit/sim/vec/confusion_transpose.h"
 #include "opkit/sim/vec/transdata.h"
 #include "opkit/sim/vec/vcopy.h"
+#include "opkit/sim/vec/vpadding.h"
 #include "opkit/sim/vec/pad.h"
 #include "opkit/sim/vec/broadcast.h"
 #include "opkit/sim/vec/broadcast_nd.h"

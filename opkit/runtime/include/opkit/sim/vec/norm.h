@@ -142,10 +142,12 @@ void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, con
              const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon, const RmsNormTiling& tiling,
              OPKIT_SIM_HERE) {
   static_assert(opkit::sim::detail::one_of_v<T, half, float>, "RmsNorm supports half and float");
-  // Per row: hLength floats (2x for half, widened first) + one 32 B block; see lib/normalization/rmsnorm_tiling.h.
-  const uint64_t row = (sizeof(T) == 2 ? 2u : 1u) * uint64_t(tiling.hLength) * sizeof(float) + 32u;
-  opkit::sim::detail::norm_tmp_check("RmsNorm", sharedTmpBuffer, tiling.mainBsLength, row * tiling.mainBsLength,
-                                     "mainBsLength rows x (hLength floats per input element + 32 B)", where);
+  // A pass: mainBsLength rows of hLength floats (2x for half, widened first) and the sums of squares rounded to 8
+  // floats (mainBsLengthAlign); see lib/normalization/rmsnorm_tiling.h.
+  const uint64_t need = ((sizeof(T) == 2 ? 2u : 1u) * uint64_t(tiling.hLength) * tiling.mainBsLength +
+                         (tiling.mainBsLength + 7) / 8 * 8) * sizeof(float);
+  opkit::sim::detail::norm_tmp_check("RmsNorm", sharedTmpBuffer, tiling.mainBsLength, need,
+                                     "mainBsLength rows x hLength floats per input element + the rows' sums", where);
   opkit::sim::detail::rmsnorm(dstLocal, srcLocal, gammaLocal, static_cast<float>(epsilon), tiling, isBasicBlock,
                               where);
 }

@@ -148,21 +148,43 @@ void SoftmaxFlash(const LocalTensor<half>& dstTensor, const LocalTensor<float>& 
 #undef OPKIT_FLASH_CHECKS
 #undef OPKIT_FLASH_TEMPLATE
 
-// The tiling computed in the kernel from the shape (CANN's kernel-side form of the host function): all rows in
-// one pass. localWorkSpaceSize and the flags do not change the simulator's results.
+// The tiling computed in the kernel from the shape (CANN's kernel-side form of the host function, asc-devkit
+// softmax_flashv2_base_impl.h): the rows that fit localWorkSpaceSize bytes of floats, a multiple of 8 (16 for half
+// data with isFlashOutputBrc) when a pass holds part of them; NZ data keeps 48 floats a row besides the row. The
+// simulator's results do not depend on the split.
 constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMaxShapeInfo& shapeInfo, const uint32_t dataTypeSize1,
                                                  const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
                                                  const bool isUpdate = false, const bool isBasicBlock = false,
                                                  const bool isDataFormatNZ = false,
                                                  const bool isFlashOutputBrc = false) {
-  (void)dataTypeSize1, (void)localWorkSpaceSize, (void)isUpdate, (void)isBasicBlock, (void)isDataFormatNZ;
+  (void)isUpdate;
   SoftMaxTiling t{};
-  const uint32_t blk = isFlashOutputBrc || dataTypeSize2 == 0 ? 1 : 32 / dataTypeSize2;
-  t.srcM = shapeInfo.srcM, t.srcK = shapeInfo.srcK, t.srcSize = shapeInfo.srcM * shapeInfo.srcK;
-  t.outMaxM = shapeInfo.srcM, t.outMaxK = blk, t.outMaxSize = shapeInfo.srcM * blk;
-  t.splitM = shapeInfo.srcM, t.splitK = shapeInfo.srcK, t.splitSize = t.srcSize;
-  t.reduceM = shapeInfo.srcM, t.reduceK = blk, t.reduceSize = t.outMaxSize;
-  t.rangeM = shapeInfo.srcM == 0 ? 0 : 1;
+  if (dataTypeSize2 == 0) return t;
+  const uint32_t m = shapeInfo.srcM, k = shapeInfo.srcK, blk = 32 / dataTypeSize2, work = localWorkSpaceSize / 4;
+  uint32_t rows = 0;
+  if (isDataFormatNZ) {
+    rows = work / (16 * 3 + k);
+  } else if (isBasicBlock && k % 64 == 0 && m % 8 == 0) {
+    rows = work / (dataTypeSize1 == 2 ? blk + k + 64 : blk + 64);
+    rows = rows < m ? rows : m;
+    if (rows > 8) {
+      rows = rows / 8 * 8;
+      while (m % rows != 0) rows -= 8;
+      while (rows * k >= 64 * 256) rows /= 2;
+    }
+  } else {
+    rows = dataTypeSize1 == 2 ? work / (2 * blk + k + 64) : work / (blk + 64);
+  }
+  const uint32_t tile = isFlashOutputBrc && dataTypeSize1 == 2 ? 16 : 8;
+  if (rows < m && rows > tile) rows = rows / tile * tile;
+  rows = rows < m ? rows : m;
+  t.srcM = m, t.srcK = k, t.srcSize = m * k;
+  t.outMaxM = m, t.outMaxK = blk, t.outMaxSize = m * blk;
+  t.splitM = rows, t.splitK = k, t.splitSize = rows * k;
+  t.reduceM = rows, t.reduceK = blk, t.reduceSize = rows * blk;
+  t.rangeM = rows == 0 ? 0 : m / rows;
+  t.tailM = rows == 0 ? 0 : m % rows;
+  t.tailSplitSize = t.tailM * k, t.tailReduceSize = t.tailM * blk;
   return t;
 }
 
