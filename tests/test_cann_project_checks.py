@@ -334,8 +334,9 @@ def _pad_kernel(written: tuple[int, ...]):
     def op(x: np.ndarray, paddings: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         y = np.zeros(x.shape, x.dtype) if out is None else out
         if y.size < int(np.prod(written)):
-            raise _FakeKernelError(f"[Block_0] DataCopy (pad.cpp:40): GM write of 64 bytes at bytes [{y.nbytes}, "
-                                   f"{y.nbytes + 64}) of 'y' (shape {x.shape}) is out of bounds")
+            raise _FakeKernelError(f"[PadRows][Block_0][pad_rows.cpp:106][GlobalTensor::operator()] GM access of 4 "
+                                   f"bytes at bytes [{y.nbytes + 32}, {y.nbytes + 36}) of 'y' ({y.nbytes} bytes + 32 "
+                                   "bytes of allocator padding) is out of bounds")
         y.reshape(-1)[:] = 1
         return y
     return op

@@ -239,7 +239,8 @@ class ProjectWarning(RuntimeWarning):
     """A finding about the project's code that fails no test (`opkit test` lists them: pytest_plugin.py)."""
 
 
-_PAST_OUTPUT = re.compile(r"GM write of \d+ bytes at bytes \[\d+, \d+\) of '([^']+)' .*out of bounds")
+# A DataCopy out says "write"; a scalar GlobalTensor element (`yGm(i) = v`) cannot tell and says "access".
+_PAST_OUTPUT = re.compile(r"GM (?:write|access) of \d+ bytes at bytes \[\d+, \d+\) of '([^']+)' .*out of bounds")
 
 
 def _padded_again(exc: Exception, func: Callable[..., Any], op: str, case: Case, out_param: str,
