@@ -367,3 +367,24 @@ def test_project_warnings_are_listed_once_per_finding(tmp_path: Path) -> None:
     summary = testrun.read_report(report)
     assert summary.ok and summary.headline() == "2 passed"
     assert "WARNING 2 cases: pad: its InferShape is wrong\n    e.g. input (3, 5)\n2 passed" in summary.render()
+
+
+def test_the_divisor_of_an_integer_division_is_never_zero() -> None:
+    """Div's x2 (any op type naming div, mod or remainder): random values as any input, but an integer 0 is 1, since
+    an integer division by zero is undefined (and SIGFPE on the simulator's host); float and other ops unchanged."""
+    assert input_roles("Div", ["x1", "x2"], []) == {"x2": "divisor"}
+    assert input_roles("FloorMod", ["x", "y"], []) == {"y": "divisor"}
+    assert input_roles("ScatterDiv", ["var", "indices", "updates"], ["indices"]) == {"indices": "index"}
+    assert input_roles("AddCustom", ["x", "y"], []) == {} and input_roles("ModelCustom", ["x", "y"], []) == {}
+    kinds = ["required", "required:divisor"]
+    for dtype in ("int8", "int32"):
+        case = Case((dtype, dtype), (dtype,), (4103,), "tail")
+        x1, x2 = testing.op_inputs(case, kinds, seed=5)
+        plain = testing.op_inputs(case, ["required", "required"], seed=5)
+        assert (x2 != 0).all() and (plain[1] == 0).any() and np.array_equal(x1, plain[0])
+        assert np.array_equal(x2[plain[1] != 0], plain[1][plain[1] != 0])
+        wide = testing.op_inputs(case, kinds, value_range="wide")[1]
+        assert (wide != 0).all() and np.abs(wide).max() > 8
+        assert (testing.op_inputs(case, kinds, torch=True)[1] != 0).all()
+    floats = Case(("float16", "float16"), ("float16",), (37,), "unaligned")
+    assert np.array_equal(testing.op_inputs(floats, kinds)[1], testing.op_inputs(floats, ["required"] * 2)[1])

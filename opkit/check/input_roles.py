@@ -15,6 +15,10 @@ A non-max-suppression op in ONNX's layout (inputs `boxes` and `scores`: NonMaxSu
 Any other integer beside float data (a count or size of an op opkit knows no layout for) has no role: its op's
 shape-based cases skip, naming it.
 
+The divisor of a division (the second input of an op type naming `div`, `mod` or `remainder`: Div's x2) keeps its
+random values, but never 0: an integer division by zero is undefined (torch refuses it; the scalar unit's result is
+not a number to check, and here it is SIGFPE).
+
 A role is carried in the generated test's INPUT_KINDS entry as `<kind>:<role>` ("required:index",
 "required:padding2"; "padding" alone pads every dim), which `op_inputs` reads.
 """
@@ -33,12 +37,15 @@ __all__ = ["input_roles", "role_array", "split_kind"]
 _INDEX = re.compile(r"(^|_)(indices|index|indexes|idx|positions)($|_)", re.I)
 _PADDING = re.compile(r"(^|_)(paddings?|pads)($|_)", re.I)
 _DIMS = re.compile(r"([123])d(?![a-z])", re.I)
+_DIVISION = re.compile(r"div(?!erg)|mod(?!el|ul)|remainder", re.I)
 
 
 def input_roles(op_type: str, names: Sequence[str], flagged: Sequence[str]) -> dict[str, str]:
     """{input name: role} for the `flagged` inputs (index_inputs) whose name gives one, and for every input of a
     detection op (detection_roles); the others have none."""
     roles = detection_roles(op_type, names, flagged)
+    if _DIVISION.search(op_type) and len(names) >= 2 and not _INDEX.search(names[1]):
+        roles[names[1]] = "divisor"
     for name in flagged:
         if name in roles:
             continue

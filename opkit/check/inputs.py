@@ -116,7 +116,10 @@ def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = 
     out = []
     for a, b, kind, dtype in zip(flat, again, kinds, case.inputs):
         base, role = split_kind(kind)
-        if role:
+        if role == "divisor":   # the data's random values, an integer 0 made 1 (input_roles.py)
+            if canonical(dtype).startswith(("int", "uint")):
+                a[a == 0] = 1
+        elif role:
             a = skip_or_array(role, canonical(dtype), tuple(case.shape), rng)
             if role.startswith("padding"):
                 _remember_padding(a, tuple(case.shape))
