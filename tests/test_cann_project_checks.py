@@ -9,6 +9,8 @@ in test_aclnn_invocation.py (it shares that module's built project)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -359,14 +361,20 @@ def test_a_pad_op_whose_infer_shape_copies_the_input_runs_padded_with_a_warning(
 
 
 def test_project_warnings_are_listed_once_per_finding(tmp_path: Path) -> None:
+    """A ProjectWarning a generated test raises reaches opkit test's report (pytest_plugin.py) and its summary, once per
+    finding with its first detail line; other warnings do not, and a warning fails nothing."""
+    (tmp_path / "test_pad.py").write_text(
+        "import warnings\nimport pytest\nfrom opkit.check.example_shapes import ProjectWarning\n\n\n"
+        "@pytest.mark.parametrize('n', [3, 4])\ndef test_pad(n):\n"
+        "    warnings.warn(ProjectWarning(f'pad: its InferShape is wrong\\ne.g. input ({n}, 5)'))\n"
+        "    warnings.warn(RuntimeWarning('overflow in a reference'))\n")
     report = tmp_path / "report.jsonl"
-    rows = [{"test": f"t.py::test_pad[{n}]", "outcome": o, "message": m, "detail": ""} for n, o, m in (
-        (1, "passed", ""), (1, "warning", "pad: its InferShape is wrong\ne.g. input (3, 5)"),
-        (2, "passed", ""), (2, "warning", "pad: its InferShape is wrong\ne.g. input (4, 5)"))]
-    report.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "opkit.check.pytest_plugin", f"--opkit-report={report}",
+                    str(tmp_path / "test_pad.py")], cwd=tmp_path, check=True, capture_output=True)
     summary = testrun.read_report(report)
     assert summary.ok and summary.headline() == "2 passed"
     assert "WARNING 2 cases: pad: its InferShape is wrong\n    e.g. input (3, 5)\n2 passed" in summary.render()
+    assert "overflow" not in summary.render()
 
 
 def test_the_divisor_of_an_integer_division_is_never_zero() -> None:
