@@ -9,6 +9,8 @@ in test_aclnn_invocation.py (it shares that module's built project)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +18,7 @@ import pytest
 
 from opkit import testing
 from opkit.check import run as testrun
+from opkit.check import example_shapes
 from opkit.check.cases import Case
 from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
     index_inputs, shapes_for, write_shapes
@@ -151,12 +154,13 @@ def test_integer_inputs_beside_float_data_get_no_invented_values(tmp_path: Path,
 
 def test_index_and_paddings_inputs_get_valid_values_and_counts_get_none() -> None:
     """ScatterElements' indices (any axis: values below the smallest dim), ReplicationPad2d's paddings (2 per padded
-    dim, begin + end below the dim; a case of fewer dims skips), NonMaxSuppression's count: no role, its cases skip."""
+    dim, begin + end below the dim; a case of fewer dims skips); a count of an op whose layout opkit does not know:
+    no role, its cases skip."""
     assert input_roles("ScatterElements", ["var", "indices", "updates"], ["indices"]) == {"indices": "index"}
     assert input_roles("ReplicationPad2d", ["x", "paddings"], ["paddings"]) == {"paddings": "padding2"}
     assert input_roles("PadV3", ["x", "pads"], ["pads"]) == {"pads": "padding"}
-    assert input_roles("NonMaxSuppression", ["boxes", "max_output_boxes_per_class"],
-                       ["max_output_boxes_per_class"]) == {}
+    assert input_roles("TopKRows", ["x", "max_count"], ["max_count"]) == {}
+    assert input_roles("BoxIou", ["boxes", "scores", "max_count"], ["max_count"]) == {}   # not an NMS op
     scatter = Case(("float32", "int32", "float32"), ("float32",), (4, 9), "2d")
     var, indices, updates = testing.op_inputs(scatter, ["required", "required:index", "required"], seed=3)
     assert indices.shape == var.shape == updates.shape == (4, 9) and indices.dtype == np.int32
@@ -171,6 +175,27 @@ def test_index_and_paddings_inputs_get_valid_values_and_counts_get_none() -> Non
     with pytest.raises(pytest.skip.Exception, match="pads the last 2 dims; data of shape \\(37,\\) has 1"):
         testing.op_inputs(Case(("float16", "int32"), ("float16",), (37,), "1d"), ["required", "required:padding2"])
     assert role_array("padding", "int64", (4, 4, 4), np.random.default_rng(0)).tolist() == [1] * 6
+
+
+def test_a_non_max_suppression_in_onnx_layout_gets_boxes_scores_a_count_and_thresholds() -> None:
+    """NonMaxSuppression (ONNX): boxes [batches, spatial, 4] and scores [batches, 1, spatial] from the case's shape
+    (spatial at most 128, an empty case empty), a count of half the boxes, IoU threshold 0.5, score threshold 0.25;
+    the selection (<= batches x count rows of 3) fits the boxes' size."""
+    names = ["boxes", "scores", "max_output_boxes_per_class", "iou_threshold", "score_threshold"]
+    roles = input_roles("NonMaxSuppression", names, ["max_output_boxes_per_class"])
+    assert roles == {"boxes": "boxes", "scores": "scores", "max_output_boxes_per_class": "count",
+                     "iou_threshold": "iou_threshold", "score_threshold": "score_threshold"}
+    kinds = [f"required:{roles[n]}" for n in names]
+    dtypes = ("float32", "float32", "int32", "float32", "float32")
+    for shape, batches, spatial in (((37,), 1, 37), ((2, 2048), 2, 128), ((5, 9), 3, 9), ((0,), 1, 0)):
+        boxes, scores, count, iou, score = testing.op_inputs(Case(dtypes, ("int32",), shape), kinds, seed=1)
+        assert boxes.shape == (batches, spatial, 4) and scores.shape == (batches, 1, spatial)
+        assert boxes.dtype == scores.dtype == np.float32 and count.dtype == np.int32
+        assert count.tolist() == [max(spatial // 2, 1)] and iou.tolist() == [0.5] and score.tolist() == [0.25]
+        assert boxes.size == 0 or (0 <= boxes.min() and boxes.max() < 1 and 0 <= scores.min() and scores.max() < 1)
+        assert batches * count[0] * 3 <= max(boxes.size, 3)
+    assert input_roles("nms_rotated", ["Boxes", "Scores", "num_keep"], ["num_keep"]) == {
+        "Boxes": "boxes", "Scores": "scores", "num_keep": "count"}
 
 
 def test_example_sources_fix_the_shape_when_no_call_was_recorded(tmp_path: Path) -> None:
@@ -300,3 +325,74 @@ def test_a_tiling_probe_that_crashes_is_reported_not_fatal() -> None:
     assert none.skip == none.tiling_problem and "crashed (SIGSEGV)" in none.skip and not none.shapes
     # a refusal (an exception) is not a crash: it comes back as the probe's own answer
     assert case_shapes("add_op", lambda: (1024, 8, "refused")).tiling_problem == "refused"
+
+
+class _FakeKernelError(RuntimeError):
+    pass
+
+
+def _pad_kernel(written: tuple[int, ...]):
+    """A pad op's entry as the built package has it: InferShape copies x's shape, the kernel writes `written`."""
+    def op(x: np.ndarray, paddings: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        y = np.zeros(x.shape, x.dtype) if out is None else out
+        if y.size < int(np.prod(written)):
+            raise _FakeKernelError(f"[PadRows][Block_0][pad_rows.cpp:106][GlobalTensor::operator()] GM access of 4 "
+                                   f"bytes at bytes [{y.nbytes + 32}, {y.nbytes + 36}) of 'y' ({y.nbytes} bytes + 32 "
+                                   "bytes of allocator padding) is out of bounds")
+        y.reshape(-1)[:] = 1
+        return y
+    return op
+
+
+def test_a_pad_op_whose_infer_shape_copies_the_input_runs_padded_with_a_warning() -> None:
+    """ReplicationPad2d-style: InferShape `*y = *x` while the kernel writes the padded shape. CANN's aclnn callers
+    size y padded, so the case runs again so, and the InferShape is the finding (a ProjectWarning), not the kernel."""
+    case = Case(("float32", "int32"), ("float32",), (2, 3, 5), "3d")
+    x, paddings = testing.op_inputs(case, ["required", "required:padding2"])
+    with pytest.warns(example_shapes.ProjectWarning, match=r"pad_rows: its InferShape gives output 'y' the input's "
+                                                           r"shape, but its kernel writes the padded shape") as seen:
+        y = call_op(_pad_kernel((2, 5, 7)), "pad_rows", case, "out", x, paddings)
+    assert y.shape == (2, 5, 7) and y.min() == 1
+    assert "e.g. input (2, 3, 5) -> 'y' (2, 5, 7)" in str(seen[0].message)
+    with pytest.raises(_FakeKernelError, match="out of bounds"):     # past even the padded shape: the kernel's
+        call_op(_pad_kernel((2, 9, 9)), "pad_rows", case, "out", x, paddings)
+    with pytest.raises(_FakeKernelError):                               # no paddings opkit made: nothing to retry
+        call_op(_pad_kernel((2, 5, 7)), "pad_rows", case, "out", x, np.ones(4, np.int32))
+
+
+def test_project_warnings_are_listed_once_per_finding(tmp_path: Path) -> None:
+    """A ProjectWarning a generated test raises reaches opkit test's report (pytest_plugin.py) and its summary, once per
+    finding with its first detail line; other warnings do not, and a warning fails nothing."""
+    (tmp_path / "test_pad.py").write_text(
+        "import warnings\nimport pytest\nfrom opkit.check.example_shapes import ProjectWarning\n\n\n"
+        "@pytest.mark.parametrize('n', [3, 4])\ndef test_pad(n):\n"
+        "    warnings.warn(ProjectWarning(f'pad: its InferShape is wrong\\ne.g. input ({n}, 5)'))\n"
+        "    warnings.warn(RuntimeWarning('overflow in a reference'))\n")
+    report = tmp_path / "report.jsonl"
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "opkit.check.pytest_plugin", f"--opkit-report={report}",
+                    str(tmp_path / "test_pad.py")], cwd=tmp_path, check=True, capture_output=True)
+    summary = testrun.read_report(report)
+    assert summary.ok and summary.headline() == "2 passed"
+    assert "WARNING 2 cases: pad: its InferShape is wrong\n    e.g. input (3, 5)\n2 passed" in summary.render()
+    assert "overflow" not in summary.render()
+
+
+def test_the_divisor_of_an_integer_division_is_never_zero() -> None:
+    """Div's x2 (any op type naming div, mod or remainder): random values as any input, but an integer 0 is 1, since
+    an integer division by zero is undefined (and SIGFPE on the simulator's host); float and other ops unchanged."""
+    assert input_roles("Div", ["x1", "x2"], []) == {"x2": "divisor"}
+    assert input_roles("FloorMod", ["x", "y"], []) == {"y": "divisor"}
+    assert input_roles("ScatterDiv", ["var", "indices", "updates"], ["indices"]) == {"indices": "index"}
+    assert input_roles("AddCustom", ["x", "y"], []) == {} and input_roles("ModelCustom", ["x", "y"], []) == {}
+    kinds = ["required", "required:divisor"]
+    for dtype in ("int8", "int32"):
+        case = Case((dtype, dtype), (dtype,), (4103,), "tail")
+        x1, x2 = testing.op_inputs(case, kinds, seed=5)
+        plain = testing.op_inputs(case, ["required", "required"], seed=5)
+        assert (x2 != 0).all() and (plain[1] == 0).any() and np.array_equal(x1, plain[0])
+        assert np.array_equal(x2[plain[1] != 0], plain[1][plain[1] != 0])
+        wide = testing.op_inputs(case, kinds, value_range="wide")[1]
+        assert (wide != 0).all() and np.abs(wide).max() > 8
+        assert (testing.op_inputs(case, kinds, torch=True)[1] != 0).all()
+    floats = Case(("float16", "float16"), ("float16",), (37,), "unaligned")
+    assert np.array_equal(testing.op_inputs(floats, kinds)[1], testing.op_inputs(floats, ["required"] * 2)[1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from opkit import testing
 from opkit.build.project import BuildEvent, build_project
+from opkit.check.input_roles import input_roles
 from opkit.check.run import install_command
 
 pytestmark = [pytest.mark.e2e, pytest.mark.compile]
@@ -201,6 +204,28 @@ def test_project_for_another_soc_family_runs_on_its_profile(edge: Any, dtype: An
                                rtol=tol, atol=tol)
     plan = module._ops.tiling("scale_edge_custom", x.shape, 0 if dtype == np.float16 else 1, {"scale": 3.0})
     assert plan["block_dim"] == 1 and plan["soc"] == "Ascend310B1"
+
+
+def _edge_reference() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("edge_reference", LAYOUTS / "edge_project" / "reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("shape", [(37,), (2, 300), (3, 9), (0,)])
+def test_non_max_suppression_takes_the_inputs_opkit_makes_for_its_onnx_layout(edge: Any, shape: tuple) -> None:
+    """The 310B NonMaxSuppression (ONNX layout) on the inputs opkit's generated tests give it (detection_roles.py):
+    it runs, keeps some boxes and suppresses others, as numpy's NMS does."""
+    names = ["boxes", "scores", "max_output_boxes_per_class", "iou_threshold", "score_threshold"]
+    roles = input_roles("NonMaxSuppression", names, ["max_output_boxes_per_class"])
+    case = testing.Case(("float32", "float32", "int32", "float32", "float32"), ("int32",), shape)
+    inputs = testing.op_inputs(case, [f"required:{roles[n]}" for n in names], seed=4)
+    got = edge[0].non_max_suppression(*inputs)
+    np.testing.assert_array_equal(got, _edge_reference().non_max_suppression(*inputs))
+    kept = int((got[:, 0] >= 0).sum())
+    above = int((inputs[1] > inputs[4][0]).sum())
+    assert kept == above == 0 if shape == (0,) else 0 < kept < above
 
 
 def test_ops_named_like_c_library_functions_build_unchanged(libm: Any) -> None:

@@ -108,3 +108,29 @@ def test_diagnostics_of_the_copy_name_the_users_file_and_line(tmp_path: Path) ->
     assert result.returncode != 0
     assert f"{user / 'exp.cpp'}:4:" in result.stderr and "undeclared" in result.stderr, result.stderr
     assert "exp_helper.h" not in result.stderr   # found beside the user's file, through -iquote
+
+
+@pytest.mark.compile
+def test_unicode_spaces_in_code_are_spaces_as_cann_compiler_reads_them(tmp_path: Path) -> None:
+    """A no-break space (U+00A0) or ideographic space (U+3000) between tokens, pasted from a document: CANN's
+    clang-based compiler reads whitespace, GCC an invalid identifier character. The copy has spaces there, and
+    keeps those of comments and strings."""
+    user = tmp_path / "op_kernel"
+    user.mkdir()
+    (user / "asinh.cpp").write_text(
+        '#include "kernel_operator.h"\n'
+        '// a comment\u00a0kept\n'
+        'extern "C" __global__ __aicore__ void asinh(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)\n'
+        '{\n'
+        '    const char* text = "a\u00a0b";\u00a0\u00a0(void)text;\u3000(void)x;\n'
+        '    int32_t\u00a0n = 2;\u00a0(void)n; (void)y; (void)workspace; (void)tiling;\n'
+        '}\n', encoding="utf-8")
+    as_written = _compile(user / "asinh.cpp", tmp_path / "as_written.o")
+    assert as_written.returncode != 0 and "extended character" in as_written.stderr
+    copy = tmp_path / "opkit_entries" / "asinh.cpp"
+    entry_source(user / "asinh.cpp", copy, "asinh")
+    built = _compile(copy, tmp_path / "asinh.o", f"-iquote{user}")
+    assert built.returncode == 0, built.stderr
+    text = copy.read_text(encoding="utf-8")
+    assert "// a comment\u00a0kept" in text and '"a\u00a0b"' in text and "\u3000" not in text
+    assert "int32_t n = 2; (void)n;" in text

@@ -11,6 +11,10 @@ declarations are renamed (`__global__` functions of that name that are not templ
 `objcopy --redefine-sym` (opkit/build/isolation.py). A source whose entry is not spelled out (made by a macro, or
 in a header) is copied unchanged: its object then defines the op's own name, which the rename accepts too.
 
+The copy also turns Unicode whitespace in code (a no-break space U+00A0 or an ideographic space U+3000 pasted from a
+document, outside comments and literals) into spaces: CANN's clang-based compiler reads it as whitespace, GCC refuses
+it ("extended character is not valid in an identifier").
+
 Run by the build (opkit_add_kernel in opkit/cmake/opkitConfig.cmake) as `python -m opkit.build.entry SOURCE -o COPY
 --entry NAME`; standard library only.
 """
@@ -24,7 +28,7 @@ from pathlib import Path
 
 from opkit.build.cc import _skip_literal   # the one scanner of C++ literals and comments
 
-__all__ = ["compiled_entry", "entry_source", "masked", "rename_entry", "main"]
+__all__ = ["compiled_entry", "entry_source", "masked", "plain_spaces", "rename_entry", "main"]
 
 _DECLARATION_START = re.compile(r"[;{}]")
 
@@ -70,9 +74,22 @@ def rename_entry(text: str, name: str, new: str) -> tuple[str, int]:
     return text, len(spots)
 
 
+# What clang's lexer takes as whitespace beyond ASCII (isUnicodeWhitespace), GCC as a character of an identifier.
+_UNICODE_SPACES = frozenset("\u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+                            "\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
+def plain_spaces(text: str) -> str:
+    """`text` with the Unicode whitespace of its code (not of its comments or literals) as ASCII spaces."""
+    if not _UNICODE_SPACES.intersection(text):
+        return text
+    code = masked(text)
+    return "".join(" " if ch in _UNICODE_SPACES and code[i] == ch else ch for i, ch in enumerate(text))
+
+
 def entry_source(source: Path, copy: Path, name: str) -> int:
     """Write the copy of `source` the build compiles (see the module's doc); returns the declarations renamed."""
-    text = source.read_text(encoding="utf-8", errors="surrogateescape")
+    text = plain_spaces(source.read_text(encoding="utf-8", errors="surrogateescape"))
     renamed, count = rename_entry(text, name, compiled_entry(name))
     quoted = str(source.resolve()).replace("\\", "\\\\").replace('"', '\\"')
     copy.parent.mkdir(parents=True, exist_ok=True)

@@ -10,8 +10,14 @@ msopgen's prototype and the OpDef give such an input only a name and a dtype, so
   elements, else 0 (so begin + end stays below the dim: valid for constant, edge, reflection and circular padding,
   and for a kernel that pads inside its output). A case of fewer dims than the op pads is skipped, saying so.
 
-Any other integer beside float data (a count such as NonMaxSuppression's `max_output_boxes_per_class`, whose data
-inputs need shapes opkit cannot know either) has no role: its op's shape-based cases skip, naming it.
+A non-max-suppression op in ONNX's layout (inputs `boxes` and `scores`: NonMaxSuppression's count
+`max_output_boxes_per_class` and thresholds beside them) gets the roles of detection_roles.py, its data inputs too.
+Any other integer beside float data (a count or size of an op opkit knows no layout for) has no role: its op's
+shape-based cases skip, naming it.
+
+The divisor of a division (the second input of an op type naming `div`, `mod` or `remainder`: Div's x2) keeps its
+random values, but never 0: an integer division by zero is undefined (torch refuses it; the scalar unit's result is
+not a number to check, and here it is SIGFPE).
 
 A role is carried in the generated test's INPUT_KINDS entry as `<kind>:<role>` ("required:index",
 "required:padding2"; "padding" alone pads every dim), which `op_inputs` reads.
@@ -24,17 +30,25 @@ from typing import Any
 
 import numpy as np
 
+from opkit.check.detection_roles import DETECTION_ROLES, detection_array, detection_roles
+
 __all__ = ["input_roles", "role_array", "split_kind"]
 
 _INDEX = re.compile(r"(^|_)(indices|index|indexes|idx|positions)($|_)", re.I)
 _PADDING = re.compile(r"(^|_)(paddings?|pads)($|_)", re.I)
 _DIMS = re.compile(r"([123])d(?![a-z])", re.I)
+_DIVISION = re.compile(r"div(?!erg)|mod(?!el|ul)|remainder", re.I)
 
 
 def input_roles(op_type: str, names: Sequence[str], flagged: Sequence[str]) -> dict[str, str]:
-    """{input name: role} for the `flagged` inputs (index_inputs) whose name gives one; the others have none."""
-    roles = {}
+    """{input name: role} for the `flagged` inputs (index_inputs) whose name gives one, and for every input of a
+    detection op (detection_roles); the others have none."""
+    roles = detection_roles(op_type, names, flagged)
+    if _DIVISION.search(op_type) and len(names) >= 2 and not _INDEX.search(names[1]):
+        roles[names[1]] = "divisor"
     for name in flagged:
+        if name in roles:
+            continue
         if _INDEX.search(name):
             roles[name] = "index"
         elif _PADDING.search(name):
@@ -52,6 +66,8 @@ def split_kind(kind: str) -> tuple[str, str]:
 def role_array(role: str, dtype: str, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
     """The values of an input of `role` beside data of `shape` (see the module's rules); raises ValueError naming
     why when the data's shape cannot take it (fewer dims than the op pads)."""
+    if role in DETECTION_ROLES:
+        return detection_array(role, dtype, shape, rng)
     if role == "index":
         bound = min(shape) if shape else 1
         return rng.integers(0, max(bound, 1), size=shape).astype(dtype) if bound else np.zeros(shape, dtype)

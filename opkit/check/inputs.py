@@ -1,6 +1,7 @@
 """Seeded inputs for the generated tests: numpy (or torch) arrays per prototype dtype, in a realistic or wide range."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ if TYPE_CHECKING:
     from opkit.check.cases import Case
 
 __all__ = ["canonical", "numpy_dtype", "random_array", "VALUE_RANGES", "random_inputs", "numpy_can_hold",
-           "op_inputs", "to_numpy"]
+           "op_inputs", "to_numpy", "padded_shape"]
 
 _ALIASES = {"float": "float32", "half": "float16", "float64": "double", "fp16": "float16", "fp32": "float32",
             "bf16": "bfloat16"}
@@ -115,14 +116,43 @@ def op_inputs(case: Case, kinds: Sequence[str], *, seed: int = 0, torch: bool = 
     out = []
     for a, b, kind, dtype in zip(flat, again, kinds, case.inputs):
         base, role = split_kind(kind)
-        if role:
+        if role == "divisor":   # the data's random values, an integer 0 made 1 (input_roles.py)
+            if canonical(dtype).startswith(("int", "uint")):
+                a[a == 0] = 1
+        elif role:
             a = skip_or_array(role, canonical(dtype), tuple(case.shape), rng)
+            if role.startswith("padding"):
+                _remember_padding(a, tuple(case.shape))
             if torch:
                 import torch as _torch
 
                 a = _torch.from_numpy(a)
         out.append([a, b] if base == "dynamic" else a)
     return out
+
+
+# The data shape each paddings array op_inputs made was made for (by the array's id, while it lives), so that
+# padded_shape can tell, from a call's arguments alone, what shape a caller gives a pad op's output.
+_PADDINGS: dict[int, tuple[weakref.ref, tuple[int, ...]]] = {}
+
+
+def _remember_padding(array: np.ndarray, shape: tuple[int, ...]) -> None:
+    key = id(array)
+    _PADDINGS[key] = (weakref.ref(array, lambda _: _PADDINGS.pop(key, None)), shape)
+
+
+def padded_shape(inputs: Sequence[Any]) -> tuple[int, ...] | None:
+    """The shape of the data padded by the paddings among `inputs` (made by op_inputs: begin and end per padded dim,
+    the last dims), as a caller sizes a pad op's output; None when no input is such paddings."""
+    for value in inputs:
+        entry = _PADDINGS.get(id(value))
+        if entry is None or entry[0]() is not value:
+            continue
+        shape, pads = entry[1], [int(v) for v in np.asarray(value).reshape(-1)]
+        count = len(pads) // 2
+        grown = [d + pads[2 * k] + pads[2 * k + 1] for k, d in enumerate(shape[len(shape) - count:])]
+        return tuple(shape[:len(shape) - count]) + tuple(grown)
+    return None
 
 
 def fresh_copies(value: Any) -> Any:

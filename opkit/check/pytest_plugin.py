@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["pytest_addoption", "pytest_configure", "pytest_runtest_logreport", "pytest_collectreport"]
+__all__ = ["pytest_addoption", "pytest_configure", "pytest_runtest_logreport", "pytest_collectreport",
+           "pytest_warning_recorded"]
 
 _OPTION = "--opkit-report"
 
@@ -68,3 +69,11 @@ def pytest_runtest_logreport(report: Any) -> None:
 def pytest_collectreport(report: Any) -> None:
     if report.failed:
         _write(report.nodeid, "error", _crash_message(report), str(report.longrepr))
+
+
+def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str, location: Any) -> None:
+    """A finding about the project that fails no test (example_shapes.ProjectWarning), as a "warning" line."""
+    from opkit.check.example_shapes import ProjectWarning
+
+    if issubclass(warning_message.category, ProjectWarning):
+        _write(nodeid, "warning", str(warning_message.message), "")

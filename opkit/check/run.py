@@ -36,7 +36,7 @@ from opkit.generate.shadowing import check_replaceable
 __all__ = ["TestOutcome", "TestSummary", "run_project_tests", "install_project", "install_command", "pytest_command",
            "read_junit", "read_report", "REPORT_NAME"]
 
-Outcome = Literal["passed", "failed", "error", "skipped"]
+Outcome = Literal["passed", "failed", "error", "skipped", "warning"]   # warning: a ProjectWarning, not a test
 _JUNIT_TAGS: dict[str, Outcome] = {"failure": "failed", "error": "error", "skipped": "skipped"}
 REPORT_NAME = "opkit-test-report.txt"   # under PROJECT/build/: every failure in full, with its traceback
 _EXAMPLES = 3        # test ids named under a group of identical failures; the report lists them all
@@ -108,6 +108,11 @@ class TestSummary:
             lines.append(f"    cases: {shown}{more}")
         # A CANN project's own programs (named by their run.sh, not by a pytest id): each pass says what it checked.
         lines += [f"PASSED {o.test}: {o.message}" for o in self.outcomes if o.outcome == "passed" and "::" not in o.test]
+        warned = Counter(o.message.split("\n", 1)[0] for o in self.outcomes if o.outcome == "warning")
+        for first, count in warned.items():
+            detail = next(o.message for o in self.outcomes if o.outcome == "warning" and o.message.startswith(first))
+            lines.append(f"WARNING {count} case{'s' if count > 1 else ''}: {first}")
+            lines += [f"    {line}" for line in detail.splitlines()[1:]]
         for reason, count in self.skip_reasons():
             lines.append(f"SKIPPED {count} test{'s' if count > 1 else ''}: {reason}")
         if self.report is not None and not self.ok:
@@ -122,6 +127,7 @@ class TestSummary:
             if o.outcome in ("failed", "error"):
                 parts.append(f"{o.outcome.upper()} {o.test}\n{o.message}\n\n{o.detail}".rstrip() + "\n")
         parts += [f"SKIPPED {o.test}: {o.message}\n" for o in self.outcomes if o.outcome == "skipped"]
+        parts += [f"WARNING {o.test}: {o.message}\n" for o in self.outcomes if o.outcome == "warning"]
         return "\n".join(parts + [self.headline() + "\n"])
 
 
