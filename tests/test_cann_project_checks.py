@@ -300,3 +300,18 @@ def test_a_tiling_probe_that_crashes_is_reported_not_fatal() -> None:
     assert none.skip == none.tiling_problem and "crashed (SIGSEGV)" in none.skip and not none.shapes
     # a refusal (an exception) is not a crash: it comes back as the probe's own answer
     assert case_shapes("add_op", lambda: (1024, 8, "refused")).tiling_problem == "refused"
+
+
+def test_the_tiling_probe_gives_role_inputs_their_values() -> None:
+    """The generated tests' TilingFunc probe: an input with a role gets the cases' values (a TilingFunc reads a pad
+    op's paddings), the others only a shape; the large probe spreads over the dims an op pads (a 3d pad cannot take
+    1-D data)."""
+    kinds = ["required", "required:padding3"]
+    assert testing.probe_shape(["required", "optional"]) == (1 << 20,)
+    assert testing.probe_shape(kinds) == (102, 102, 102) and testing.probe_shape(["required:padding"]) == (1 << 20,)
+    values = testing.probe_values(kinds, ("float16", "int64"), (4, 5, 6))
+    assert list(values) == [1] and values[1].tolist() == [1] * 6 and values[1].dtype == np.int64
+    index = testing.probe_values(["required", "required:index"], ("float32", "int32"), (3, 7))[1]
+    assert index.shape == (3, 7) and index.min() >= 0 and index.max() < 3
+    with pytest.raises(ValueError, match="pads the last 3 dims"):
+        testing.probe_values(kinds, ("float16", "int64"), (37,))

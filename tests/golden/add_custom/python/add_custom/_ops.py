@@ -380,13 +380,21 @@ def fake_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_
 
 
 def tiling(name: str, shape: tuple[int, ...], combination: int = 0, attrs: dict[str, Any] | None = None,
-           soc: str = "") -> dict[str, Any]:
+           soc: str = "", values: dict[int, np.ndarray] | None = None) -> dict[str, Any]:
     """What the op's TilingFunc decides for inputs of `shape` in dtype combination `combination`: block_dim,
-    tiling_key, workspace_bytes and tile_length (None when the tiling struct has no tileLength field)."""
+    tiling_key, workspace_bytes and tile_length (None when the tiling struct has no tileLength field). The inputs
+    carry a shape only, except those `values` gives by position (an integer input whose values the TilingFunc
+    reads, such as paddings): those are passed with their data, shape and dtype."""
     spec = _OPS[name]
     combo = spec["combinations"][combination]
-    inputs = [None if kind == "optional" else [(0, 0, list(shape), combo[i])] if kind == "dynamic"
-              else (0, 0, list(shape), combo[i]) for i, (_, kind) in enumerate(spec["inputs"])]
+    given = {i: np.ascontiguousarray(a) for i, a in (values or {}).items()}
+
+    def described(i: int) -> tuple[int, int, list[int], str]:
+        if i in given:
+            return _describe_numpy(given[i])
+        return (0, 0, list(shape), combo[i])
+    inputs = [None if kind == "optional" and i not in given else [described(i)] if kind == "dynamic"
+              else described(i) for i, (_, kind) in enumerate(spec["inputs"])]
     return spec["tiling"](inputs, check_attrs(name, attrs or {}), soc)
 
 
