@@ -273,7 +273,11 @@ int main()
                 node->GetInputTdInfo(3) == nullptr, node->GetAttrs() != nullptr ? "attrs" : "none");
     opkit::host::detail::CallState shape_call("ConcatScale", {});
     shape_call.inputs.add_ir({TensorArg{{2}, ge::DT_FLOAT}});
+    shape_call.outputs.add_ir({TensorArg{{2}, ge::DT_FLOAT16}});
     const gert::InferShapeContext infer(shape_call);
+    // the descriptions an InferShape reads (add_sigmoid_mul_reduce_sum_d: GetInputDesc(0)->GetOriginFormat())
+    std::printf("desc %d %d %d %d\\n", infer.GetInputDesc(0)->GetDataType(), infer.GetInputDesc(0)->GetOriginFormat(),
+                infer.GetOptionalInputDesc(0)->GetStorageFormat(), infer.GetOutputDesc(0)->GetDataType());
     return infer.GetComputeNodeInfo()->GetInputsNum() == 1 ? 0 : 1;
 }
 """
@@ -287,7 +291,7 @@ def test_the_compute_node_info_numbers_inputs_by_ir_and_by_instance(tmp_path: Pa
     result = subprocess.run([str(exe)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["ConcatScale 3 3 1 1", "ir0 0+2", "ir1 2+0", "ir2 2+1", "ir3 none",
-                                          "3 1 1 attrs"]   # DT_INT32 = 3, DT_FLOAT16 = 1
+                                          "3 1 1 attrs", "desc 0 2 2 1"]   # DT_INT32 = 3, DT_FLOAT16 = 1, ND = 2
 
 
 # What CANN's operator repository's host code relies on beyond the basics: END_TILING_DATA_DEF and
