@@ -19,7 +19,7 @@ from opkit.check import run as testrun
 from opkit.check.cases import Case
 from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
     index_inputs, shapes_for, write_shapes
-from opkit.check.examples import find_examples, link_msopgen_copy, run_example
+from opkit.check.examples import declared_apis, find_examples, link_msopgen_copy, run_example
 from opkit.check.example_sources import source_shapes
 from opkit.check.input_roles import input_roles, role_array
 
@@ -59,6 +59,28 @@ def test_programs_under_examples_are_found(tmp_path: Path) -> None:
     found = find_examples(project, ["AddCustom", "SubCustom"])
     assert [(e.name(project), e.ops, e.verifies) for e in found] == [("examples/AclNNInvocationNaive",
                                                                       ("AddCustom",), False)]
+
+
+def test_a_program_calling_the_projects_own_aclnn_api_is_found(tmp_path: Path) -> None:
+    """CANN's operator repository: pad_v3_grad_replicate's program calls aclnnReplicationPad2dBackward, which the op's
+    own aclnn layer declares (op_host/aclnn_pad2d_backward.h) over PadV3GradReplicate; an API it does not declare
+    (another op's program) is not."""
+    project = tmp_path / "src" / "conversion" / "pad_grad"
+    (project / "op_host").mkdir(parents=True)
+    header = project / "op_host" / "aclnn_pad2d_backward.h"
+    header.write_text("aclnnStatus aclnnReplicationPad2dBackwardGetWorkspaceSize(const aclTensor* gradOutput,\n"
+                      "    const aclTensor* self, const aclIntArray* padding, aclTensor* gradInput,\n"
+                      "    uint64_t* workspaceSize, aclOpExecutor** executor);\n"
+                      "aclnnStatus aclnnReplicationPad2dBackward(void* workspace, uint64_t workspaceSize,\n"
+                      "    aclOpExecutor* executor, aclrtStream stream);\n")
+    _program(project / "examples" / "AclNNInvocationNaive", "ReplicationPad2dBackward", "exit 0\n")
+    _program(project / "examples" / "AclNNInvocationOther", "ReflectionPad2dBackward", "exit 0\n")
+    apis = declared_apis([header, project / "op_host" / "missing.h"])
+    assert apis == ("ReplicationPad2dBackward",)
+    found = find_examples(project, ["PadV3GradReplicate"], apis)
+    assert [(e.name(project), e.ops) for e in found] == [("examples/AclNNInvocationNaive",
+                                                          ("ReplicationPad2dBackward",))]
+    assert find_examples(project, ["PadV3GradReplicate"]) == []
 
 
 def test_a_program_is_judged_as_its_scripts_judge(samples: Path, tmp_path: Path) -> None:
