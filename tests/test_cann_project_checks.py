@@ -9,6 +9,9 @@ in test_aclnn_invocation.py (it shares that module's built project)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +22,7 @@ from opkit.check import run as testrun
 from opkit.check.cases import Case
 from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
     index_inputs, shapes_for, write_shapes
-from opkit.check.examples import declared_apis, find_examples, link_msopgen_copy, run_example
+from opkit.check.examples import declared_apis, example_environment, find_examples, link_msopgen_copy, run_example
 from opkit.check.example_sources import source_shapes
 from opkit.check.input_roles import input_roles, role_array
 
@@ -337,3 +340,18 @@ def test_the_tiling_probe_gives_role_inputs_their_values() -> None:
     assert index.shape == (3, 7) and index.min() >= 0 and index.max() < 3
     with pytest.raises(ValueError, match="pads the last 3 dims"):
         testing.probe_values(kinds, ("float16", "int64"), (37,))
+
+
+def test_a_programs_python3_is_opkits_interpreter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sample's scripts call `python3` (gen_data.py with torch): it is the interpreter opkit runs in, first on PATH,
+    even when opkit was started by its path from a virtual environment that is not activated."""
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.setenv("ASCEND_OPP_PATH", "/elsewhere")
+    env = example_environment(tmp_path)
+    here = str(Path(sys.executable).parent)
+    if (Path(here) / "python3").is_file():
+        assert env["PATH"].split(os.pathsep)[0] == here and "/usr/bin" in env["PATH"]
+    found = subprocess.run(["python3", "-c", "import sys; print(sys.prefix)"], env=env, capture_output=True,
+                           text=True, check=True).stdout.strip()
+    assert found == sys.prefix
+    assert env["ASCEND_INSTALL_PATH"] == str(tmp_path) and "ASCEND_OPP_PATH" not in env

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -113,8 +114,15 @@ def find_examples(project: Path, op_types: Iterable[str], apis: Iterable[str] = 
 
 def example_environment(cann_root: Path) -> dict[str, str]:
     """This process's environment for a sample's run.sh: ASCEND_INSTALL_PATH (what the samples source setenv.bash
-    from) is opkit's stand-in tree; other ASCEND_* variables are dropped so nothing points elsewhere."""
+    from) is opkit's stand-in tree; other ASCEND_* variables are dropped so nothing points elsewhere. The `python3`
+    its scripts call is the interpreter opkit runs in (its folder first on PATH), which has numpy and, where
+    installed, torch (gen_data.py of CANN's pad ops builds its golden with torch), also when opkit was started by
+    its path from a virtual environment that is not activated."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_")}
+    here = Path(sys.executable).parent
+    if (here / "python3").is_file():
+        env["PATH"] = os.pathsep.join([str(here), *[p for p in env.get("PATH", "").split(os.pathsep)
+                                                     if p and Path(p) != here]])
     return env | {"ASCEND_INSTALL_PATH": str(cann_root), "ASCEND_HOME_PATH": str(cann_root)}
 
 
