@@ -24,11 +24,12 @@ from opkit.check.cases import (AttrCase, Case, ExtraCase, ShapeCase, attr_cases,
 from opkit.check.compare import TOLERANCES, ReferenceMissing, Tolerance, assert_close, call_reference, \
     check_output_dtypes, tolerance
 from opkit.check.example_shapes import TestShapes, call_op, case_shapes, example_outputs, outputs_inferred
-from opkit.check.inputs import VALUE_RANGES, fresh_copies, numpy_can_hold, numpy_dtype, op_inputs, random_array, \
-    random_inputs, to_numpy
+from opkit.check.inputs import VALUE_RANGES, fresh_copies, numpy_can_hold, numpy_dtype, op_inputs, probe_shape, \
+    probe_values, random_array, random_inputs, to_numpy
 
 __all__ = ["Tolerance", "TOLERANCES", "tolerance", "ShapeCase", "tiling_shapes", "Case", "case_matrix",
            "pytest_params", "numpy_dtype", "random_array", "random_inputs", "to_numpy", "assert_close",
            "call_reference", "ReferenceMissing", "op_inputs", "numpy_can_hold", "check_output_dtypes",
            "gradcheck_combination", "AttrCase", "attr_cases", "VALUE_RANGES", "ExtraCase", "extra_cases", "attr_values",
-           "TestShapes", "case_shapes", "call_op", "example_outputs", "outputs_inferred", "fresh_copies"]
+           "TestShapes", "case_shapes", "call_op", "example_outputs", "outputs_inferred", "fresh_copies",
+           "probe_shape", "probe_values"]

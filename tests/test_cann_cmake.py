@@ -9,6 +9,7 @@ import pytest
 
 from opkit.build.cann_cmake import CannCMake, read_cann_cmake
 from opkit.build.layout import detect_layout
+from opkit.errors import PathError
 
 REPO = Path(__file__).resolve().parent / "layouts" / "cann_repo"
 
@@ -44,10 +45,29 @@ target_sources(opapi PRIVATE op_host/aclnn_op.cpp)
     assert found.kernel_include_dirs == (common / "inc" / "fam" / "op_kernel",)
 
 
-def test_no_cmakelists_or_missing_paths_add_nothing(tmp_path: Path) -> None:
+def test_no_cmakelists_unknown_variables_or_missing_folders_add_nothing(tmp_path: Path) -> None:
     assert read_cann_cmake(tmp_path) == CannCMake()
-    op = _repo(tmp_path, "target_sources(optiling PRIVATE ${OP_COMMON_DIR}/src/fam/gone.cpp ${UNKNOWN}/x.cpp)\n")
+    op = _repo(tmp_path, "target_sources(optiling PRIVATE ${UNKNOWN}/x.cpp $<$<CONFIG:Debug>:dbg.cpp>)\n"
+                         "target_include_directories(optiling PRIVATE ${OP_COMMON_DIR}/inc/gone)\n")
     assert read_cann_cmake(op) == CannCMake()
+
+
+@pytest.mark.parametrize("target", ["optiling", "opapi"])
+def test_a_missing_source_file_is_a_located_error(tmp_path: Path, target: str) -> None:
+    """As CMake stops ("Cannot find source file"): a target_sources file that is not there (a sibling op's folder
+    not copied along, circular_pad_grad's padv3grad.cpp for pad_v4_grad) is an error naming the CMakeLists.txt line
+    and the path, not code silently left out of the op's build."""
+    op = _repo(tmp_path, f"""target_sources({target} PRIVATE
+        op_host/op.cpp
+        ../circular_pad_grad/op_host/padv3grad.cpp
+)
+""")
+    with pytest.raises(PathError) as error:
+        read_cann_cmake(op)
+    message = str(error.value)
+    assert message.startswith(f"{op / 'CMakeLists.txt'}:3: target_sources({target} ...) names "
+                              "../circular_pad_grad/op_host/padv3grad.cpp, which does not exist ("), message
+    assert "Cannot find source file" in message
 
 
 def test_definitions_come_from_the_op_and_from_src_common(tmp_path: Path) -> None:

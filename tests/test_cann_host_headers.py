@@ -273,7 +273,11 @@ int main()
                 node->GetInputTdInfo(3) == nullptr, node->GetAttrs() != nullptr ? "attrs" : "none");
     opkit::host::detail::CallState shape_call("ConcatScale", {});
     shape_call.inputs.add_ir({TensorArg{{2}, ge::DT_FLOAT}});
+    shape_call.outputs.add_ir({TensorArg{{2}, ge::DT_FLOAT16}});
     const gert::InferShapeContext infer(shape_call);
+    // the descriptions an InferShape reads (add_sigmoid_mul_reduce_sum_d: GetInputDesc(0)->GetOriginFormat())
+    std::printf("desc %d %d %d %d\\n", infer.GetInputDesc(0)->GetDataType(), infer.GetInputDesc(0)->GetOriginFormat(),
+                infer.GetOptionalInputDesc(0)->GetStorageFormat(), infer.GetOutputDesc(0)->GetDataType());
     return infer.GetComputeNodeInfo()->GetInputsNum() == 1 ? 0 : 1;
 }
 """
@@ -287,7 +291,7 @@ def test_the_compute_node_info_numbers_inputs_by_ir_and_by_instance(tmp_path: Pa
     result = subprocess.run([str(exe)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["ConcatScale 3 3 1 1", "ir0 0+2", "ir1 2+0", "ir2 2+1", "ir3 none",
-                                          "3 1 1 attrs"]   # DT_INT32 = 3, DT_FLOAT16 = 1
+                                          "3 1 1 attrs", "desc 0 2 2 1"]   # DT_INT32 = 3, DT_FLOAT16 = 1, ND = 2
 
 
 # What CANN's operator repository's host code relies on beyond the basics: END_TILING_DATA_DEF and
@@ -401,3 +405,44 @@ def test_a_check_support_callback_reads_the_operator(tmp_path: Path) -> None:
                             str(tmp_path / "reverse.cpp"), "-o", str(exe)], capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     assert subprocess.run([str(exe)]).returncode == 0
+
+
+# INFER_SHAPE of CANN's built-in PadV3Grad / PadV3, which CANN's pad ops' l0 code (padv3grad.cpp) asks before launching
+# the project's own op: the output shape from the paddings' values, contiguous ([b0, e0, ...]) or not ([b.., e..]).
+BUILTIN_PAD = """\
+#include <cstdio>
+#include "opkit/host/opdev_launch.h"
+using namespace opkit::opdev;
+int main()
+{
+    aclTensor x, p, out;
+    x.view_shape = {1, 1, 4, 6};
+    x.dtype = ACL_FLOAT;
+    int64_t pads[8] = {0, 0, 0, 0, 1, 1, 2, 1};
+    p.view_shape = {8};
+    p.dtype = ACL_INT64;
+    p.data = pads;
+    L0Call grad{"PadV3Grad", MakeInputs(&x, &p), MakeOutputs(&out), MakeAttrs(std::string("circular"), true)};
+    aclnnStatus s = InferShape(nullptr, grad);
+    std::printf("%d %lld %lld %lld %lld\\n", (int)s, (long long)out.view_shape[0], (long long)out.view_shape[1],
+                (long long)out.view_shape[2], (long long)out.view_shape[3]);
+    int32_t split[4] = {1, 2, 1, 1};   // [b2, b3, e2, e3]: not contiguous, the last two dims
+    p.view_shape = {4};
+    p.dtype = ACL_INT32;
+    p.data = split;
+    L0Call pad{"PadV3", MakeInputs(&x, &p, nullptr), MakeOutputs(&out), MakeAttrs(std::string("constant"), false)};
+    s = InferShape(nullptr, pad);
+    std::printf("%d %zu %lld %lld\\n", (int)s, out.view_shape.size(), (long long)out.view_shape[2],
+                (long long)out.view_shape[3]);
+    return 0;
+}
+"""
+
+
+def test_builtin_pad_infer_shape_reads_the_paddings(tmp_path: Path) -> None:
+    (tmp_path / "pad.cpp").write_text(BUILTIN_PAD)
+    exe = tmp_path / "pad"
+    subprocess.run([CXX, "-std=c++17", "-Wall", "-Werror", "-DOPKIT_PROJECT_SOC=\"Ascend910B2\"", "-isystem",
+                    str(opkit.include_dir()), str(tmp_path / "pad.cpp"), "-o", str(exe)], check=True)
+    result = subprocess.run([str(exe)], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == ["0 1 1 2 3", "0 4 6 9"]   # 4-1-1, 6-2-1; 4+1+1, 6+2+1

@@ -9,6 +9,7 @@ in test_aclnn_invocation.py (it shares that module's built project)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +23,7 @@ from opkit.check import example_shapes
 from opkit.check.cases import Case
 from opkit.check.example_shapes import SHAPES_VARIABLE, call_op, case_shapes, model_calls, outputs_inferred, \
     index_inputs, shapes_for, write_shapes
-from opkit.check.examples import find_examples, link_msopgen_copy, run_example
+from opkit.check.examples import declared_apis, example_environment, find_examples, link_msopgen_copy, run_example
 from opkit.check.example_sources import source_shapes
 from opkit.check.input_roles import input_roles, role_array
 
@@ -62,6 +63,28 @@ def test_programs_under_examples_are_found(tmp_path: Path) -> None:
     found = find_examples(project, ["AddCustom", "SubCustom"])
     assert [(e.name(project), e.ops, e.verifies) for e in found] == [("examples/AclNNInvocationNaive",
                                                                       ("AddCustom",), False)]
+
+
+def test_a_program_calling_the_projects_own_aclnn_api_is_found(tmp_path: Path) -> None:
+    """CANN's operator repository: pad_v3_grad_replicate's program calls aclnnReplicationPad2dBackward, which the op's
+    own aclnn layer declares (op_host/aclnn_pad2d_backward.h) over PadV3GradReplicate; an API it does not declare
+    (another op's program) is not."""
+    project = tmp_path / "src" / "conversion" / "pad_grad"
+    (project / "op_host").mkdir(parents=True)
+    header = project / "op_host" / "aclnn_pad2d_backward.h"
+    header.write_text("aclnnStatus aclnnReplicationPad2dBackwardGetWorkspaceSize(const aclTensor* gradOutput,\n"
+                      "    const aclTensor* self, const aclIntArray* padding, aclTensor* gradInput,\n"
+                      "    uint64_t* workspaceSize, aclOpExecutor** executor);\n"
+                      "aclnnStatus aclnnReplicationPad2dBackward(void* workspace, uint64_t workspaceSize,\n"
+                      "    aclOpExecutor* executor, aclrtStream stream);\n")
+    _program(project / "examples" / "AclNNInvocationNaive", "ReplicationPad2dBackward", "exit 0\n")
+    _program(project / "examples" / "AclNNInvocationOther", "ReflectionPad2dBackward", "exit 0\n")
+    apis = declared_apis([header, project / "op_host" / "missing.h"])
+    assert apis == ("ReplicationPad2dBackward",)
+    found = find_examples(project, ["PadV3GradReplicate"], apis)
+    assert [(e.name(project), e.ops) for e in found] == [("examples/AclNNInvocationNaive",
+                                                          ("ReplicationPad2dBackward",))]
+    assert find_examples(project, ["PadV3GradReplicate"]) == []
 
 
 def test_a_program_is_judged_as_its_scripts_judge(samples: Path, tmp_path: Path) -> None:
@@ -396,3 +419,33 @@ def test_the_divisor_of_an_integer_division_is_never_zero() -> None:
         assert (testing.op_inputs(case, kinds, torch=True)[1] != 0).all()
     floats = Case(("float16", "float16"), ("float16",), (37,), "unaligned")
     assert np.array_equal(testing.op_inputs(floats, kinds)[1], testing.op_inputs(floats, ["required"] * 2)[1])
+
+
+def test_the_tiling_probe_gives_role_inputs_their_values() -> None:
+    """The generated tests' TilingFunc probe: an input with a role gets the cases' values (a TilingFunc reads a pad
+    op's paddings), the others only a shape; the large probe spreads over the dims an op pads (a 3d pad cannot take
+    1-D data)."""
+    kinds = ["required", "required:padding3"]
+    assert testing.probe_shape(["required", "optional"]) == (1 << 20,)
+    assert testing.probe_shape(kinds) == (102, 102, 102) and testing.probe_shape(["required:padding"]) == (1 << 20,)
+    values = testing.probe_values(kinds, ("float16", "int64"), (4, 5, 6))
+    assert list(values) == [1] and values[1].tolist() == [1] * 6 and values[1].dtype == np.int64
+    index = testing.probe_values(["required", "required:index"], ("float32", "int32"), (3, 7))[1]
+    assert index.shape == (3, 7) and index.min() >= 0 and index.max() < 3
+    with pytest.raises(ValueError, match="pads the last 3 dims"):
+        testing.probe_values(kinds, ("float16", "int64"), (37,))
+
+
+def test_a_programs_python3_is_opkits_interpreter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sample's scripts call `python3` (gen_data.py with torch): it is the interpreter opkit runs in, first on PATH,
+    even when opkit was started by its path from a virtual environment that is not activated."""
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.setenv("ASCEND_OPP_PATH", "/elsewhere")
+    env = example_environment(tmp_path)
+    here = str(Path(sys.executable).parent)
+    if (Path(here) / "python3").is_file():
+        assert env["PATH"].split(os.pathsep)[0] == here and "/usr/bin" in env["PATH"]
+    found = subprocess.run(["python3", "-c", "import sys; print(sys.prefix)"], env=env, capture_output=True,
+                           text=True, check=True).stdout.strip()
+    assert found == sys.prefix
+    assert env["ASCEND_INSTALL_PATH"] == str(tmp_path) and "ASCEND_OPP_PATH" not in env

@@ -38,3 +38,22 @@ def test_a_tiling_func_that_segfaults_is_a_reported_failure_and_the_other_cases_
     faults = [o for name, o in outcomes.items() if "runs_without_kernel_faults" in name]
     assert faults and all(o.outcome == "passed" for o in faults), summary.render()   # the 2-D shapes ran
     assert not summary.ok
+
+
+def test_the_tiling_probe_gives_paddings_their_values(tmp_path: Path) -> None:
+    """tests/layouts/paddings_project: PadShiftCustom's TilingFunc reads its int32 `paddings` input's values (as
+    CircularPad's does) and dereferences them unchecked. The collection-time probe gives that input the values the
+    cases give it (input_roles.py: [1, 1] beside data of >= 3 elements), not just the data's shape, so the TilingFunc
+    tiles instead of crashing, and the cases' numbers match numpy (y = x + paddings[0] + paddings[1]); torch calls
+    too, which take no shape-keyed launch plan (it would tile without the paddings' values)."""
+    project = tmp_path / "PadShiftCustom"
+    shutil.copytree(LAYOUTS / "paddings_project", project)
+    summary = testrun.run_project_tests(project, target=tmp_path / "site",
+                                       keyword="tiling_accepts or matches_reference")
+    outcomes = {o.test.split("::")[-1]: o for o in summary.outcomes}
+    probe = outcomes["test_pad_shift_custom_tiling_accepts_a_large_input"]
+    assert probe.outcome == "passed", probe.message
+    matched = {name: o for name, o in outcomes.items() if "matches_reference" in name}
+    assert any("torch" in name for name in matched) and len(matched) >= 8, summary.render()
+    assert all(o.outcome == "passed" for o in matched.values()), summary.render()
+    assert summary.ok, summary.render()

@@ -18,7 +18,8 @@ opkit reads those commands as CANN's build would, for the host targets that hold
 tiling (`optiling`, `opsproto`, `op_host_aclnn*`), and the sources it adds to `opapi` (a hand-written aclnn API over
 CANN's l0 ops: those, and only those, go into the op's libcust_opapi.so, as in CANN's build). The variables are CANN's: `${OP_COMMON_DIR}` is `src/common` of the repository holding the op,
 `${CMAKE_SOURCE_DIR}` that repository's root, `${CMAKE_CURRENT_SOURCE_DIR}` the op's folder; a path naming the CANN
-install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path. A definition's
+install (`${ASCEND_CANN_PACKAGE_PATH}/include...`) is opkit's own headers, always on the path; a target_sources file
+that is not there is a located error, as CMake stops on it ("Cannot find source file"). A definition's
 `$<IF:$<BOOL:${BUILD_OPEN_PROJECT}>,A,B>` is A (build.sh builds the open project: -DBUILD_OPEN_PROJECT=ON); one with
 another generator expression is left out. A project without such a CMakeLists.txt gets nothing extra.
 
@@ -36,6 +37,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from opkit.errors import PathError
+
 __all__ = ["CannCMake", "read_cann_cmake"]
 
 _HOST_TARGETS = {"optiling", "opsproto", "op_host_aclnn", "op_host_aclnnInner", "op_host_aclnnExc"}
@@ -43,6 +46,7 @@ _COMMAND = re.compile(r"^\s*(add_ops_compile_options|target_sources|target_inclu
                       r"target_compile_definitions)\s*\(([^)]*)\)", re.M | re.I)
 # The interface target of src/common/CMakeLists.txt that CANN's top-level CMakeLists.txt links `optiling` with.
 _TILING_HEADERS = "ops_utils_tiling_headers"
+_SCOPES = ("PRIVATE", "PUBLIC", "INTERFACE")
 _OPEN_PROJECT = re.compile(r"\$<IF:\$<BOOL:\$\{BUILD_OPEN_PROJECT\}>,([^,>]*),([^,>]*)>")
 _VARIABLE = re.compile(r"\$\{(\w+)\}")
 _INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
@@ -140,13 +144,27 @@ def read_cann_cmake(root: Path) -> CannCMake:
         values["OP_COMMON_DIR"] = common
         values["CMAKE_SOURCE_DIR"] = common.parent.parent if common.parent.name == "src" else common.parent
 
-    def path(word: str) -> Path | None:
+    def candidate(word: str) -> Path | None:
         missing = [v for v in _VARIABLE.findall(word) if v not in values]
-        if missing:   # the CANN install's own folders (opkit's headers), or a variable opkit does not know
+        if missing or "$<" in word:   # the CANN install's own folders (opkit's headers), or what opkit cannot read
             return None
         text = _VARIABLE.sub(lambda m: str(values[m[1]]), word)
-        candidate = Path(text) if Path(text).is_absolute() else root / text
-        return candidate.resolve() if candidate.exists() else None
+        return Path(text) if Path(text).is_absolute() else root / text
+
+    def path(word: str) -> Path | None:
+        found = candidate(word)
+        return found.resolve() if found is not None and found.exists() else None
+
+    def source(word: str, target: str, start: int) -> Path | None:
+        """A target_sources file: as CMake does ("Cannot find source file"), one that is not there stops the build,
+        located, instead of leaving out code the op needs."""
+        found = candidate(word)
+        if found is not None and not found.exists():
+            line = text.count("\n", 0, text.find(word, start)) + 1
+            raise PathError(f"{cmake}:{line}", f"target_sources({target} ...) names {word}, which does not exist "
+                            f"({found})", "CMake stops on it too (Cannot find source file); fix the path or copy "
+                            "the file")
+        return path(word)
 
     sources: list[Path] = []
     host_dirs: list[Path] = []
@@ -154,17 +172,17 @@ def read_cann_cmake(root: Path) -> CannCMake:
     op_api: list[Path] | None = None
     definitions = _common_definitions(common)
     text = _strip_comments(cmake.read_text(encoding="utf-8", errors="replace"))
-    for command, body in _COMMAND.findall(text):
+    for match in _COMMAND.finditer(text):
+        command, body = match[1].lower(), match[2]
         words = body.split()
-        command = command.lower()
         if command == "add_ops_compile_options":
             for word in words:
                 if word.startswith("-I") and (found := path(word[2:])) is not None:
                     kernel_dirs.append(found)
             continue
         if command == "target_sources" and words and words[0] == "opapi":
-            op_api = (op_api or []) + [found for word in words[1:] if (found := path(word)) is not None
-                                       and found.is_file()]
+            found_api = [source(word, "opapi", match.start(2)) for word in words[1:] if word not in _SCOPES]
+            op_api = (op_api or []) + [found for found in found_api if found is not None and found.is_file()]
             continue
         if not words or words[0] not in _HOST_TARGETS:
             continue
@@ -172,7 +190,10 @@ def read_cann_cmake(root: Path) -> CannCMake:
             definitions += _definitions(words[1:])
             continue
         for word in words[1:]:
-            if word in ("PRIVATE", "PUBLIC", "INTERFACE") or (found := path(word)) is None:
+            if word in _SCOPES:
+                continue
+            found = source(word, words[0], match.start(2)) if command == "target_sources" else path(word)
+            if found is None:
                 continue
             if command == "target_sources" and found.is_file() and (found.parent != (root / "op_host").resolve()
                                                                     or found.suffix != ".cpp"):   # op_host/*.cc

@@ -180,7 +180,8 @@ def case_shapes(op: str, tiling: Callable[[], tuple[int, int, str]],
 def _after_crash(op: str, crash: HostCrash, probe: Callable[[tuple[int, ...]], Any] | None,
                  probe_inputs: str) -> TestShapes:
     problem = (f"{op}: its TilingFunc crashed ({crash.how}) on opkit's probe, {probe_inputs or 'a (1048576,) input'}"
-               " (shapes only: the probe's tensors carry no values); a TilingFunc should refuse (ge::GRAPH_FAILED) "
+               " (shapes only: the probe's tensors carry no values, but an integer input that pads or indexes the data "
+               "gets valid ones); a TilingFunc should refuse (ge::GRAPH_FAILED) "
                "inputs it cannot tile")
     candidates = tiling_shapes(tile_length=1024, core_count=8) + [ShapeCase("small", (3, 37))]
     safe, crashed = [], []

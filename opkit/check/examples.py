@@ -5,7 +5,9 @@ against the installed aclnn package, runs it and compares with `scripts/verify_r
 Where they are looked for, as the two layouts keep them: `<project>/examples/AclNNInvocation*/` (CANN's operator
 repository: `src/math/<op>/examples/AclNNInvocationNaive`) and the project's siblings `../AclNNInvocation*/` (the
 samples: `1_add_frameworklaunch/{AddCustom,AclNNInvocation}`). A program counts for the project only when its sources
-call `aclnn<OpType>` of one of the project's ops (a folder of samples may hold several ops beside one program).
+call `aclnn<OpType>` of one of the project's ops (a folder of samples may hold several ops beside one program), or an
+aclnn API the project's own aclnn layer declares (CANN's operator repository: pad_v3_grad_replicate's program calls
+`aclnnReplicationPad2dBackward`, which its op_host/aclnn_pad2d_backward.h declares over the PadV3GradReplicate op).
 
 Each runs in place, as its README tells a user to run it, with `ASCEND_INSTALL_PATH` set to opkit's CANN stand-in (the
 tree `opkit cann-root` prints, where `opkit build` installed the op's aclnn package). Its verdict is the script's:
@@ -19,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,7 +29,8 @@ from pathlib import Path
 
 from opkit.check.example_shapes import CALLS_VARIABLE
 
-__all__ = ["Example", "ExampleRun", "find_examples", "run_example", "example_environment", "link_msopgen_copy"]
+__all__ = ["Example", "ExampleRun", "find_examples", "run_example", "example_environment", "link_msopgen_copy",
+           "declared_apis"]
 
 _FOLDER = re.compile(r"^aclnn", re.I)
 _SOURCES = ("*.cpp", "*.cc", "*.h", "*.hpp")
@@ -42,7 +46,7 @@ class Example:
     """One of the project's AclNNInvocation programs."""
 
     folder: Path                  # the program's folder (run.sh inside)
-    ops: tuple[str, ...]          # the project's OpTypes its sources call through aclnn
+    ops: tuple[str, ...]          # the project's OpTypes (or own aclnn APIs, without `aclnn`) its sources call
     verifies: bool                # its run.sh or scripts compare the results with something
 
     def name(self, project: Path) -> str:
@@ -77,10 +81,27 @@ def _verifies(folder: Path) -> bool:
     return bool(_VERIFY.search(script)) or any((folder / "scripts").glob("verify*.py"))
 
 
-def find_examples(project: Path, op_types: Iterable[str]) -> list[Example]:
-    """The AclNNInvocation programs of `project` (see the module's doc) that call one of `op_types`, in name order."""
+_DECLARED = re.compile(r"\baclnn(\w+?)GetWorkspaceSize\s*\(")
+
+
+def declared_apis(headers: Iterable[Path]) -> tuple[str, ...]:
+    """The aclnn APIs (`ReplicationPad2dBackward` for aclnnReplicationPad2dBackward) the project's own aclnn layer
+    declares in `headers` (its op_api aclnn_*.h), in order."""
+    found: list[str] = []
+    for header in headers:
+        try:
+            text = Path(header).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        found += [name for name in _DECLARED.findall(text) if name not in found]
+    return tuple(found)
+
+
+def find_examples(project: Path, op_types: Iterable[str], apis: Iterable[str] = ()) -> list[Example]:
+    """The AclNNInvocation programs of `project` (see the module's doc) that call one of `op_types`, or one of `apis`
+    (declared_apis: the project's own aclnn layer), in name order."""
     project = Path(project).absolute()
-    op_types = tuple(op_types)
+    op_types = tuple(dict.fromkeys([*op_types, *apis]))
     candidates = [d for base in (project / "examples", project.parent) if base.is_dir()
                   for d in sorted(base.iterdir()) if d.is_dir() and _FOLDER.match(d.name) and (d / "run.sh").is_file()]
     found = []
@@ -93,8 +114,15 @@ def find_examples(project: Path, op_types: Iterable[str]) -> list[Example]:
 
 def example_environment(cann_root: Path) -> dict[str, str]:
     """This process's environment for a sample's run.sh: ASCEND_INSTALL_PATH (what the samples source setenv.bash
-    from) is opkit's stand-in tree; other ASCEND_* variables are dropped so nothing points elsewhere."""
+    from) is opkit's stand-in tree; other ASCEND_* variables are dropped so nothing points elsewhere. The `python3`
+    its scripts call is the interpreter opkit runs in (its folder first on PATH), which has numpy and, where
+    installed, torch (gen_data.py of CANN's pad ops builds its golden with torch), also when opkit was started by
+    its path from a virtual environment that is not activated."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_")}
+    here = Path(sys.executable).parent
+    if (here / "python3").is_file():
+        env["PATH"] = os.pathsep.join([str(here), *[p for p in env.get("PATH", "").split(os.pathsep)
+                                                     if p and Path(p) != here]])
     return env | {"ASCEND_INSTALL_PATH": str(cann_root), "ASCEND_HOME_PATH": str(cann_root)}
 
 

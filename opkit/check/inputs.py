@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from opkit.check.input_roles import skip_or_array, split_kind
+from opkit.check.input_roles import role_array, skip_or_array, split_kind
 
 if TYPE_CHECKING:
     from opkit.check.cases import Case
 
 __all__ = ["canonical", "numpy_dtype", "random_array", "VALUE_RANGES", "random_inputs", "numpy_can_hold",
-           "op_inputs", "to_numpy", "padded_shape"]
+           "op_inputs", "to_numpy", "padded_shape", "probe_shape", "probe_values"]
 
 _ALIASES = {"float": "float32", "half": "float16", "float64": "double", "fp16": "float16", "fp32": "float32",
             "bf16": "bfloat16"}
@@ -177,3 +177,23 @@ def to_numpy(value: Any) -> Any:
             value = value.float()
         return value.numpy()
     return np.asarray(value)
+
+
+def probe_shape(kinds: Sequence[str], large: int = 1 << 20) -> tuple[int, ...]:
+    """The shape of the generated tests' large TilingFunc probe: (large,), or about `large` elements spread over k
+    dims when an input pads the last k dims of the data (role "padding<k>", input_roles.py), which 1-D data cannot
+    take."""
+    dims = max((int(role[len("padding"):]) for kind in kinds
+                if (role := split_kind(kind)[1]).startswith("padding") and role != "padding"), default=1)
+    side = round(large ** (1 / dims))
+    return (large,) if dims == 1 else (side,) * dims
+
+
+def probe_values(kinds: Sequence[str], dtypes: Sequence[str], shape: tuple[int, ...]) -> dict[int, np.ndarray]:
+    """{input position: values} for a TilingFunc probe beside data of `shape`: each input with a role (an integer
+    input that pads or indexes the data, input_roles.py) gets that role's values, as the cases give it, since a
+    TilingFunc reads them (CircularPad's reads its paddings); the other inputs carry their shape only. Raises
+    ValueError when `shape` cannot take a role (fewer dims than the op pads)."""
+    rng = np.random.default_rng(0)
+    return {i: role_array(role, canonical(dtype), tuple(shape), rng)
+            for i, (kind, dtype) in enumerate(zip(kinds, dtypes)) if (role := split_kind(kind)[1])}

@@ -28,7 +28,7 @@ from opkit.build.layout import ProjectLayout, detect_layout
 from opkit.check.example_shapes import SHAPES_VARIABLE, index_inputs, model_calls, read_calls, write_shapes
 from opkit.check.example_sources import source_shapes
 from opkit.check.input_roles import input_roles
-from opkit.check.examples import find_examples, link_msopgen_copy, run_example
+from opkit.check.examples import declared_apis, find_examples, link_msopgen_copy, run_example
 from opkit.errors import ProjectTestError
 from opkit.generate.glue import GLUE_DIR
 from opkit.generate.shadowing import check_replaceable
@@ -242,7 +242,8 @@ def _cann_outcomes(project: Path, layout: ProjectLayout, target: Path | None, ke
     build_project(project, on_event=events)
     glue = Path(os.path.realpath(layout.root.joinpath(*GLUE_DIR)))
     _install(glue, target, on_line, build=False)
-    examples = [] if keyword else find_examples(project, [o.op.op_type for o in layout.ops])
+    examples = [] if keyword else find_examples(project, [o.op.op_type for o in layout.ops],
+                                                declared_apis(layout.op_api_headers))
     linked = link_msopgen_copy(project) if examples else ""
     if linked:
         on_line(linked)

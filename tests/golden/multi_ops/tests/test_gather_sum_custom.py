@@ -38,12 +38,21 @@ INPUT_KINDS = ["dynamic", "required"]
 DIFFERENTIABLE = []
 
 
+# The TilingFunc's large probe: its inputs carry a shape only, except an integer input with a role (paddings,
+# indices), which gets the values the cases give it (the TilingFunc reads them).
+PROBE = testing.probe_shape(INPUT_KINDS)
+
+
+def _probe(shape: tuple[int, ...]) -> dict:
+    return _ops.tiling(OP, shape, 0, ATTRS, values=testing.probe_values(INPUT_KINDS, COMBINATIONS[0][0], shape))
+
+
 def _tiling() -> tuple[int, int, str]:
     """Tile length and core count the op's TilingFunc picks for a large input (so the shapes land on its edges)."""
     try:
-        info = _ops.tiling(OP, (1 << 20,), 0, ATTRS)
+        info = _probe(PROBE)
     except scale_shift_custom.KernelError as exc:
-        return 1024, 8, f"the TilingFunc refused a (1048576,) input: {exc}"
+        return 1024, 8, f"the TilingFunc refused a {PROBE} input: {exc}"
     if info["tile_length"] is None:   # the tiling struct has no tileLength field: shapes use a plausible tile
         return 1024, info["block_dim"], ""
     return info["tile_length"], info["block_dim"], ""
@@ -52,8 +61,8 @@ def _tiling() -> tuple[int, int, str]:
 # The edges of the op's tiling; or, under `opkit test` of a CANN project, the shapes (and dtypes) its own programs
 # call it with. Asked in a child process: a TilingFunc that crashes on the probe fails the tiling test below, naming
 # its input, instead of taking pytest down.
-SHAPES = testing.case_shapes(OP, _tiling, lambda shape: _ops.tiling(OP, shape, 0, ATTRS),
-                             f"a (1048576,) input of dtypes {COMBINATIONS[0][0]} with attrs {ATTRS}")
+SHAPES = testing.case_shapes(OP, _tiling, _probe,
+                             f"a {PROBE} input of dtypes {COMBINATIONS[0][0]} with attrs {ATTRS}")
 CASES = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.shapes)
 SMALL = testing.case_matrix(SHAPES.combinations(COMBINATIONS), SHAPES.small)
 ATTR_CASES = testing.attr_cases(ATTRS, ATTR_TYPES, [d for ins, _ in COMBINATIONS for d in ins],

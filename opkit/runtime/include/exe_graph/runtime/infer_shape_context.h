@@ -37,6 +37,17 @@ class InferShapeContext {
     const auto* i = s_.inputs.ir_at(ir_index, 0);
     return i ? &i->tensor : nullptr;
   }
+  // The tensor descriptions (dtype, origin and storage format) of ExtendedKernelContext, which CANN's InferShapeContext
+  // derives from: add_sigmoid_mul_reduce_sum_d's InferShape reads GetInputDesc(0)->GetOriginFormat().
+  const CompileTimeTensorDesc* GetInputDesc(size_t index) const { return desc(s_.inputs.at(index)); }
+  const CompileTimeTensorDesc* GetOptionalInputDesc(size_t ir_index) const {
+    return desc(s_.inputs.ir_at(ir_index, 0));
+  }
+  const CompileTimeTensorDesc* GetRequiredInputDesc(size_t ir_index) const { return GetOptionalInputDesc(ir_index); }
+  const CompileTimeTensorDesc* GetDynamicInputDesc(size_t ir_index, size_t relative_index) const {
+    return desc(s_.inputs.ir_at(ir_index, relative_index));
+  }
+  const CompileTimeTensorDesc* GetOutputDesc(size_t index) const { return desc(s_.outputs.at(index)); }
   Shape* GetOutputShape(size_t index) {
     auto* o = s_.outputs.at(index);
     return o ? &o->shape.MutableOriginShape() : nullptr;
@@ -46,6 +57,9 @@ class InferShapeContext {
  private:
   static const Shape* shape(const opkit::host::detail::IoInstance* i) {
     return i ? &i->shape.GetOriginShape() : nullptr;
+  }
+  static const CompileTimeTensorDesc* desc(const opkit::host::detail::IoInstance* i) {
+    return i ? &i->desc : nullptr;
   }
 
   opkit::host::detail::CallState& s_;

@@ -105,9 +105,49 @@ inline std::vector<const aclTensor*> TensorsOf(const TensorArg& a)
     return {};
 }
 
+// The InferShape of CANN's built-in PadV3 and PadV3Grad (their op_proto), which CANN's pad ops' l0 code asks before
+// launching one of the project's own ops (padv3grad.cpp: INFER_SHAPE(PadV3Grad, ...), then CircularPadGrad or
+// PadV3GradReplicate): output dim i is x's dim i plus (PadV3) or minus (PadV3Grad) its begin and end paddings, read
+// from the paddings tensor's values ([b0, e0, b1, e1, ...] when the paddings_contiguous attr is true, the default; else
+// [b0, b1, ..., e0, e1, ...]), fewer paddings than 2 per dim padding the last dims. False when it is not such a call.
+inline bool BuiltinPadInferShape(const L0Call& c)
+{
+    const int sign = c.op == "PadV3" ? 1 : c.op == "PadV3Grad" ? -1 : 0;
+    if (sign == 0 || c.inputs.items.size() < 2 || c.outputs.items.empty()) return false;
+    const auto x = TensorsOf(c.inputs.items[0]), p = TensorsOf(c.inputs.items[1]), out = TensorsOf(c.outputs.items[0]);
+    if (x.size() != 1 || p.size() != 1 || out.size() != 1 || p[0]->data == nullptr) return false;
+    const ge::DataType dtype = p[0]->GetDataType();
+    if (dtype != ge::DT_INT32 && dtype != ge::DT_INT64) return false;
+    const int64_t count = p[0]->Numel(), rank = static_cast<int64_t>(x[0]->view_shape.size());
+    if (count % 2 != 0 || count / 2 > rank) return false;
+    bool contiguous = true;
+    if (c.attrs.items.size() >= 2) {
+        if (const bool* b = std::get_if<bool>(&c.attrs.items[1])) contiguous = *b;
+    }
+    auto value = [&](int64_t i) {
+        const auto* base = static_cast<const char*>(p[0]->data);
+        return dtype == ge::DT_INT32 ? static_cast<int64_t>(reinterpret_cast<const int32_t*>(base)[p[0]->offset + i])
+                                     : reinterpret_cast<const int64_t*>(base)[p[0]->offset + i];
+    };
+    const int64_t padded = count / 2;
+    gert::Shape shape;
+    for (int64_t d = 0; d < rank; ++d) {
+        int64_t dim = x[0]->view_shape[d];
+        const int64_t k = d - (rank - padded);   // which padded dim this is (the last `padded` dims)
+        if (k >= 0) {
+            dim += sign * (contiguous ? value(2 * k) + value(2 * k + 1) : value(k) + value(k + padded));
+        }
+        if (dim < 0) return false;
+        shape.AppendDim(dim);
+    }
+    const_cast<aclTensor*>(out[0])->SetViewShape(shape);
+    return true;
+}
+
 // INFER_SHAPE: the op's InferShape on the inputs' shapes and dtypes; each output tensor takes the shape it gives.
 inline aclnnStatus InferShape(aclOpExecutor* executor, const L0Call& c)
 {
+    if (Ops().find(c.op) == Ops().end() && BuiltinPadInferShape(c)) return ACLNN_SUCCESS;
     const OpEntry* entry = FindOp(c.op);
     if (entry == nullptr) return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
     std::vector<host::IrTensors> inputs;

@@ -77,8 +77,20 @@ for _spec in _OPS.values():   # the input dtypes of each combination, for a one-
 # Launch plans of torch calls by (op, input shapes and dtypes, attrs): the C++ side inferred the outputs and ran the
 # TilingFunc once for that key; a call then only allocates outputs and launches. Cleared when full.
 _PLANS: dict[tuple[Any, ...], Any] = {}
-# Ops with one required tensor per input and output: their torch calls may use a cached launch plan (run_torch).
-_PLANNABLE = frozenset(name for name, spec in _OPS.items() if not spec["written"]
+
+
+def _integer_beside_float(spec: dict[str, Any]) -> bool:
+    """An integer input beside float data (paddings, indices): the TilingFunc may read its values (CANN's pad ops read
+    their paddings without marking them ValueDepend), which a plan made from shapes does not hold."""
+    count = len(spec["inputs"])
+    return any(any(d.startswith(("int", "uint")) for d in combo[:count])
+               and any(d.startswith(("float", "bfloat", "double")) for d in combo[:count])
+               for combo in spec["combinations"])
+
+
+# Ops with one required tensor per input and output, and no integer input beside float data: their torch calls may
+# use a cached launch plan (run_torch).
+_PLANNABLE = frozenset(name for name, spec in _OPS.items() if not spec["written"] and not _integer_beside_float(spec)
                        and all(kind == "required" for _, kind in spec["inputs"] + spec["outputs"]))
 _MAX_PLANS = 512
 # A tensor's part of a plan key. Only dense CPU tensors have plans: is_cpu and layout send any other tensor to
@@ -414,13 +426,21 @@ def fake_torch(name: str, values: tuple[Any, ...], attrs: dict[str, Any], torch_
 
 
 def tiling(name: str, shape: tuple[int, ...], combination: int = 0, attrs: dict[str, Any] | None = None,
-           soc: str = "") -> dict[str, Any]:
+           soc: str = "", values: dict[int, np.ndarray] | None = None) -> dict[str, Any]:
     """What the op's TilingFunc decides for inputs of `shape` in dtype combination `combination`: block_dim,
-    tiling_key, workspace_bytes and tile_length (None when the tiling struct has no tileLength field)."""
+    tiling_key, workspace_bytes and tile_length (None when the tiling struct has no tileLength field). The inputs
+    carry a shape only, except those `values` gives by position (an integer input whose values the TilingFunc
+    reads, such as paddings): those are passed with their data, shape and dtype."""
     spec = _OPS[name]
     combo = spec["combinations"][combination]
-    inputs = [None if kind == "optional" else [(0, 0, list(shape), combo[i])] if kind == "dynamic"
-              else (0, 0, list(shape), combo[i]) for i, (_, kind) in enumerate(spec["inputs"])]
+    given = {i: np.ascontiguousarray(a) for i, a in (values or {}).items()}
+
+    def described(i: int) -> tuple[int, int, list[int], str]:
+        if i in given:
+            return _describe_numpy(given[i])
+        return (0, 0, list(shape), combo[i])
+    inputs = [None if kind == "optional" and i not in given else [described(i)] if kind == "dynamic"
+              else described(i) for i, (_, kind) in enumerate(spec["inputs"])]
     return spec["tiling"](inputs, check_attrs(name, attrs or {}), soc)
 
 
