@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from opkit import __version__
+from opkit.build.isolation import read_symbols
 from opkit.errors import BuildError
 
 __all__ = ["make_static_package", "package_file_name", "write_installer"]
@@ -155,6 +156,10 @@ def make_static_package(objects: Sequence[Path], op_api: Path, vendor: str) -> P
     with tempfile.TemporaryDirectory(prefix="opkit-static-") as tmp:
         merged = Path(tmp) / f"{vendor}_opapi.o"
         _run(["ld", "-r", "--force-group-allocation", "-z", "muldefs", "-o", str(merged), *map(str, objects)])
+        # objcopy localises a unique symbol (function-local statics of inline functions) only once it is weak.
+        unique = Path(tmp) / "unique.txt"
+        unique.write_text("".join(f"{s.name}\n" for s in read_symbols(merged) if s.unique))
+        _run(["objcopy", f"--weaken-symbols={unique}", str(merged)])
         _run(["objcopy", "--wildcard", "--keep-global-symbol=aclnn*", str(merged)])
         archive.unlink(missing_ok=True)
         _run(["ar", "rcs", str(archive), str(merged)])
