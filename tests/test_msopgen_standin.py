@@ -85,7 +85,7 @@ extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z
 }
 """
 
-# A program linking the package's archive, as CANN's static_library sample does: find_package(<vendor>), <vendor>::static.
+# A program linking the package's archive as CANN's static_library sample does (find_package, <vendor>::static).
 STATIC_CMAKE = """cmake_minimum_required(VERSION 3.16)
 project(acl_execute_static)
 add_compile_options(-std=c++11)

@@ -72,7 +72,7 @@ export LD_LIBRARY_PATH="${{_vendor_dir}}/op_api/lib${{LD_LIBRARY_PATH:+:${{LD_LI
 unset _vendor_dir
 """
 
-_CONFIG = """# {vendor}-config.cmake: the static and shared libraries of custom operator package {vendor} (made by opkit {version})
+_CONFIG = """# {vendor}-config.cmake: the libraries of custom operator package {vendor} (made by opkit {version})
 include(CMakeFindDependencyMacro)
 include("${{CMAKE_CURRENT_LIST_DIR}}/{vendor}-targets.cmake")
 set({vendor}_VERSION 1.0.0)
