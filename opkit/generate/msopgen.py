@@ -83,7 +83,7 @@ def render_msopgen_project(prototype: Path, compute_unit: str, framework: str = 
             out = out.replace("{{op}}", op["name"]) if op is not None else out
             text = (env.get_template(rel).render(**context, op=op) if rel.endswith(_SUFFIX)
                     else template.read_text(encoding="utf-8"))
-            files.append(MsopgenFile(out, text, os.access(template, os.X_OK)))
+            files.append(MsopgenFile(out, text, out.endswith(".sh")))   # the mode of package data may be lost
     return files
 
 
