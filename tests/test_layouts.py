@@ -54,6 +54,19 @@ def test_msopgen_project_reads_its_opdef_and_finds_the_prototype_beside_it(msopg
                                  "op_kernel/add_tpl_custom_tiling.h, template tiling keys)")
 
 
+def test_an_older_tiling_header_nothing_includes_is_not_the_op_s(msopgen: Path) -> None:
+    # msopgen's default op_host/<op>_tiling.h, left where a sample copies in its own newer header (install.sh
+    # removes only op_host/*.cpp): CANN's build never reads it, as no source includes it.
+    (msopgen / "op_host" / "add_tpl_custom_tiling.h").write_text(
+        '#include "register/tilingdata_base.h"\nnamespace optiling {\nBEGIN_TILING_DATA_DEF(AddTplCustomTilingData)\n'
+        '  TILING_DATA_FIELD_DEF(uint32_t, size);\nEND_TILING_DATA_DEF;\n'
+        'REGISTER_TILING_DATA_CLASS(AddTplCustom, AddTplCustomTilingData)\n}\n')
+    layout = detect_layout(msopgen)
+    assert layout is not None
+    (op,) = layout.ops
+    assert (op.tiling_style, op.tiling_header) == ("newer", msopgen / "op_kernel" / "add_tpl_custom_tiling.h")
+
+
 def test_opkit_project_and_other_directories(tmp_path: Path) -> None:
     spec = tmp_path / "add_custom.json"
     spec.write_text('[{"op": "AddCustom", "input_desc": [{"name": "x", "type": ["float"], "format": ["ND"]}], '

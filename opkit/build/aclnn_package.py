@@ -2,6 +2,13 @@
 CANN's build installs them (`opp/vendors/<vendor>/op_api/{include,lib}`, `bin/set_env.bash`, `vendors/config.ini`)
 in the tree of `opkit cann-root`. The vendor is the project's CMakePresets.json `vendor_name` (msopgen's), else
 CANN's default, `customize`; a second project of the same vendor replaces the first, as CANN's installer does.
+
+A CANN project also gets what CANN's build leaves in its build_out/: op_api/ always, and, when its CMakePresets.json
+sets ASCEND_PACK_SHARED_LIBRARY, the static library `op_api/lib/lib<vendor>.a` with its CMake package
+(`op_api/lib/cmake/<vendor>/<vendor>-config.cmake`: targets `<vendor>::static` and `<vendor>::shared`), which a
+program links with `find_package(<vendor>)` (op_package.py). `python -m opkit.build.aclnn_package PROJECT`, run by
+the build.sh of opkit's msopgen stand-in after `opkit build`, adds the installer CANN's build makes otherwise,
+`build_out/custom_opp_<os>_<arch>.run`.
 """
 from __future__ import annotations
 
@@ -11,9 +18,10 @@ from pathlib import Path
 
 from opkit import __version__
 from opkit.build.cann_root import DEFAULT_VENDOR
-from opkit.errors import BuildError
+from opkit.build.op_package import make_static_package, write_installer
+from opkit.errors import BuildError, OpkitError
 
-__all__ = ["install_aclnn_package", "project_vendor"]
+__all__ = ["install_aclnn_package", "pack_shared_library", "project_vendor"]
 
 _SET_ENV = """# The environment of custom operator package {vendor} (written by opkit build, as CANN's installer writes it).
 _vendor_dir="$(cd "$(dirname "${{BASH_SOURCE[0]}}")/.." && pwd)"
@@ -23,19 +31,28 @@ unset _vendor_dir
 """
 
 
-def project_vendor(project: Path) -> str:
-    """The vendor name of `project`'s CMakePresets.json (msopgen's `vendor_name` cache variable), else `customize`."""
-    presets = project / "CMakePresets.json"
+def _preset(project: Path, name: str) -> str | None:
+    """The value of cache variable `name` in `project`'s CMakePresets.json (msopgen's), or None."""
     try:
-        data = json.loads(presets.read_text(encoding="utf-8"))
+        data = json.loads((project / "CMakePresets.json").read_text(encoding="utf-8"))
         for preset in data.get("configurePresets", []):
-            value = preset.get("cacheVariables", {}).get("vendor_name", {})
-            name = value.get("value") if isinstance(value, dict) else value
-            if isinstance(name, str) and name.strip():
-                return name.strip()
+            value = preset.get("cacheVariables", {}).get(name, {})
+            value = value.get("value") if isinstance(value, dict) else value
+            if isinstance(value, (str, bool)) and str(value).strip():
+                return str(value).strip()
     except (OSError, ValueError, AttributeError):
         pass
-    return DEFAULT_VENDOR
+    return None
+
+
+def project_vendor(project: Path) -> str:
+    """The vendor name of `project`'s CMakePresets.json (msopgen's `vendor_name` cache variable), else `customize`."""
+    return _preset(project, "vendor_name") or DEFAULT_VENDOR
+
+
+def pack_shared_library(project: Path) -> bool:
+    """Whether `project`'s CMakePresets.json asks for the static and shared libraries instead of a .run package."""
+    return (_preset(project, "ASCEND_PACK_SHARED_LIBRARY") or "").upper() in ("TRUE", "ON", "1", "YES")
 
 
 def _built_library(glue: Path) -> Path:
@@ -43,6 +60,14 @@ def _built_library(glue: Path) -> Path:
     if not found:
         raise BuildError(f"the build made no libcust_opapi.so under {glue / 'build'}")
     return found[-1]
+
+
+def _built_objects(glue: Path) -> list[Path]:
+    library = _built_library(glue)
+    listing = library.parent / "cust_opapi.objects"
+    if not listing.is_file():
+        raise BuildError(f"the build listed no objects of {library.name} ({listing}): rebuild with this opkit")
+    return [Path(line) for line in listing.read_text().splitlines() if line.strip()]
 
 
 def _copy_op_api(glue: Path, api: Path) -> None:
@@ -69,8 +94,37 @@ def install_aclnn_package(glue: Path, root: Path, vendor: str, build_out: Path |
     _copy_op_api(glue, vendor_dir / "op_api")
     if build_out is not None:
         _copy_op_api(glue, build_out / "op_api")
+        if pack_shared_library(build_out.parent):
+            make_static_package(_built_objects(glue), build_out / "op_api", project_vendor(build_out.parent))
     (vendor_dir / "bin").mkdir(exist_ok=True)
     (vendor_dir / "bin" / "set_env.bash").write_text(_SET_ENV.format(vendor=vendor))
     config = root / "opp" / "vendors" / "config.ini"
     config.write_text(f"load_priority={vendor}\n")
     return vendor_dir
+
+
+def main(argv: list[str] | None = None) -> int:
+    """After `opkit build PROJECT`: build_out/custom_opp_<os>_<arch>.run, CANN's installer of the package (not when
+    the project packs libraries instead, whose op_api/ the build left in build_out/)."""
+    import sys
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m opkit.build.aclnn_package PROJECT (after opkit build PROJECT)", file=sys.stderr)
+        return 2
+    project = Path(args[0]).absolute()
+    op_api = project / "build_out" / "op_api"
+    try:
+        if not (op_api / "lib" / "libcust_opapi.so").is_file():
+            raise BuildError(f"{op_api}: holds no libcust_opapi.so; run `opkit build {project}` first")
+        if pack_shared_library(project):
+            print(f"op_api: {op_api} (static and shared libraries; no .run package, as CANN's build)")
+            return 0
+        print(f"package: {write_installer(op_api, project / 'build_out', project_vendor(project))}")
+    except OpkitError as exc:
+        print(f"opkit: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -203,7 +203,14 @@ def _included_headers(sources: list[Path], dirs: tuple[Path, ...], depth: int = 
 def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingStyle, Path | None, str]:
     newer = root / "op_kernel" / f"{op.name}_tiling.h"
     older = root / "op_host" / f"{op.name}_tiling.h"
+    # An older header beside a newer one counts only when host code includes it: msopgen's default, left where a
+    # sample copies in its own newer header, is read by nothing in CANN's build.
+    skip_older = newer.is_file() and older.is_file() and older.resolve() not in {
+        p.resolve() for p in _included_headers(sorted((root / "op_host").glob("*.cpp")),
+                                               (root / "op_host", root / "op_kernel", root))}
     for path in (older, *host_headers):
+        if skip_older and path.resolve() == older.resolve():
+            continue
         text = _read(path)
         m = _CLASSIC.search(text)
         named = re.search(rf"REGISTER_TILING_DATA_CLASS\s*\(\s*{op.op_type}\s*,\s*(\w+)\s*\)", text)

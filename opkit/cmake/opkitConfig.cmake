@@ -247,6 +247,16 @@ function(opkit_add_aclnn_library module)
                         "${OPKIT_CANN_ROOT}/lib64/libascendcl.so" "-Wl,--version-script=${exports}")
   set_property(TARGET cust_opapi APPEND PROPERTY LINK_DEPENDS ${objects} "${stamp}" "${exports}")
   add_dependencies(cust_opapi ${module}_kernels)
+  # Its objects, listed for the static library CANN's build makes of an op package on request
+  # (ASCEND_PACK_SHARED_LIBRARY; opkit/build/aclnn_package.py links them into lib<vendor>.a).
+  set(listed "")
+  foreach(item IN LISTS ARGN)
+    if(item MATCHES "^\\$<TARGET_OBJECTS:")
+      list(APPEND listed "${item}")
+    endif()
+  endforeach()
+  file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/cust_opapi.objects"
+       CONTENT "$<JOIN:$<TARGET_OBJECTS:cust_opapi>;${listed};${objects},\n>\n")
   # Installed in <root>/opp/vendors/<vendor>/op_api/lib: the root's lib64 is five levels up.
   set_target_properties(cust_opapi PROPERTIES BUILD_RPATH "${OPKIT_CANN_ROOT}/lib64"
                         INSTALL_RPATH "$ORIGIN/../../../../../lib64")

@@ -9,6 +9,11 @@ case ":$PATH:" in
   *":$_opkit_cann/compiler/ccec_compiler/bin:"*) ;;
   *) export PATH="$_opkit_cann/compiler/ccec_compiler/bin:$PATH" ;;
 esac
+# and its tools: the samples' install.sh runs `msopgen gen ...` (opkit's stand-in, bin/msopgen).
+case ":$PATH:" in
+  *":$_opkit_cann/bin:"*) ;;
+  *) export PATH="$_opkit_cann/bin:$PATH" ;;
+esac
 # and its profiler: samples run `msprof op ./program` (opkit profile's estimate, tools/profiler/bin/msprof).
 case ":$PATH:" in
   *":$_opkit_cann/tools/profiler/bin:"*) ;;
