@@ -100,6 +100,12 @@ def _ge_node(node: torch.fx.Node, op: torch._ops.OpOverload, ge_op: ge.CustomOp)
     def run(*args: Any, **kwargs: Any) -> Any:
         def pick(source: int | str | None) -> Any:
             return None if source is None else args[source] if isinstance(source, int) else kwargs[source]
+
+        def attr(value: Any) -> Any:   # an attr dynamo made a graph input (a float it did not specialise) is read now
+            if isinstance(value, ge.Tensor) and value.producer is None:
+                value = pick(value.index)
+            return value.item() if isinstance(value, torch.Tensor) else value
+
         try:   # the outputs' shapes for these inputs, from the op's Meta kernel (dynamic shapes too)
             meta = op(*[a.to("meta") if isinstance(a, torch.Tensor) else a for a in args],
                       **{k: v.to("meta") if isinstance(v, torch.Tensor) else v for k, v in kwargs.items()})
@@ -107,7 +113,7 @@ def _ge_node(node: torch.fx.Node, op: torch._ops.OpOverload, ge_op: ge.CustomOp)
             meta = node.meta.get("val")
         metas = list(meta) if isinstance(meta, (tuple, list)) else [meta]
         outputs = [torch.empty(m.shape, dtype=m.dtype, device="npu") for m in metas]
-        aclnn([pick(s) for s in sources], attrs, outputs)
+        aclnn([pick(s) for s in sources], [(kind, attr(value)) for kind, value in attrs], outputs)
         return tuple(outputs) if isinstance(meta, (tuple, list)) else outputs[0]
 
     run.__name__ = f"ge_{ge_op.op_type}"
