@@ -133,6 +133,38 @@ def test_torch_npu_style_tests_of_one_op(monkeypatch):
     assert "Ran 6 tests" in output and "OK" in output, output[-6000:]
 
 
+@pytest.mark.e2e
+@pytest.mark.compile
+def test_graph_mode_runs_the_ge_node_of_an_op_package_op(monkeypatch):
+    """CANN 9's op package layout (tests/torch_npu_project/op_package: op_host/<op>/, op_kernel/<op>/, the kernel file
+    named by npu_op_kernel_sources), built unchanged, then graph mode on an op with no eager kernel: its GE node (a
+    generated GE API in a torchair.ops module found through $OPKIT_TORCHAIR_OPS) runs the package's kernel, attrs
+    included (test/test_graph_op_package.py checks the numbers against numpy)."""
+    work = REPO / "build" / "torchair-op-package-test"
+    monkeypatch.setenv("OPKIT_ACLNN", "1")
+    monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(REPO / "build" / "torch-npu-cache"))
+    monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    for var in ("ASCEND_CUSTOM_OPP_PATH", "ASCEND_OPP_PATH", "ASCEND_HOME_PATH", "OPKIT_OP_PLUGIN"):
+        monkeypatch.delenv(var, raising=False)
+    from opkit.build.layout import detect_layout
+    from opkit.build.project import build_project
+
+    op = shutil.copytree(PROJECT / "op_package", work / "op_package", dirs_exist_ok=True)
+    layout = detect_layout(op)
+    (sources,) = layout.ops
+    assert sources.kernel == op / "op_kernel" / "scale_axpy_sink" / "scale_axpy_sink_kernel.cpp"
+    assert {p.name for p in sources.host} == {"scale_axpy_sink.cpp", "scale_axpy_sink_tiling.cpp"}
+    assert sources.tiling_struct == "ScaleAxpySinkTilingData"
+    build_project(op, jobs=2)
+    monkeypatch.setenv("OPKIT_TORCHAIR_OPS", str(PROJECT / "torchair_ops"))
+    result = subprocess.run([sys.executable, "-m", "opkit", "run", "--", sys.executable,
+                             str(PROJECT / "test" / "test_graph_op_package.py"), "-v"],
+                            cwd=work, capture_output=True, text=True)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-6000:]
+    assert "Ran 3 tests" in output and "OK" in output, output[-6000:]
+
+
 def test_meta_library_is_also_reachable_as_m_dot_m():
     """Samples for newer torch_npu register with `@impl(m.m, ...)` (there `m` is the module), samples for torch_npu 2.1
     with `@impl(m, ...)`: the stand-in's `m` serves both, and its own registrations still reach the dispatcher."""

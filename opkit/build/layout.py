@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Literal
 
 from opkit.build.cann_cmake import CannCMake, read_cann_cmake
+from opkit.build.npu_op_package import read_op_package
 from opkit.errors import OpkitError, PathError, SpecError
 from opkit.spec import load_spec
 from opkit.spec.model import OpSpec, SpecFile
@@ -141,7 +142,9 @@ def _op_host_sources(root: Path, cmake: CannCMake | None = None) -> list[Path]:
     """op_host/*.cpp but the aclnn (op_api) sources beside them in CANN's operator repository (`aclnn_*.cpp`, files
     including opdev/ or aclnn headers): CANN compiles those into its op_api library, not with the OpDef. Then the
     shared host sources the op's CMakeLists.txt adds (src/common's tiling code)."""
-    own = [f for f in sorted((root / "op_host").glob("*.cpp"))
+    package = read_op_package(root)   # CANN 9's op package: op_host/<op>/*.cpp too
+    files = package.host_sources(root) if package is not None else sorted((root / "op_host").glob("*.cpp"))
+    own = [f for f in files
            if not f.name.startswith("aclnn_") and not _OP_API_INCLUDE.search(_read(f))]
     return own + list(cmake.host_sources if cmake is not None else ())
 
@@ -200,8 +203,15 @@ def _included_headers(sources: list[Path], dirs: tuple[Path, ...], depth: int = 
     return found
 
 
+def _kernel(root: Path, op: OpSpec) -> Path:
+    package = read_op_package(root)
+    return package.kernel(root, op.op_type, op.name) if package is not None else root / "op_kernel" / f"{op.name}.cpp"
+
+
 def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingStyle, Path | None, str]:
     newer = root / "op_kernel" / f"{op.name}_tiling.h"
+    if not newer.is_file():   # an op package's kernel folder: its <op>_tiling.h, or the header of the struct it uses
+        newer = _package_tiling(_kernel(root, op)) or newer
     older = root / "op_host" / f"{op.name}_tiling.h"
     # An older header beside a newer one counts only when host code includes it: msopgen's default, left where a
     # sample copies in its own newer header, is read by nothing in CANN's build.
@@ -222,13 +232,26 @@ def _tiling(root: Path, op: OpSpec, host_headers: list[Path]) -> tuple[TilingSty
     return "none", None, ""
 
 
+_TILING_DEFAULT = re.compile(r"\bREGISTER_TILING_DEFAULT\s*\(\s*(\w+)\s*\)")
+
+
+def _package_tiling(kernel: Path) -> Path | None:
+    named = kernel.parent / f"{kernel.parent.name}_tiling.h"
+    if kernel.parent.name == "op_kernel" or named.is_file():
+        return named if named.is_file() else None
+    struct = _TILING_DEFAULT.search(_read(kernel))
+    return next((h for h in sorted(kernel.parent.glob("*.h")) if struct and
+                 re.search(rf"\b(?:struct|class)\s+{struct[1]}\s*\{{", _read(h))), None)
+
+
 def _host_files(root: Path, ops: list[OpSpec], cmake: CannCMake) -> dict[str, list[Path]]:
     """op name -> its op_host/*.cpp: <op>.cpp and <op>_*.cpp; any other file goes with the first op."""
     files = _op_host_sources(root, cmake)
     owned: dict[str, list[Path]] = {op.name: [] for op in ops}
     by_length = sorted(ops, key=lambda o: -len(o.name))   # add_custom_v2_* before add_custom_*
     for f in files:
-        owner = next((op.name for op in by_length if f.stem == op.name or f.stem.startswith(op.name + "_")),
+        owner = next((op.name for op in by_length if f.stem == op.name or f.stem.startswith(op.name + "_")
+                      or f.parent.name == op.name),
                      ops[0].name)
         owned[owner].append(f)
     return owned
@@ -262,7 +285,7 @@ def detect_layout(root: Path) -> ProjectLayout | None:
         cmake = read_cann_cmake(root)
         read = _read_opdef(root, cmake)
         spec, prototype = read.spec, read.spec.path
-        ops = [op for op in spec.ops if (root / "op_kernel" / f"{op.name}.cpp").is_file()]
+        ops = [op for op in spec.ops if _kernel(root, op).is_file()]
         if not ops:
             registered = ", ".join(f"{op.op_type} (op_kernel/{op.name}.cpp)" for op in spec.ops) or "nothing"
             raise PathError(root, f"its OpDef registers {registered}, and op_kernel/ has no kernel for any of them",
@@ -276,7 +299,9 @@ def detect_layout(root: Path) -> ProjectLayout | None:
         return None
     hosts = _host_files(root, ops, cmake) if kind != "opkit" else {op.name: [root / "op_host" / f"{op.name}.cpp"]
                                                                     for op in ops}
-    headers = sorted((root / "op_host").glob("*.h"))
+    # An op package's kernel is a folder deeper (op_kernel/<op>/): op_host/ and op_kernel/ are named here.
+    package_dirs = (root / "op_host", root / "op_kernel") if read_op_package(root) is not None else ()
+    headers = sorted((root / "op_host").glob("*.h")) + sorted((root / "op_host").glob("*/*.h") if package_dirs else [])
     if cmake.host_sources or cmake.host_include_dirs:
         shared = _included_headers([f for files in hosts.values() for f in files], _host_include_dirs(root, cmake))
         headers += [h for h in shared if h not in headers]
@@ -284,7 +309,7 @@ def detect_layout(root: Path) -> ProjectLayout | None:
     sources = []
     for op in ops:
         style, header, struct = _tiling(root, op, headers)
-        kernel = root / "op_kernel" / f"{op.name}.cpp"
+        kernel = _kernel(root, op) if kind != "opkit" else root / "op_kernel" / f"{op.name}.cpp"
         if read is not None:
             infer_shape = read.info[op.op_type].infer_shape
         else:
@@ -295,7 +320,8 @@ def detect_layout(root: Path) -> ProjectLayout | None:
         sources.append(OpSources(op, kernel, tuple(hosts[op.name]), style, header, struct,
                                  bool(_TEMPLATE_KERNEL.search(_read(kernel))), infer_shape,
                                  read.info[op.op_type] if read is not None else None,
-                                 cmake.host_include_dirs, cmake.kernel_include_dirs, cmake.host_definitions))
+                                 (*package_dirs, *cmake.host_include_dirs), cmake.kernel_include_dirs,
+                                 cmake.host_definitions))
     notes = []
     if read is not None:
         where = f"; prototype {shown_path(user.path, root)} cross-checked" if user is not None else ", no prototype JSON"

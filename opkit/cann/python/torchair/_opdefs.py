@@ -19,6 +19,8 @@ class OpDef:
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]
     source: str
+    attrs: tuple[tuple[str, str, object], ...] = ()   # (name, type, default: None when required)
+    optional_inputs: tuple[str, ...] = ()
 
 
 def search_paths() -> list[Path]:
@@ -52,12 +54,21 @@ def _read(path: Path) -> list[OpDef]:
             def names(kind: str, info: dict = info) -> tuple[str, ...]:
                 keys = sorted((k for k in info if re.fullmatch(kind + r"\d+", k)), key=lambda k: int(k[len(kind):]))
                 return tuple(info[k].get("name", "") for k in keys)
-            found.append(OpDef(op_type, names("input"), names("output"), str(path)))
+            attr_names = [a for a in str(info.get("attr", {}).get("list", "")).split(",") if a]
+            attrs = tuple((a, str(info.get(f"attr_{a}", {}).get("type", "")),
+                           info.get(f"attr_{a}", {}).get("defaultValue")) for a in attr_names)
+            optional = tuple(d.get("name", "") for k, d in info.items() if re.fullmatch(r"input\d+", k)
+                             and isinstance(d, dict) and d.get("paramType") == "optional")
+            found.append(OpDef(op_type, names("input"), names("output"), str(path), attrs, optional))
         return found
     for op in data if isinstance(data, list) else [data]:   # msopgen's prototype: [{"op": ..., "input_desc": ...}]
         if isinstance(op, dict) and "op" in op:
             found.append(OpDef(op["op"], tuple(d["name"] for d in op.get("input_desc", [])),
-                               tuple(d["name"] for d in op.get("output_desc", [])), str(path)))
+                               tuple(d["name"] for d in op.get("output_desc", [])), str(path),
+                               tuple((a["name"], a.get("type", ""), a.get("default_value"))
+                                     for a in op.get("attr", []) if isinstance(a, dict)),
+                               tuple(d["name"] for d in op.get("input_desc", [])
+                                     if d.get("param_type") == "optional")))
     return found
 
 

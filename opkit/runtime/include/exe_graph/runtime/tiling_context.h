@@ -61,6 +61,9 @@ class TilingContext {
     return ge::GRAPH_SUCCESS;
   }
   uint32_t GetBlockDim() const { return s_.block_dim; }
+  // CANN 9's names of the same (the vector cores a SIMD kernel launches on).
+  ge::graphStatus SetSimdNumBlocks(uint32_t num_blocks) { return SetBlockDim(num_blocks); }
+  uint32_t GetSimdNumBlocks() const { return s_.block_dim; }
   ge::graphStatus SetTilingKey(uint64_t key) {
     s_.tiling_key = key;
     return ge::GRAPH_SUCCESS;

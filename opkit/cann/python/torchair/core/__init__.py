@@ -1,0 +1,1 @@
+"""torchair.core: what scripts import from it (`torchair.core.utils.logger`)."""
