@@ -47,6 +47,11 @@ public:
                             "is not loaded: link the program with hccl and create the communicator (HcclCommInitAll, "
                             "HcclCommInitRootInfo)");
         }
+        // An MC2 kernel computes on its cube cores beside the communication: CANN compiles it mixed even when it
+        // sets no KERNEL_TASK_TYPE_DEFAULT and its vector cores just return (the MC2 samples).
+        bool own = false;
+        (void)opkit::sim::detail::noted_type_of(op, 0, false, &own);
+        if (!own) launch.set_kernel_type(KERNEL_TYPE_MIX_AIC_1_2);
         for (size_t i = 0; i < groups.size() && i < 2; ++i) {
             char err[512] = {0};
             void* context = begin(groups[i].c_str(), err, sizeof err);

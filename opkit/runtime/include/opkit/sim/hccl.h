@@ -10,8 +10,6 @@
 #include <thread>
 
 #include "opkit/sim/block.h"
-#include "opkit/sim/cube/core.h"
-#include "opkit/sim/cube/kernel_type.h"
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/hccl_abi.h"
@@ -258,9 +256,6 @@ class Hccl {
 
   void init(const char* api, GM_ADDR context, const opkit::sim::detail::SourceLoc& where) {
     namespace d = opkit::sim::detail;
-    // An MC2 kernel computes on its cube cores beside the communication (CANN compiles it mixed, even when it sets no
-    // KERNEL_TASK_TYPE_DEFAULT and its vector cores just return): this notes the type for the kernel's launches.
-    (void)OPKIT_NOTE_KERNEL_TYPE(KERNEL_TYPE_MIX_AIC_1_2);
     auto* ctx = reinterpret_cast<opkit::hccl::Context*>(context);
     if (ctx == nullptr) {
       d::fault(api, "the HCCL context is null: the op's OpDef declares no MC2().HcclGroup, or the kernel was launched "
