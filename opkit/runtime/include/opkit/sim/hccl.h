@@ -327,7 +327,9 @@ class Hccl {
       if (ctx_->server->prepare(ctx_, &task, &index, err, sizeof err) != 0) d::fault(api, err, where);
       __atomic_store_n(&ctx_->task_of_handle[id], index, __ATOMIC_RELEASE);
     }
-    if (commit) Commit(id, where);
+    if (commit) {  // every repeat may run at once
+      for (uint32_t i = 0; i < repeat; ++i) Commit(id, where);
+    }
     return id;
   }
 
