@@ -73,3 +73,56 @@ def test_wrong_calls_give_hccls_status_and_say_why(collectives: Path) -> None:
     assert "HcclCommInitClusterInfo: rank 0: a rank table file (ranktable.json)" in result.stderr
     assert "the root info 'from-another-process' was not made by HcclGetRootInfo in this process" in result.stderr
     assert "HcclCommInitAll: device 0 is listed twice" in result.stderr
+
+
+_DISTRIBUTED = r'''
+import sys
+import torch, torch_npu, torch.distributed as dist
+import torch.multiprocessing as mp
+
+def rank_main(rank, port):
+    torch.npu.set_device(rank)
+    dist.init_process_group(backend="hccl", rank=rank, world_size=2, init_method=f"tcp://127.0.0.1:{port}")
+    x = (torch.arange(6, dtype=torch.float16) + rank * 10).npu()
+    dist.all_reduce(x, op=dist.ReduceOp.SUM)
+    out = torch.zeros(3, dtype=torch.float32).npu()
+    dist.reduce_scatter_tensor(out, (torch.arange(6, dtype=torch.float32) * (rank + 1)).npu(), op=dist.ReduceOp.SUM)
+    gathered = torch.zeros(4, dtype=torch.int32).npu()
+    dist.all_gather_into_tensor(gathered, torch.full((2,), rank + 5, dtype=torch.int32).npu())
+    b = torch.full((2,), float(rank), dtype=torch.float32).npu()
+    dist.broadcast(b, src=1)
+    dist.barrier()
+    print(rank, x.device.type, x.cpu().tolist(), out.cpu().tolist(), gathered.cpu().tolist(), b.cpu().tolist())
+    dist.destroy_process_group()
+
+if __name__ == "__main__":
+    mp.set_start_method("forkserver", force=True)
+    procs = [mp.Process(target=rank_main, args=(r, int(sys.argv[1]))) for r in range(2)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join()
+    sys.exit(max(p.exitcode for p in procs))
+'''
+
+
+def test_torch_distributed_hccl_backend_of_the_standin(tmp_path: Path) -> None:
+    """`dist.init_process_group(backend="hccl")` in torch_npu-style multi-process scripts (as the MC2 samples'
+    gen_data.py), under `opkit run`: the collectives on npu tensors give numpy's results."""
+    import socket
+    import sys
+
+    script = tmp_path / "two_ranks.py"
+    script.write_text(_DISTRIBUTED)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    result = subprocess.run([sys.executable, "-m", "opkit", "run", "--", sys.executable, str(script), str(port)],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = sorted(result.stdout.splitlines())
+    summed = (np.arange(6) * 2 + 10).tolist()
+    assert lines == [
+        f"0 npu {[float(v) for v in summed]} [0.0, 3.0, 6.0] [5, 5, 6, 6] [1.0, 1.0]",
+        f"1 npu {[float(v) for v in summed]} [9.0, 12.0, 15.0] [5, 5, 6, 6] [1.0, 1.0]",
+    ]

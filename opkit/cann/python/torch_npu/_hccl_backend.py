@@ -76,16 +76,14 @@ class HcclProcessGroup(dist.ProcessGroup):
             out.copy_(stacked[self.rank()])
         return _Done(outputs)
 
-    def allgather_into_tensor_coalesced(self, outputs: list[torch.Tensor], inputs: list[torch.Tensor],
-                                        opts: Any) -> _Done:  # noqa: ARG002
-        for out, inp in zip(outputs, inputs):
-            parts = [torch.empty_like(_host(inp)) for _ in range(self.size())]
-            self._gloo.allgather([parts], [_host(inp)]).wait()
-            out.copy_(torch.cat([p.reshape(-1) for p in parts]).reshape(out.shape))
-        return _Done(outputs)
+    def all_gather_single(self, output: torch.Tensor, input: torch.Tensor, opts: Any = None) -> _Done:  # noqa: A002
+        host = _host(input)
+        parts = [torch.empty_like(host) for _ in range(self.size())]
+        self._gloo.allgather([parts], [host]).wait()
+        output.copy_(torch.cat([p.reshape(-1) for p in parts]).reshape(output.shape))
+        return _Done([output])
 
-    def _allgather_base(self, output: torch.Tensor, input: torch.Tensor, opts: Any = None) -> _Done:  # noqa: A002
-        return self.allgather_into_tensor_coalesced([output], [input], opts)
+    _allgather_base = all_gather_single
 
     def allgather(self, outputs: list[list[torch.Tensor]], inputs: list[torch.Tensor], opts: Any = None) -> _Done:
         for outs, inp in zip(outputs, inputs):
