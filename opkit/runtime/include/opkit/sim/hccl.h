@@ -123,7 +123,9 @@ class Hccl {
  public:
   // Init/InitV2: `initTiling` is the Mc2InitTiling the host's Mc2CcTilingConfig wrote (InitV2: the start of the
   // tiling struct, whose first member it is).
-  void Init(GM_ADDR context, __gm__ void* initTiling = nullptr, OPKIT_SIM_HERE) { init("Hccl::Init", context, where); }
+  void Init(GM_ADDR context, __gm__ void* /*initTiling*/ = nullptr, OPKIT_SIM_HERE) {
+    init("Hccl::Init", context, where);
+  }
   void InitV2(GM_ADDR context, const void* tilingData, OPKIT_SIM_HERE) {
     init("Hccl::InitV2", context, where);
     tiling_ = static_cast<const uint8_t*>(tilingData);

@@ -29,7 +29,7 @@ class Mc2CcTilingConfig {
     opkit::sim::detail::Mc2InitLayout init;
     init.version = 1;
     init.debugMode = debug_mode_;
-    std::memcpy(&tiling, &init, sizeof tiling);
+    std::memcpy(static_cast<void*>(&tiling), &init, sizeof tiling);
     return 0;
   }
   uint32_t GetTiling(::Mc2CcTiling& tiling) {
@@ -42,7 +42,7 @@ class Mc2CcTilingConfig {
     std::snprintf(cc.algConfig, sizeof cc.algConfig, "%s", alg_config_.c_str());
     cc.opType = op_type_;
     cc.reduceType = reduce_type_;
-    std::memcpy(&tiling, &cc, sizeof tiling);
+    std::memcpy(static_cast<void*>(&tiling), &cc, sizeof tiling);
     return 0;
   }
   // The v1 tiling classes of older CANN samples (optiling::Mc2InitTiling etc.) share these layouts.
