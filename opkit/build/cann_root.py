@@ -40,7 +40,7 @@ _LIBS: dict[str, tuple[str, list[str], list[str]]] = {
 }
 # The headers whose code the libraries compile (a change rebuilds them).
 _LIB_HEADERS = ("acl", "aclnn", "hccl", "opkit/acl", "opkit/host/aclnn_types.h", "opkit/sim/device_memory.h",
-                "opkit/sim/hccl_abi.h")
+                "opkit/sim/hccl_abi.h", "opkit/sim/hccl_collective.h")
 _LINKED = ("bin", "set_env.sh", "compiler", "tools")   # from opkit/cann/
 
 
