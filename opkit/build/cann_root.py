@@ -33,9 +33,14 @@ _LIBS: dict[str, tuple[str, list[str], list[str]]] = {
     "nnopbase": ("nnopbase.cpp", ["-DOPKIT_ACL_DECLARE_ONLY", "-DOPKIT_ACL_SHARED_STATE"], ["ascendcl"]),
     "opapi": ("opapi.cpp", ["-DOPKIT_ACL_DECLARE_ONLY"], ["nnopbase", "ascendcl"]),
     "acl_op_compiler": ("acl_op_compiler.cpp", ["-DOPKIT_ACL_DECLARE_ONLY"], ["ascendcl"]),
+    "hccl": ("hccl.cpp", [], ["ascendcl"]),
+    # Libraries the MC2 samples link besides (logging, graph): their API is in opkit's headers.
+    "ascendalog": ("empty_host_lib.cpp", [], []),
+    "graph": ("empty_host_lib.cpp", [], []),
 }
 # The headers whose code the libraries compile (a change rebuilds them).
-_LIB_HEADERS = ("acl", "aclnn", "opkit/acl", "opkit/host/aclnn_types.h", "opkit/sim/device_memory.h")
+_LIB_HEADERS = ("acl", "aclnn", "hccl", "opkit/acl", "opkit/host/aclnn_types.h", "opkit/sim/device_memory.h",
+                "opkit/sim/hccl_abi.h", "opkit/sim/hccl_collective.h")
 _LINKED = ("bin", "set_env.sh", "compiler", "tools")   # from opkit/cann/
 
 

@@ -28,7 +28,7 @@ def lines(program: Program, case: str) -> list[str]:
 def test_init_devices_streams_and_their_errors(host: Program) -> None:
     assert lines(host, "lifecycle") == [
         "0 ", "100002 aclInit: aclInit was called already",
-        "107001 aclrtSetDevice: device 1 does not exist (1 device(s); OPKIT_ACL_DEVICE_COUNT sets more)",
+        "107001 aclrtSetDevice: device 8 does not exist (8 device(s); OPKIT_ACL_DEVICE_COUNT sets more)",
         "0 ", "0 ", "0 ", "0 ", "0 ", "0 ",
         "107017 aclrtDestroyStream: ADDR is not a live stream (destroyed already, or never created)",
         "0 ", "0 ", "0 ", "100037 aclFinalize: aclFinalize without a matching aclInit",

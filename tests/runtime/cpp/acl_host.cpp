@@ -14,7 +14,7 @@ void show(aclError e) { std::printf("%d %s\n", e, aclGetRecentErrMsg()); }
 int lifecycle() {
   show(aclInit(nullptr));
   show(aclInit(nullptr));
-  show(aclrtSetDevice(1));
+  show(aclrtSetDevice(8));
   show(aclrtSetDevice(0));
   int32_t dev = -1;
   show(aclrtGetDevice(&dev));

@@ -42,6 +42,9 @@ from . import meta  # noqa: E402,F401
 from . import _exit  # noqa: E402,F401
 from ._formats import get_npu_format, npu_format_cast, npu_format_cast_  # noqa: E402,F401
 from . import _op_plugin  # noqa: E402
+from . import _hccl_backend  # noqa: E402
+
+_hccl_backend.register()
 
 _op_plugin.load_from_env(sys.modules[__name__])
 

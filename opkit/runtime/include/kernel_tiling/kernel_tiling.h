@@ -13,6 +13,7 @@
 #include "lib/matmul/matmul_tilingdata.h"  // TCubeTiling
 #include "opkit/sim/pad_tiling.h"  // PadTiling, UnPadTiling
 #include "kernel_tiling/layernorm_grad_tiling.h"  // LayerNormGradTiling, LayerNormGradBetaTiling
+#include "opkit/sim/hccl_tiling_data.h"  // Mc2InitTiling, Mc2CcTiling
 
 #define OPKIT_HL_TILING_FIELD(type, name)                    \
   type name = 0;                                             \

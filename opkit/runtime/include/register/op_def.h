@@ -285,6 +285,35 @@ class OpAICoreDef {
   bool zero_ele_output_launch_ = false;
 };
 
+// OpDef::MC2(): the attrs of an MC2 op (computation fused with communication) that name its communication domains;
+// the aclnn launch gives the kernel the context of each (GetHcclContext<i>, opkit/host/hccl_launch.h).
+enum class HcclServerType : uint32_t { AICPU, AICORE, CCU, MAX };
+
+class OpMC2Def {
+ public:
+  OpMC2Def& HcclGroup(const char* value) {
+    groups_.assign(1, ge::AscendString(value));
+    return *this;
+  }
+  OpMC2Def& HcclGroup(std::vector<const char*> value) {
+    groups_.clear();
+    for (const char* v : value) groups_.emplace_back(v);
+    return *this;
+  }
+  OpMC2Def& HcclServerType(enum HcclServerType type, const char* soc = nullptr) {
+    (void)soc;
+    server_ = type;
+    return *this;
+  }
+  std::vector<ge::AscendString>& GetHcclGroups() { return groups_; }
+  const std::vector<ge::AscendString>& GetHcclGroups() const { return groups_; }
+  enum HcclServerType GetHcclServerType() const { return server_; }
+
+ private:
+  std::vector<ge::AscendString> groups_;
+  enum HcclServerType server_ = HcclServerType::AICPU;
+};
+
 class OpDef {
  public:
   explicit OpDef(const char* type) : type_(type) {}
@@ -318,6 +347,8 @@ class OpDef {
   bool GetWorkspaceFlag() const { return workspace_flag_; }
   OpAICoreDef& AICore() { return aicore_; }
   const OpAICoreDef& AICore() const { return aicore_; }
+  OpMC2Def& MC2() { return mc2_; }
+  const OpMC2Def& MC2() const { return mc2_; }
 
   ge::AscendString& GetOpType() { return type_; }
   const ge::AscendString& GetOpType() const { return type_; }
@@ -340,6 +371,7 @@ class OpDef {
   gert::OpImplKernelRegistry::InferDataTypeKernelFunc infer_dtype_ = nullptr;
   bool workspace_flag_ = true;
   OpAICoreDef aicore_;
+  OpMC2Def mc2_;
 };
 
 }  // namespace ops

@@ -32,8 +32,8 @@ def init() -> None:
 
 
 def device_count() -> int:
-    n = int(os.environ.get("OPKIT_ACL_DEVICE_COUNT", "1") or 1)
-    return n if 1 <= n <= 64 else 1
+    n = int(os.environ.get("OPKIT_ACL_DEVICE_COUNT", "8") or 8)   # as ACL's: eight devices unless set
+    return n if 1 <= n <= 64 else 8
 
 
 _current = [0]

@@ -325,9 +325,6 @@ using ::MatmulBiasParams;
 using ::MatmulFuncParams;
 using ::MatmulQuantParams;
 using ::MatmulShapeParams;
-using ::CFG_IBSHARE_NORM;
-using ::CFG_MDL;
-using ::CFG_NORM;
 using ::GetIBShareNormConfig;
 using ::GetMDLConfig;
 using ::GetNormalConfig;
@@ -335,4 +332,6 @@ using ::IterateOrder;
 using ::MatmulConfig;
 using ::MatmulConfigMode;
 using ::ScheduleType;
+// CFG_NORM, CFG_MDL and CFG_IBSHARE_NORM stay global only, as in CANN (adv_api/matmul/tiling.h): kernels define their
+// own AscendC::CFG_MDL (the MC2 samples' GetMDLConfig(false, false, false, true)), and find these unqualified.
 }  // namespace AscendC

@@ -15,11 +15,12 @@
 
 namespace opkit::sim::detail {
 
-// One simulated device (id 0); $OPKIT_ACL_DEVICE_COUNT raises the count for multi-device programs.
+// Eight simulated devices (ids 0-7), as in an Atlas 800 A2 server, whose multi-device programs (HCCL, MC2 ops) set
+// all eight; $OPKIT_ACL_DEVICE_COUNT sets another count (1-64).
 inline int32_t acl_device_count() {
   const char* env = std::getenv("OPKIT_ACL_DEVICE_COUNT");
-  const int n = env != nullptr ? std::atoi(env) : 1;
-  return n >= 1 && n <= 64 ? n : 1;
+  const int n = env != nullptr ? std::atoi(env) : 8;
+  return n >= 1 && n <= 64 ? n : 8;
 }
 
 struct AclHandle {  // what an aclrtContext, aclrtStream or aclrtEvent points to

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "opkit/host/hccl_launch.h"
 #include "opkit/host/registry.h"
 #include "opkit/sim/launch.h"
 
@@ -189,6 +190,7 @@ struct PreparedLaunch {
     size_t combination = 0;
     bool skipped = false;
     TileResult tiled;
+    std::vector<std::string> hccl_groups;  // an MC2 op's communicators (hccl_launch.h)
 };
 
 // The op's dtype combination and TilingFunc for these tensors (outputs as given) and attrs.
@@ -204,6 +206,7 @@ inline PreparedLaunch PrepareLaunch(const OpTable& op, const std::vector<IrSlot>
     options.soc = soc;
     options.outputs = ToHost(std::vector<IrSlot>(split, slots.end()));
     prepared.tiled = tile(op.opType, ToHost(std::vector<IrSlot>(slots.begin(), split)), attrs, options);
+    prepared.hccl_groups = HcclGroupsOf(op.opType, attrs);
     return prepared;
 }
 
@@ -239,8 +242,14 @@ inline std::vector<std::string> RunPrepared(const OpTable& op, const PreparedLau
             args.push_back(s.tensors.empty() ? nullptr : s.tensors.front().data);
         }
     }
-    return RunWithWorkspaceAndTiling(launch, tiled.workspace_bytes(), tiled.tiling, args, prepared.combination,
-                                     dispatch, workspace);
+    HcclLaunch hccl(op.opType, prepared.hccl_groups, launch);
+    try {
+        return RunWithWorkspaceAndTiling(launch, tiled.workspace_bytes(), tiled.tiling, args, prepared.combination,
+                                         dispatch, workspace);
+    } catch (const std::exception& e) {
+        hccl.Fail(e.what());
+        throw;
+    }
 }
 
 // Everything between a front door (Python's launch_<op>, aclnn's two calls) and the kernel: one launch path.

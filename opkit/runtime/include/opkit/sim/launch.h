@@ -110,6 +110,8 @@ class Launch {
     state.empties = &empties_;
     state.host_memory = &host_memory_;
     state.body = &body;
+    state.hccl_context[0] = hccl_context_[0];
+    state.hccl_context[1] = hccl_context_[1];
     state.timeout_s = timeout_s_ < 0 ? detail::default_timeout() : timeout_s_;
     detail::ProfileSink& sink = detail::ProfileSink::instance();
     std::unique_ptr<detail::LaunchProfile> profile;
@@ -151,6 +153,13 @@ class Launch {
     return *this;
   }
 
+  // The communication context GetHcclContext<index>() returns to the kernel (an MC2 op's launch: opkit/host/
+  // hccl_launch.h). Such a launch runs beside the other ranks' launches instead of after them.
+  Launch& set_hccl_context(uint32_t index, void* context) {
+    if (index < 2) hccl_context_[index] = context;
+    return *this;
+  }
+
   // What the last run found that is harmless on the device but worth a look (an access to allocator padding).
   const std::vector<std::string>& warnings() const { return warnings_; }
 
@@ -187,6 +196,7 @@ class Launch {
   bool has_kernel_type_ = false;
   bool closure_kernel_ = false;  // run() was given a lambda or functor, not a kernel function
   double timeout_s_ = -1;  // -1: the process-wide default
+  void* hccl_context_[2] = {nullptr, nullptr};
   std::vector<detail::GmRegion> regions_;
   std::vector<detail::GmRegion> empties_;
   std::vector<uintptr_t> host_memory_;

@@ -80,6 +80,9 @@ struct LaunchState {
   const std::vector<uintptr_t>* host_memory = nullptr;  // Launch::note_host_memory: host pointers passed as arguments
   const std::function<void()>* body = nullptr;  // runs the kernel once for the current block
   LaunchProfile* profile = nullptr;  // per-block event records when the launch records (profile.h), else null
+  // GetHcclContext<i>() of an MC2 op's launch (hccl.h); a launch with one runs at once with the other ranks' launches
+  // (pool.h), since its collectives wait for theirs.
+  void* hccl_context[2] = {nullptr, nullptr};
 
   std::mutex m;
   std::condition_variable cv;     // barrier releases, runner exits, faults

@@ -279,6 +279,10 @@ class Pool {
       drain(l, *l.body);
       return;
     }
+    if (l.hccl_context[0] != nullptr || l.hccl_context[1] != nullptr) {
+      run_beside(l);
+      return;
+    }
     std::lock_guard<std::mutex> one_launch_at_a_time(launch_mutex_);
     const int n = static_cast<int>(std::min<int64_t>(static_cast<int64_t>(threads_.size()), l.core_num));
     {
@@ -301,6 +305,22 @@ class Pool {
   }
 
   size_t size() const { return threads_.size(); }
+
+  // A launch whose collectives wait for other ranks' launches (an MC2 op, hccl.h) must not wait for the pool: it
+  // runs on threads of its own (as many as the pool has; more join when its blocks wait), beside the others.
+  void run_beside(LaunchState& l) {
+    {
+      std::lock_guard<std::mutex> lock(l.m);
+      const int n = static_cast<int>(std::min<int64_t>(static_cast<int64_t>(threads_.size()), l.core_num));
+      l.runners = n;
+      for (int i = 0; i < n; ++i) l.helpers.emplace_back([&l] { drain(l, *l.body); });
+    }
+    {
+      std::unique_lock<std::mutex> lock(l.m);
+      l.cv.wait(lock, [&] { return l.runners == 0; });
+    }
+    for (std::thread& t : l.helpers) t.join();
+  }
 
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;
