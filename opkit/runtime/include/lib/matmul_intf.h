@@ -28,7 +28,8 @@ inline bool matmul_server_leaves() {
 namespace AscendC {
 
 // CANN's class behind Matmul (matmul_intf.h picks it by build mode); kernels name it directly, e.g. as a cube group's
-// computing object.
+// computing object, or MC2 kernels on their cube cores without REGIST_MATMUL_OBJ (the Matmul computes on the core
+// that calls it).
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
           class MM_CB = MatmulCallBackFunc<>,
           template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
@@ -59,12 +60,3 @@ namespace matmul = AscendC;
   } while (0)
 #define REGIST_MATMUL_OBJ_STATIC REGIST_MATMUL_OBJ
 #define REGIST_CUBE_OBJ REGIST_MATMUL_OBJ
-
-namespace AscendC {
-// MatmulImpl: CANN's name of the Matmul class itself, which MC2 kernels use on their cube cores without
-// REGIST_MATMUL_OBJ (the Matmul computes on the core that calls it).
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<>,
-          template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
-using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
-}  // namespace AscendC
