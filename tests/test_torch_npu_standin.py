@@ -216,6 +216,27 @@ def test_cmake_compiles_against_torch_get_its_string_abi(args, changed, tmp_path
         assert matched_abi(argv, "0", [str(torch_include)])[0] == argv   # an old-ABI torch: the sample's flag is right
 
 
+@pytest.mark.compile
+def test_asc_sources_under_run_get_torchs_string_abi(tmp_path, monkeypatch):
+    """A CANN 9 .asc torch extension (CMake's ASC language, no compiler launcher) passing -D_GLIBCXX_USE_CXX11_ABI=0:
+    `opkit cc` under `opkit run` compiles it with the installed torch's ABI; outside `opkit run` the flag stays."""
+    from opkit.build.cc import main as opkit_cc
+
+    torch_include = tmp_path / "torch" / "include"
+    torch_include.mkdir(parents=True)
+    (torch_include / "abi_probe.h").write_text(
+        '#pragma once\nstatic_assert(_GLIBCXX_USE_CXX11_ABI == 1, "compiled with the old string ABI");\n')
+    source = tmp_path / "ext.asc"
+    source.write_text('#include "kernel_operator.h"\n#include <abi_probe.h>\n'
+                      'extern "C" __global__ __aicore__ void ext_kernel(GM_ADDR x) {}\n')
+    argv = ["-c", str(source), f"-I{torch_include}", "-D_GLIBCXX_USE_CXX11_ABI=0", "-o", str(tmp_path / "ext.o")]
+    monkeypatch.delenv("OPKIT_TORCH_CXX11_ABI", raising=False)
+    assert opkit_cc(argv) != 0                                         # the probe refuses the old ABI
+    monkeypatch.setenv("OPKIT_TORCH_CXX11_ABI", "1")
+    monkeypatch.setenv("OPKIT_TORCH_INCLUDE", str(torch_include))
+    assert opkit_cc(argv) == 0 and (tmp_path / "ext.o").is_file()
+
+
 def test_builds_under_run_see_the_standin_as_an_installed_torch_npu(tmp_path):
     """CMakeLists that take torch_npu's paths from site-packages (where opkit never writes) still find its headers
     and library: they are the compiler's own search paths, after the user's; CMake's C++ compiles get the launcher."""

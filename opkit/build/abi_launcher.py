@@ -12,7 +12,7 @@ from collections.abc import Sequence
 __all__ = ["matched_abi", "main"]
 
 _FLAG = "_GLIBCXX_USE_CXX11_ABI"
-_SOURCES = (".cpp", ".cc", ".cxx", ".c++", ".C")
+_SOURCES = (".cpp", ".cc", ".cxx", ".c++", ".C", ".asc")
 
 
 def _includes(args: Sequence[str]) -> list[str]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from opkit.build.abi_launcher import matched_abi
 from opkit.build.pch import pch_flags, wants_pch
 
 __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_command", "compile_sources",
@@ -460,6 +461,19 @@ def ccec_arguments(argv: list[str]) -> list[str]:
     return out
 
 
+def _torch_abi(args: list[str]) -> list[str]:
+    """Under `opkit run` (OPKIT_TORCH_CXX11_ABI set): a source including torch's headers with the other string ABI
+    (CANN's .asc torch extensions pass -D_GLIBCXX_USE_CXX11_ABI=0) gets the installed torch's, as CMake's C++ compiles
+    do through abi_launcher.py; the ASC language has no compiler launcher."""
+    abi = os.environ.get("OPKIT_TORCH_CXX11_ABI", "")
+    if not abi:
+        return args
+    out, note = matched_abi(args, abi, os.environ.get("OPKIT_TORCH_INCLUDE", "").split(os.pathsep))
+    if note:
+        print(note, file=sys.stderr)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """`opkit cc [--mode cpu|npu] [compiler] g++-arguments...`; `--gen-launch OUT HDR SOURCES...` for CMake."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -473,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["--ccec"]:  # CANN's `ccec` (compiler/ccec_compiler/bin/ccec): the NPU branch, CANN libs built in
         args = ["--mode=npu", *ccec_arguments(args[1:])]
     echo = "--opkit-verbose" in args
-    args = [a for a in args if a != "--opkit-verbose"]
+    args = _torch_abi([a for a in args if a != "--opkit-verbose"])
     mode = os.environ.get("OPKIT_CC_MODE", "cpu")
     try:
         return compile_sources(args, default_mode="npu" if mode in ("npu", "sim") else "cpu", echo=echo)
