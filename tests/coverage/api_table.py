@@ -12,7 +12,9 @@ Columns (tab-separated, `#` starts a comment line):
   call     one or more C++ statements in CANN's documented form, over the operands of KERNEL_PRELUDE/HOST_PRELUDE;
            empty only for a `missing` row whose call is not written yet
   include  extra headers the call needs (space-separated), or empty; a `dav-NNNN` token compiles the row for that
-           SoC (-DOPKIT_SOC_ARCH=NNNN, e.g. dav-3510 for Ascend 950's own APIs) instead of the default 910B
+           SoC (-DOPKIT_SOC_ARCH=NNNN, e.g. dav-3510 for Ascend 950's own APIs) instead of the default 910B;
+           `deprecated` lets the call use a name CANN declares [[deprecated]] (the warning, an error under -Werror,
+           is silenced for that call only)
   note     why a row is missing, or anything else worth a line
 """
 from __future__ import annotations
@@ -81,6 +83,7 @@ extern uint32_t n, maxSize, minSize, a, b;
 """
 
 Status = Literal["ok", "missing"]
+_DEPRECATED = "deprecated"
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,15 @@ class Row:
 
     @property
     def headers(self) -> tuple[str, ...]:
-        return tuple(h for h in self.include if not h.startswith("dav-"))
+        return tuple(h for h in self.include if not h.startswith("dav-") and h != _DEPRECATED)
+
+    @property
+    def body(self) -> str:
+        """The call as the row's function body: a `deprecated` row's call with the deprecation warning silenced."""
+        if _DEPRECATED not in self.include:
+            return f"{self.call};"
+        return ('_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \\"-Wdeprecated-declarations\\"") '
+                f'{self.call}; _Pragma("GCC diagnostic pop")')
 
     @property
     def soc(self) -> str:
@@ -150,7 +161,7 @@ def unit_source(rows: list[Row]) -> tuple[str, int]:
     prelude and the rows' includes; and the line number of the first row."""
     includes = sorted({h for r in rows for h in r.headers})
     head = '#include "prelude.h"\n' + "".join(f'#include "{h}"\n' for h in includes)
-    body = "".join(f"void row_{r.line}() {{ {r.call}; }}\n" for r in rows)
+    body = "".join(f"void row_{r.line}() {{ {r.body} }}\n" for r in rows)
     return head + body, 2 + len(includes)
 
 

@@ -1,4 +1,5 @@
-"""The simulator core used correctly: copies and padding move the right bytes; tensors, queues and events behave."""
+"""The simulator core used correctly: copies and padding move the right bytes; tensors, queues and events behave; the
+core's system APIs (CheckLocalMemoryIA, InitSocState, cache and task calls) have their documented effects."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,12 +16,15 @@ CASES = [
     "datacopy_params_gaps", "datacopy_pad_rows", "local_tensor_views", "tbuf_addresses", "queue_fifo",
     "events_pair", "fresh_ub_is_poisoned", "device_rounding_mode", "tiling_key_and_task_type", "tensor_operators",
     "mask_count_utils",
+    # core_sys_state.cpp: the core's system APIs (UB exception registers, InitSocState, caches, task markers)
+    "local_memory_ia_vector_write", "local_memory_ia_kinds", "init_soc_state_resets", "cache_and_task_calls",
+    "sys_workspace_ptr",
 ]
 
 
 @pytest.fixture(scope="module")
 def behaviour() -> Program:
-    return compile_program([CPP / "core_behaviour.cpp", CPP / "core_harness.cpp"])
+    return compile_program([CPP / "core_behaviour.cpp", CPP / "core_sys_state.cpp", CPP / "core_harness.cpp"])
 
 
 @pytest.mark.parametrize("case", CASES)

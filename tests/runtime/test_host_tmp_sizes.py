@@ -234,6 +234,7 @@ def test_norm_tilings(printed: dict[str, str]) -> None:
         # LayerNorm ND, oneTmpSize bsCurLength loopRound inputTailSize firstTmpStartPos meanVarTailPos (16 rows)
         "LayerNormND half": "320 5 3 64 32 15",  # (1024 - 2*16) / 3 -> 5 rows of 64 after mean/variance
         "LayerNormND float reuse": "512 8 2 0 0 16",  # 1024 / 2 buffers
+        "LayerNormND misspelt": "320 5 3 64 32 15",  # GetLayerNormNDTillingInfo, deprecated: as "LayerNormND half"
         # DeepNorm, oneTmpSize bsCurLength loopRound inputTailSize originalHLength
         "DeepNorm half": "320 5 3 64 60",
         "DeepNorm float basic": "512 8 2 0 64",  # 2048 / 3 -> 10 rows -> one 8-row tile

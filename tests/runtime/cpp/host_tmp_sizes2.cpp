@@ -196,6 +196,15 @@ void norm_tilings() {
   };
   run("LayerNormND half", [&] { return ln(2, 4096, false); });
   run("LayerNormND float reuse", [&] { return ln(4, 4096, true); });
+  run("LayerNormND misspelt", [&] {  // CANN's deprecated GetLayerNormNDTillingInfo: the same tiling, with a warning
+    LayerNormTiling t;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    GetLayerNormNDTillingInfo(TensorShape({2, 8, 64}), 4096, 2, false, t);
+#pragma GCC diagnostic pop
+    return std::vector<uint64_t>{t.oneTmpSize, t.bsCurLength, t.loopRound, t.inputTailSize, t.firstTmpStartPos,
+                                 t.meanVarTailPos};
+  });
   auto dn = [](uint32_t ts, uint32_t stack, int64_t ori_h, bool basic) {
     DeepNormTiling t;
     if (!GetDeepNormTilingInfo(TensorShape({2, 8, 64}), TensorShape({2, 8, ori_h}), stack, ts, false, basic, t)) {

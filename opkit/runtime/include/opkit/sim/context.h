@@ -53,6 +53,9 @@ struct BlockContext {
   uint32_t acc_val_bits = 0;
   uint8_t acc_val_size = 0;  // sizeof the element type that wrote it; 0: no count-form ReduceSum ran
   uint16_t mrg_sort_taken[4] = {};  // what the last MrgSort took from each list (GetMrgSortResult, vec/mrgsort.h)
+  // CheckLocalMemoryIA's four exception registers as CANN packs them, and which are enabled (local_memory_ia.h).
+  uint64_t local_mem_ia[4] = {};
+  uint8_t local_mem_ia_on = 0;
   uint32_t mutex_ids = 0;          // AllocMutexID's bitmask (mutex.h)
   uint16_t mutex_held[28] = {};    // per MutexID: the pipes that hold it (bit per pipe_t)
   // Waits this core has done on other cores (SyncAll, CrossCoreWaitFlag, a GM-flag spin): 0 means nothing it does

@@ -8,6 +8,7 @@
 
 #include "opkit/sim/atomic.h"
 #include "opkit/sim/context.h"
+#include "opkit/sim/copy_loop.h"
 #include "opkit/sim/cube/load.h"  // its DataCopy forms come before the catch-all below
 #include "opkit/sim/cube/fixpipe_regs.h"  // DataCopy(GM, L0C, DataCopyCO12DstParams), likewise
 #include "opkit/sim/cube/operand.h"
@@ -309,20 +310,29 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
 #else
 #define OPKIT_PAD_SOC_CHECK static_assert(true)
 #endif
+// Ascend 950 runs each DataCopyPad between GM and UB in the loops SetLoopModePara set (copy_loop.h).
+#if OPKIT_SOC_ARCH == 3510
+#define OPKIT_PAD_LOOPS(TYPE, DST, SRC, CALL) \
+  opkit::sim::detail::with_loop_mode(DataCopyMVType::TYPE, DST, SRC, where, [&](const auto& dst, const auto& src) { CALL; })
+#else
+#define OPKIT_PAD_LOOPS(TYPE, DST, SRC, CALL) CALL
+#endif
 
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad, OPKIT_SIM_HERE) {
   OPKIT_PAD_SOC_CHECK;
-  opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
-                                  pad.leftPadding, pad.rightPadding, pad.paddingValue, where);
+  OPKIT_PAD_LOOPS(OUT_TO_UB, dst, src,
+                  opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+                                                  pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue, where));
 }
 
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p,
                  OPKIT_SIM_HERE) {
   OPKIT_PAD_SOC_CHECK;
-  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where);
+  OPKIT_PAD_LOOPS(UB_TO_OUT, dst, src,
+                  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where));
 }
 
 template <typename T>
@@ -331,18 +341,21 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   OPKIT_PAD_SOC_CHECK;
   T value{};
   std::memcpy(static_cast<void*>(&value), &pad.paddingValue, sizeof(T) < 8 ? sizeof(T) : 8);
-  opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
-                                  pad.leftPadding, pad.rightPadding, value, where);
+  OPKIT_PAD_LOOPS(OUT_TO_UB, dst, src,
+                  opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+                                                  pad.isPad, pad.leftPadding, pad.rightPadding, value, where));
 }
 
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
                  OPKIT_SIM_HERE) {
   OPKIT_PAD_SOC_CHECK;
-  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where);
+  OPKIT_PAD_LOOPS(UB_TO_OUT, dst, src,
+                  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where));
 }
 
 #undef OPKIT_PAD_SOC_CHECK
+#undef OPKIT_PAD_LOOPS
 
 }  // namespace AscendC
 

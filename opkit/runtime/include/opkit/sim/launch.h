@@ -185,6 +185,7 @@ class Launch {
     }
     state.core_num = block_dim_ * (state.aic_per_block + state.aiv_per_block);
     if (state.aic_per_block > 0) state.cross_flags.assign(static_cast<size_t>(state.core_num) * 16, 0);
+    if (state.aic_per_block > 0) state.core_ub.assign(static_cast<size_t>(state.core_num), nullptr);
   }
 
   std::string op_;

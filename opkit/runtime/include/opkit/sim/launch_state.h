@@ -95,6 +95,8 @@ struct LaunchState {
   std::string cross_wait_note;    // what the last of them waits for, for the deadlock message
   std::shared_ptr<void> cube_group_watch;  // cube_group_watch.h: the launch's cube-group waits, made on first use
   std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
+  std::vector<uint8_t*> core_ub;         // a mixed launch's cores' UB arenas, by core (DataCopyL1ToUB, vec/sys_state.h)
+  std::vector<uint8_t> ssbuf;            // Ascend 950's SSBuffer, made under m on first use (vec/sys_state.h)
   std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)
   std::vector<CrossWaiter*> cross_waiters;
   int64_t arrived = 0;            // blocks at the current SyncAll

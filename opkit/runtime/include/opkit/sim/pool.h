@@ -107,6 +107,7 @@ inline void enter_block(LaunchState& l, int64_t core) {
   c.block_idx = c.is_aiv && !l.fused_core ? block * l.aiv_per_block + c.sub_block_idx : block;
   c.block_num = l.block_num;
   c.ub_base = thread_arena();
+  if (!l.core_ub.empty()) l.core_ub[static_cast<size_t>(core)] = c.ub_base;  // each core writes its own slot
   c.ub_size = l.soc->ub_bytes;
   c.ub_poisoned = 0;  // UB is poisoned lazily as TPipe hands it out (pipe.h): a small kernel never pays for 192 KiB
   c.device_rounding = l.device_rounding;
@@ -131,6 +132,7 @@ inline void enter_block(LaunchState& l, int64_t core) {
   std::memset(c.mrg_sort_taken, 0, sizeof(c.mrg_sort_taken));
   c.mutex_ids = 0;
   std::memset(c.mutex_held, 0, sizeof(c.mutex_held));
+  c.local_mem_ia_on = 0;  // CheckLocalMemoryIA's registers: per core
   c.waits = 0;
   ++c.entries;  // per_block() registers start fresh
 }

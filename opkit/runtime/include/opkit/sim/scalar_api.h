@@ -118,15 +118,35 @@ inline void DataSyncBarrier() {}
 
 enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
 enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+// Scalar stores reach GM and UB at once here, so a clean-and-invalidate finds nothing to write back.
 template <typename T, CacheLine entireType, DcciDst dcciDst>
-inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+  static_assert(OPKIT_SOC_ARCH != 2002 || dcciDst != dcciDst,
+                "DataCacheCleanAndInvalid<T, CacheLine, DcciDst>: the 310P AI Core has only the form without DcciDst");
+}
 template <typename T, CacheLine entireType, DcciDst dcciDst>
-inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {}
+inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
+  static_assert(OPKIT_SOC_ARCH != 2002 || dcciDst != dcciDst,
+                "DataCacheCleanAndInvalid<T, CacheLine, DcciDst>: the 310P AI Core has only the form without DcciDst");
+}
 template <typename T, CacheLine entireType>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
 template <typename T>
-inline void DataCachePreload(const GlobalTensor<uint64_t>&, const T) {}
-inline void ICachePreLoad(const int64_t) {}
+inline void DataCachePreload(const GlobalTensor<uint64_t>&, const T) {
+  static_assert(std::is_same_v<T, int16_t> || std::is_same_v<T, int64_t>,
+                "DataCachePreload: cacheOffset is an int16_t or int64_t byte offset");
+}
+// preFetchLen in 2 KB units must stay below the ICache (AIC 32 KB, AIV 16 KB); the 310P ignores it (128 bytes).
+// The preload is done at once: GetICachePreloadStatus reads 0 (done).
+inline void ICachePreLoad(const int64_t preFetchLen, OPKIT_SIM_HERE) {
+  const opkit::sim::detail::BlockContext& c = opkit::sim::detail::current_block();
+  const int64_t limit = c.is_aic && !c.is_aiv ? 16 : 8;
+  if (c.npu_arch != 2002 && (preFetchLen < 0 || preFetchLen >= limit)) {
+    opkit::sim::detail::fault("ICachePreLoad", opkit::sim::detail::cat(
+        "preFetchLen ", preFetchLen, " (2 KB units) must lie in [0, ", limit, "): the ", limit == 16 ? "AIC" : "AIV",
+        "'s ICache holds ", limit * 2, " KB"), where);
+  }
+}
 inline int64_t GetICachePreloadStatus() { return 0; }
 
 // ---- Control registers: remembered per block, no effect on arithmetic ----
@@ -261,7 +281,11 @@ inline constexpr int16_t GetDataBlockSizeInBytes() { return 32; }
 inline constexpr uint32_t GetUBSizeInBytes() { return (OPKIT_SOC_ARCH == 2002 ? 256u : OPKIT_SOC_ARCH == 3510 ? 248u : 192u) * 1024u; }
 inline uint32_t GetRuntimeUBSize() { return static_cast<uint32_t>(opkit::sim::detail::current_block().ub_size); }
 inline int64_t GetTaskRatio() { return 1; }  // vector-only kernels: one AIV per task
-inline int64_t GetProgramCounter() { return 0; }
+// The caller's code address: a call site's own value, in program order within a function.
+__attribute__((noinline)) inline int64_t GetProgramCounter() {
+  void* volatile pc = __builtin_return_address(0);  // volatile: never folded as a pure call
+  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(pc));
+}
 inline void GetArchVersion(uint32_t& coreVersion) { coreVersion = OPKIT_SOC_ARCH; }
 // Ascend 950's vector register width in bytes (CANN's VECTOR_REG_WIDTH); 0 on the SoCs without the register API.
 inline constexpr uint32_t GetVecLen() { return OPKIT_SOC_ARCH == 3510 ? 256u : 0u; }
@@ -287,11 +311,23 @@ inline void ClearSpr() {
 
 [[noreturn]] inline void Trap(OPKIT_SIM_HERE) { opkit::sim::detail::fault("Trap", "the kernel called Trap()", where); }
 
-// ---- Task and profiling markers: nothing to do on one simulated stream ----
+// ---- Task and profiling markers: nothing to order on one simulated stream ----
+// CANN: each core calls SetNextTaskStart and WaitPreTaskEnd once (a second call would leave the SuperKernel's
+// synchronisation unmatched), which is checked.
+namespace detail {
+struct TaskMarkTag {};
+inline void once_per_core(const char* api, int which, const opkit::sim::detail::SourceLoc& where) {
+  uint8_t& seen = opkit::sim::detail::per_block<uint8_t, TaskMarkTag>();
+  if (seen & (1u << which)) {
+    opkit::sim::detail::fault(api, "called a second time on this core: CANN requires one call per core", where);
+  }
+  seen = uint8_t(seen | (1u << which));
+}
+}  // namespace detail
 template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX, bool FORCE = false>
-inline void SetNextTaskStart() {}
+inline void SetNextTaskStart(OPKIT_SIM_HERE) { detail::once_per_core("SetNextTaskStart", 0, where); }
 template <bool FORCE = false>
-inline void WaitPreTaskEnd() {}
+inline void WaitPreTaskEnd(OPKIT_SIM_HERE) { detail::once_per_core("WaitPreTaskEnd", 1, where); }
 inline void MetricsProfStart() {}
 inline void MetricsProfStop() {}
 template <int count = 1>

@@ -1,5 +1,5 @@
-// Static-tensor programming: LocalTensor(TPosition, addr, tileSize), LocalMemAllocator, Hardware, InitSocState;
-// tensors at fixed UB offsets without TPipe/TQue.
+// Static-tensor programming: LocalTensor(TPosition, addr, tileSize), LocalMemAllocator, Hardware; tensors at fixed
+// UB offsets without TPipe/TQue (InitSocState, which such kernels call first, is in vec/sys_state.h).
 #pragma once
 
 #include <cstdint>
@@ -15,9 +15,6 @@
 namespace AscendC {
 
 enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
-
-// Sets the core's control registers on the device; nothing to set here.
-inline void InitSocState() {}
 
 }  // namespace AscendC
 

@@ -11,6 +11,7 @@
 #include "opkit/sim/context.h"
 #include "opkit/sim/numeric.h"
 #include "opkit/sim/fault.h"
+#include "opkit/sim/local_memory_ia.h"
 #include "opkit/sim/positions.h"
 #include "opkit/sim/profile.h"
 #include "opkit/sim/shape_info.h"
@@ -131,6 +132,14 @@ class LocalTensor {
                                                              opkit_count, " elements"), where);
     }
     if (opkit::sim::detail::BlockRecord* r = opkit::sim::detail::current_block().rec) r->scalar_ub(api);
+    if (opkit::sim::detail::current_block().local_mem_ia_on != 0) {
+      namespace d = opkit::sim::detail;
+      const std::string_view name(api);
+      const uint64_t access = name == "LocalTensor::GetValue" ? d::kIaScalarRead
+                              : name == "LocalTensor::SetValue" ? d::kIaScalarWrite
+                                                                : d::kIaScalarRead | d::kIaScalarWrite;
+      d::check_local_memory_ia(api, access, opkit_addr + index, sizeof(T), where);
+    }
     return opkit_addr + index;
   }
 };
@@ -208,6 +217,12 @@ void require_ub_operand(const char* api, const char* role, const AscendC::LocalT
                    " elements)"), where);
   }
   if (BlockRecord* r = c.rec) record_vec_operand(*r, api, role, sizeof(T), bytes, offset);
+  if (c.local_mem_ia_on != 0) {
+    const bool mte = cstr_starts(api, "DataCopy");
+    const bool write = cstr_starts(role, "dst") || cstr_starts(role, "out");
+    check_local_memory_ia(api, mte ? (write ? kIaMteWrite : kIaMteRead) : (write ? kIaVectorWrite : kIaVectorRead), p,
+                          bytes, where);
+  }
 }
 
 // Calls found by argument-dependent lookup when operator= is instantiated, so the vector APIs (vector.h)

@@ -70,6 +70,9 @@ struct FixpipeRegs {
   uint64_t pre_quant = 0;
   const uint64_t* channel_quant = nullptr;
   uint16_t nd_num = 1, src_nd_stride = 0, dst_nd_stride = 0;
+  uint64_t clip_relu = 0;            // SetFixPipeClipRelu (310B)
+  const void* elt_wise = nullptr;    // SetFixPipeAddr's L1 tensor and C0 channel stride (310B)
+  uint16_t elt_wise_stride = 0;
 };
 inline FixpipeRegs& fixpipe_regs() { return per_block<FixpipeRegs, FixpipeRegs>(); }
 

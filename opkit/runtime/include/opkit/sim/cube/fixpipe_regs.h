@@ -33,12 +33,48 @@ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t d
   r.dst_nd_stride = dstNdStride;
 }
 
+// The Atlas 200I/500 A2's (310B) ClipReLU maximum and element-wise operand of the fixpipe after its quantisation; CANN
+// reports both unsupported on the other SoCs. They are checked and kept; the DataCopy below refuses to use them.
+#if OPKIT_SOC_ARCH == 3002
+inline void SetFixPipeClipRelu(uint64_t config, OPKIT_SIM_HERE) {
+  namespace d = opkit::sim::detail;
+  const uint64_t bits = config & 0xFFFF, exponent = (bits >> 10) & 0x1F;
+  if (bits != config || bits == 0 || (bits & 0x8000) != 0 || exponent == 0x1F) {
+    d::fault("SetFixPipeClipRelu", d::cat("config ", config, ": the ClipReLU maximum is a positive finite half in "
+                                          "bits 0-15"), where);
+  }
+  d::fixpipe_regs().clip_relu = config;
+}
+#else
+template <typename T = void>
+void SetFixPipeClipRelu(uint64_t) {
+  static_assert(opkit::sim::detail::always_false_v<T>,
+                "SetFixPipeClipRelu is available on Ascend310B only; this kernel is compiled for " OPKIT_SOC_NAME);
+}
+#endif
+
+template <typename T>
+void SetFixPipeAddr(const LocalTensor<T>& eleWiseData, uint16_t c0ChStride, OPKIT_SIM_HERE) {
+  static_assert(OPKIT_SOC_ARCH == 3002 || opkit::sim::detail::always_false_v<T>,
+                "SetFixPipeAddr is available on Ascend310B only; this kernel is compiled for " OPKIT_SOC_NAME);
+  static_assert(std::is_same_v<T, half>, "SetFixPipeAddr: eleWiseData is a half tensor");
+  namespace d = opkit::sim::detail;
+  d::require_cube_operand("SetFixPipeAddr", "eleWiseData", eleWiseData, d::Mem::L1, 32, where);
+  d::FixpipeRegs& r = d::fixpipe_regs();
+  r.elt_wise = eleWiseData.opkit_addr;
+  r.elt_wise_stride = c0ChStride;
+}
+
 // nz2ndEn: ND rows dstStride elements apart (and SetFixpipeNz2ndFlag's matrices); otherwise NZ out, dstStride 32-byte
 // blocks between column blocks. reluPre != 0: ReLU. A per-channel quantPre reads SetFixPipeConfig's words.
 template <typename T, typename U>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p, OPKIT_SIM_HERE) {
   namespace d = opkit::sim::detail;
   const d::FixpipeRegs& r = d::fixpipe_regs();
+  if (p.clipReluPre != 0 || p.eltWiseOp != 0) {
+    d::fault("DataCopy(DataCopyCO12DstParams)", "clipReluPre and eltWiseOp (the 310B's ClipReLU and element-wise "
+                                                "stages) are not simulated", where);
+  }
   FixpipeParamsV220 f;
   f.nSize = p.nSize;
   f.mSize = p.mSize;
