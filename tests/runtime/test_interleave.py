@@ -12,7 +12,8 @@ from tests.runtime.cxx import Program, compile_program, run_program
 pytestmark = pytest.mark.compile
 
 # One program with test_vec950.py's Ascend 950 APIs (vec950_ops.cpp): the same sources build once.
-CPP = [Path(__file__).parent / "cpp" / "interleave_main.cpp", Path(__file__).parent / "cpp" / "vec950_ops.cpp"]
+CPP = [Path(__file__).parent / "cpp" / "interleave_main.cpp", Path(__file__).parent / "cpp" / "vec950_ops.cpp",
+       Path(__file__).parent / "cpp" / "vec950_sys.cpp"]
 DTYPES = {"int8": np.int8, "uint8": np.uint8, "int16": np.int16, "half": np.float16, "bf16": np.uint16,
           "int32": np.int32, "float": np.float32, "int64": np.int64, "uint64": np.uint64, "bool": np.bool_}
 

@@ -15,7 +15,8 @@ from tests.runtime.cxx import Program, compile_program, run_program
 
 pytestmark = pytest.mark.compile
 
-CPP = [Path(__file__).parent / "cpp" / "interleave_main.cpp", Path(__file__).parent / "cpp" / "vec950_ops.cpp"]
+CPP = [Path(__file__).parent / "cpp" / "interleave_main.cpp", Path(__file__).parent / "cpp" / "vec950_ops.cpp",
+       Path(__file__).parent / "cpp" / "vec950_sys.cpp"]
 F16, F32 = np.float16, np.float32
 INTS = {"int8": np.int8, "uint8": np.uint8, "int16": np.int16, "uint16": np.uint16, "int32": np.int32,
         "uint32": np.uint32, "int64": np.int64, "uint64": np.uint64}

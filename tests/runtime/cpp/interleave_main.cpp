@@ -8,6 +8,7 @@
 //   ilv cast_from_int4 <dtype> <count> <dir>  Cast(d0, a as int4b_t, CAST_NONE, count): a's first count / 2 bytes
 // dtype: int8 uint8 int16 half bf16 int32 float int64 uint64 bool. A fault prints "fault: ..." and exits 3.
 //   ilv v950 <api> <dtype> <count> <dir>     Ascend 950's level-2 vector APIs: see vec950_ops.cpp
+//   ilv v950sys <case> <dir>                 Ascend 950's system APIs: see vec950_sys.cpp
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -89,10 +90,12 @@ void run(const std::string& api, int32_t count, const std::string& dir) {
 
 }  // namespace
 
-int vec950_main(int argc, char** argv);  // vec950_ops.cpp
+int vec950_main(int argc, char** argv);      // vec950_ops.cpp
+int vec950_sys_main(int argc, char** argv);  // vec950_sys.cpp
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "v950") return vec950_main(argc - 1, argv + 1);
+  if (argc > 1 && std::string(argv[1]) == "v950sys") return vec950_sys_main(argc - 1, argv + 1);
   if (argc != 5) die("bad arguments; see the usage at the top of interleave_main.cpp");
   const std::string api = argv[1], dtype = argv[2], dir = argv[4];
   const int32_t count = static_cast<int32_t>(std::strtol(argv[3], nullptr, 10));
