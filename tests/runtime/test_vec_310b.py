@@ -62,6 +62,23 @@ def test_compare_count_needs_no_whole_repeats(program: Program, tmp_path: Path, 
     assert len(bits) == -(-n // 64) * 64
 
 
+@pytest.mark.parametrize(("kind", "fault"), [
+    ("clip:0x3C00", ""), ("clip:0x7BFF", ""),  # 1.0 and 65504 as half: positive and finite
+    ("clip:0", "the ClipReLU maximum is a positive finite half"), ("clip:0xBC00", "positive finite half"),
+    ("clip:0x7C00", "positive finite half"), ("clip:0x13C00", "in bits 0-15"),
+    ("addr_l1", ""), ("addr_ub", "[SetFixPipeAddr] eleWiseData"),
+    ("co12_clip", "clipReluPre and eltWiseOp (the 310B's ClipReLU and element-wise stages) are not simulated"),
+])
+def test_fixpipe_clip_relu_and_addr_settings(program: Program, tmp_path: Path, kind: str, fault: str) -> None:
+    """SetFixPipeClipRelu/SetFixPipeAddr (Atlas 200I/500 A2 only): CANN's documented value limits; the settings are
+    kept, and a DataCopy that would apply them says it cannot."""
+    proc = run_program(program, "fixpipe", kind, "0", str(tmp_path))
+    if not fault:
+        assert (proc.returncode, proc.stdout.strip()) == (0, "ok"), proc.stdout + proc.stderr
+    else:
+        assert proc.returncode == 3 and fault in proc.stdout, proc.stdout + proc.stderr
+
+
 _ABS_INT = """
 #include "opkit/sim/vector.h"
 void kernel_body(AscendC::LocalTensor<int32_t>& t) { AscendC::Abs(t, t, 64); }

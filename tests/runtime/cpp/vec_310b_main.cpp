@@ -3,6 +3,8 @@
 //   v310b abs <int8|int16|int32|half|float> <count> <dir>   x.bin -> y.bin (Abs, count form)
 //   v310b cmp <lt|ne> <count> <dir>                        x.bin, x2.bin (float) -> y.bin (Compare's bits, bytes
 //                                                            of whole repeats, dst pre-filled with 0xAA)
+//   v310b fixpipe <clip:VALUE|addr_l1|addr_ub|co12_clip> 0 <dir>   the fixpipe's ClipReLU / element-wise settings:
+//                                                            prints "ok" when the call is taken
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -83,11 +85,48 @@ void cmp_case(const std::string& mode, uint32_t n, const std::string& dir) {
 
 }  // namespace
 
+// SetFixPipeClipRelu(VALUE) or SetFixPipeAddr on an L1 (or, wrongly, a UB) half tensor, or a DataCopy(GM, L0C,
+// DataCopyCO12DstParams) that asks for the ClipReLU stage.
+void fixpipe_case(const std::string& kind) {
+  using namespace AscendC;
+  std::vector<float> out(256, 0.0f);
+  opkit::sim::Launch launch{"v310b", "Ascend310B1", 1};
+  launch.register_gm(out.data(), out.size() * 4, "out");
+  try {
+    launch.run_body([&] {
+      TPipe pipe;
+      TBuf<TPosition::A1> l1;
+      TBuf<TPosition::VECCALC> ub;
+      TBuf<TPosition::CO1> l0c;
+      pipe.InitBuffer(l1, 1024);
+      pipe.InitBuffer(ub, 1024);
+      pipe.InitBuffer(l0c, 1024);
+      if (kind.rfind("clip:", 0) == 0) SetFixPipeClipRelu(std::strtoull(kind.c_str() + 5, nullptr, 0));
+      if (kind == "addr_l1") SetFixPipeAddr(l1.Get<half>(), 2);
+      if (kind == "addr_ub") SetFixPipeAddr(ub.Get<half>(), 2);
+      if (kind == "co12_clip") {
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(out.data(), out.size());
+        DataCopyCO12DstParams p;
+        p.nSize = 16;
+        p.mSize = 16;
+        p.clipReluPre = 1;
+        DataCopy(g, l0c.Get<float>(), p);
+      }
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  std::printf("ok\n");
+}
+
 int main(int argc, char** argv) {
   if (argc != 5) die("bad arguments; see the usage at the top of vec_310b_main.cpp");
   const std::string api = argv[1], kind = argv[2], dir = argv[4];
   const auto n = uint32_t(std::atoi(argv[3]));
-  if (api == "cmp") cmp_case(kind, n, dir);
+  if (api == "fixpipe") fixpipe_case(kind);
+  else if (api == "cmp") cmp_case(kind, n, dir);
   else if (kind == "int8") abs_case<int8_t>(n, dir);
   else if (kind == "int16") abs_case<int16_t>(n, dir);
   else if (kind == "int32") abs_case<int32_t>(n, dir);
