@@ -2,6 +2,7 @@
 against numpy; cube misuse faults; the host tiling's rules. One program (cube_*.cpp) runs every case."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -262,6 +263,22 @@ def test_fixpipe_nz2nd_moves_nd_num_matrices(cube: Program, tmp_path: Path) -> N
     want = np.full((3, 400), -1, np.float32)
     want[:, :320] = l0c[:, :20].reshape(3, 320)
     np.testing.assert_array_equal(out, want)
+
+
+def test_fixpipe_register_form_uses_the_set_registers(cube: Program, tmp_path: Path) -> None:
+    """DataCopy(GM, L0C, DataCopyCO12DstParams) reads SetFixpipePreQuantFlag's scalar word (DEQF16), SetFixPipeConfig's
+    per-column words (VDEQF16) and SetFixpipeNz2ndFlag's matrix count and strides (nz2ndEn)."""
+    _run(cube, "fixpipe_registers", tmp_path)
+    l0c = np.fromfile(tmp_path / "fixpipe_registers_l0c.bin", dtype=np.int32).reshape(2, 16, 16)  # 1 column block
+    half = partial(_load, tmp_path, "fixpipe_registers", dtype="float16")
+    np.testing.assert_array_equal(half("scalar", shape=(16, 16)), (l0c[0] * 0.5).astype(np.float16))
+    scales = 0.125 * (1 + np.arange(16) % 5)
+    np.testing.assert_array_equal(half("channel", shape=(16, 16)), (l0c[0] * scales).astype(np.float16))
+    both = half("both", shape=(600,))
+    want = np.full(600, -1.0)
+    want[:256] = (l0c[0] * 0.5).ravel()
+    want[300:556] = (l0c[1] * 0.5).ravel()
+    np.testing.assert_array_equal(both, want)
 
 
 def test_mmad_multiplies_int4_nibbles_into_int32(cube: Program, tmp_path: Path) -> None:

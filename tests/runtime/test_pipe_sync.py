@@ -45,6 +45,10 @@ def test_misuse_faults(program: Program, tmp_path: Path, mode: str, why: str) ->
 def test_group_barrier_rounds(program: Program, tmp_path: Path, arrive: int, wait: int, rounds: int) -> None:
     proc = run_program(program, "gb", str(arrive), str(wait), str(rounds), str(tmp_path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    # GetWorkspaceLen: a 512-byte counter line per arriving or waiting block (the larger group); the barrier works in
+    # a workspace registered with exactly that many bytes (a GM check would fault past it).
+    size = 512 * max(arrive, wait)
+    assert f"workspace: {size} of {size} bytes" in proc.stdout, proc.stdout
     seen = np.fromfile(tmp_path / "seen.bin", dtype=np.int32).reshape(wait, rounds)
     this_round = arrive * np.arange(1, rounds + 1)
     assert (seen >= this_round).all(), seen

@@ -433,3 +433,52 @@ CASE(fixpipe_nd_num) {
   save("fixpipe_nd_num_l0c", l0c);
   save("fixpipe_nd_num_out", out);
 }
+
+namespace {
+
+// The register form of Fixpipe, DataCopy(GM, L0C, DataCopyCO12DstParams), on two 16 x 16 int32 matrices in L0C (NZ,
+// 256 values apart): DEQF16 with SetFixpipePreQuantFlag's scale 0.5; VDEQF16 with SetFixPipeConfig's word per column
+// (0.125 x (1 + j % 5)); and both matrices at once (nz2ndEn with SetFixpipeNz2ndFlag(2, 1, 300)) under DEQF16.
+CASE(fixpipe_registers) {
+  std::vector<int32_t> l0c(512);
+  for (size_t i = 0; i < l0c.size(); ++i) l0c[i] = int32_t(i * 7 % 61) - 30;
+  std::vector<uint64_t> words(16);
+  for (int j = 0; j < 16; ++j) words[size_t(j)] = quant_word(0.125f * float(1 + j % 5), true);
+  std::vector<half> scalar(256), channel(256), both(600, half(-1.0f));
+  opkit::sim::Launch launch{"fixpipe_regs", "Ascend910B2", 1};
+  launch.set_kernel_type(KERNEL_TYPE_AIC_ONLY);
+  launch.register_gm(scalar.data(), 512, "scalar").register_gm(channel.data(), 512, "channel");
+  launch.register_gm(both.data(), 1200, "both");
+  launch.run_body([&] {
+    auto out = [](std::vector<half>& v) {
+      GlobalTensor<half> g;
+      g.SetGlobalBuffer(v.data(), v.size());
+      return g;
+    };
+    LocalTensor<int32_t> co1(TPosition::CO1, 0, 512);
+    std::memcpy(co1.GetPhyAddr(), l0c.data(), l0c.size() * 4);
+    LocalTensor<uint64_t> w(TPosition::C1, 0, 16);
+    std::memcpy(w.GetPhyAddr(), words.data(), words.size() * 8);
+    DataCopyCO12DstParams p;
+    p.nSize = 16;
+    p.mSize = 16;
+    p.srcStride = 16;
+    p.dstStride = 16;
+    p.nz2ndEn = true;
+    p.quantPre = DEQF16;
+    SetFixpipePreQuantFlag(quant_word(0.5f, true));
+    DataCopy(out(scalar), co1, p);
+    SetFixPipeConfig(w);
+    p.quantPre = VDEQF16;
+    DataCopy(out(channel), co1, p);
+    SetFixpipeNz2ndFlag(2, 1, 300);
+    p.quantPre = DEQF16;
+    DataCopy(out(both), co1, p);
+  });
+  save("fixpipe_registers_l0c", l0c);
+  save("fixpipe_registers_scalar", scalar);
+  save("fixpipe_registers_channel", channel);
+  save("fixpipe_registers_both", both);
+}
+
+}  // namespace

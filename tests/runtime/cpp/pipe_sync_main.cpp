@@ -34,6 +34,7 @@ int group_barrier(char** argv) {
   const char* fill = std::getenv("GB_FILL");
   std::vector<uint8_t> ws(uint64_t(arrive > wait ? arrive : wait) * 512, uint8_t(fill != nullptr ? std::atoi(fill) : 0));
   std::vector<int32_t> counter(8, 0), seen(wait * rounds, -1);
+  uint64_t ws_len = 0;  // what GetWorkspaceLen says the barrier needs: ws holds exactly that many bytes
   opkit::sim::Launch launch{"mx", "Ascend910B2", int64_t(arrive + wait)};
   launch.register_gm(ws.data(), ws.size(), "ws");
   launch.register_gm(counter.data(), counter.size() * 4, "counter");
@@ -42,6 +43,7 @@ int group_barrier(char** argv) {
     launch.run_body([&] {
       AscendC::GroupBarrier<AscendC::PipeMode::MTE3_MODE> bar(ws.data(), arrive, wait);
       const uint32_t id = uint32_t(AscendC::GetBlockIdx());
+      if (id == 0) ws_len = bar.GetWorkspaceLen();
       for (uint32_t r = 0; r < rounds; ++r) {
         if (id < arrive) {
           AscendC::AtomicAdd(counter.data(), int32_t(1));
@@ -56,6 +58,7 @@ int group_barrier(char** argv) {
     std::printf("fault: %s\n", e.what());
     return 3;
   }
+  std::printf("workspace: %llu of %zu bytes\n", static_cast<unsigned long long>(ws_len), ws.size());
   FILE* f = std::fopen((std::string(argv[5]) + "/seen.bin").c_str(), "wb");
   if (f == nullptr || std::fwrite(seen.data(), 4, seen.size(), f) != seen.size()) die("cannot write seen");
   std::fclose(f);
