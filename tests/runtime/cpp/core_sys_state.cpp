@@ -163,6 +163,12 @@ CASE(cache_and_task_calls) {
   });
   check(got.empty(), got);
   check(y[3] == -14.0f && y[4] == -16.0f && y[5] == 10.0f, "values through the cache calls");
+  expect_fault(run_xy(x, y, [](GM_ADDR px, GM_ADDR) {
+                 GlobalTensor<uint64_t> words;
+                 words.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(px), 32);
+                 DataCachePreload(words, 64);  // an int
+               }),
+               "[DataCachePreload] cacheOffset must be an int16_t or int64_t byte offset");
   expect_fault(run_xy(x, y, [](GM_ADDR, GM_ADDR) { ICachePreLoad(8); }),
                "preFetchLen 8 (2 KB units) must lie in [0, 8): the AIV's ICache holds 16 KB");
   expect_fault(run_xy(x, y, [](GM_ADDR, GM_ADDR) {

@@ -131,10 +131,12 @@ inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
 }
 template <typename T, CacheLine entireType>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+// cacheOffset of another type compiles and fails when it runs, as CANN's ASCENDC_REPORT_NOT_SUPPORT.
 template <typename T>
-inline void DataCachePreload(const GlobalTensor<uint64_t>&, const T) {
-  static_assert(std::is_same_v<T, int16_t> || std::is_same_v<T, int64_t>,
-                "DataCachePreload: cacheOffset is an int16_t or int64_t byte offset");
+inline void DataCachePreload(const GlobalTensor<uint64_t>&, const T, OPKIT_SIM_HERE) {
+  if constexpr (!std::is_same_v<T, int16_t> && !std::is_same_v<T, int64_t>) {
+    opkit::sim::detail::fault("DataCachePreload", "cacheOffset must be an int16_t or int64_t byte offset", where);
+  }
 }
 // preFetchLen in 2 KB units must stay below the ICache (AIC 32 KB, AIV 16 KB); the 310P ignores it (128 bytes).
 // The preload is done at once: GetICachePreloadStatus reads 0 (done).
