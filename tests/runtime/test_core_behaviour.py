@@ -18,7 +18,7 @@ CASES = [
     "mask_count_utils",
     # core_sys_state.cpp: the core's system APIs (UB exception registers, InitSocState, caches, task markers)
     "local_memory_ia_vector_write", "local_memory_ia_kinds", "init_soc_state_resets", "cache_and_task_calls",
-    "sys_workspace_ptr",
+    "sys_workspace_ptr", "gemm_conv2d_tilings",
 ]
 
 

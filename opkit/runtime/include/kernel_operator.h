@@ -35,6 +35,7 @@
 #include "opkit/sim/cube_group.h"
 #include "opkit/sim/cube.h"
 #include "opkit/sim/vec/sys_state.h"  // InitSocState, CheckLocalMemoryIA, SSBuffer, DataCopyL1ToUB
+#include "opkit/sim/vec/gemm_tiling.h"  // the deprecated GetGemmTiling / GetConv2dTiling
 #include "opkit/sim/hccl.h"  // AscendC::Hccl, GetHcclContext (MC2 ops)
 
 // The host side of a CPU launch (opkit::sim::Launch, GmAlloc, ICPU_RUN_KF) is one include away.

@@ -193,3 +193,48 @@ CASE(sys_workspace_ptr) {
   });
   check(got.empty(), got);
 }
+
+// CANN's deprecated Gemm/Conv2D planners (called inside a kernel, as CANN's Gemm samples do): K tiles that fill half
+// of L0A/L0B (64 KB each), M and N in one iteration.
+CASE(gemm_conv2d_tilings) {
+  std::vector<float> x(8), y(8);
+  std::string got = run_xy(x, y, [](GM_ADDR, GM_ADDR) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    // half 40 x 100 x 70: rounded 48, 112, 80; K tile min(32768 / (48 x 2), 32768 / (80 x 2), 100) = 100 -> 6 rows
+    // of 16; 7 K blocks in 2 iterations, the last 1; 100 % 96 = 4 tail elements; M 40 is not 3 whole blocks.
+    GemmTiling g = GetGemmTiling<half>(40, 100, 70);
+    check(g.c0Size == 16 && g.dtypeSize == 2 && g.roundM == 48 && g.roundK == 112 && g.roundN == 80, "gemm rounding");
+    check(g.kTileBlock == 6 && g.kBlockNum == 7 && g.kIterNum == 2 && g.kTailBlock == 1 && g.kHasTail, "gemm K tiles");
+    check(g.kHasTailEle && g.kTailEle == 4 && g.mBlockNum == 3 && g.mTileBlock == 3 && g.mHasTail, "gemm K/M tails");
+    check(g.nBlockNum == 5 && g.nTileBlock == 5 && g.nTailBlock == 5 && !g.nHasTail && g.mIterNum == 1, "gemm N");
+    GemmTiling i8 = GetGemmTiling<int8_t>(32, 64, 32);  // c0 32: one K iteration of 2 blocks, no tails
+    check(i8.c0Size == 32 && i8.dtypeSize == 1 && i8.kTileBlock == 2 && i8.kIterNum == 1 && !i8.kHasTail &&
+          !i8.kHasTailEle && i8.kTailEle == 0 && !i8.mHasTail, "gemm int8");
+    // half 8 x 8 image, 3 x 3 kernel, stride 1, pad 1: 8 x 8 out, M 64, N 20, K 32 x 9 = 288; K tile
+    // min(32768 / (64 x 2), 32768 / (32 x 2), 288) = 256 -> 16 blocks; 18 K blocks in 2 iterations.
+    const uint32_t img[2] = {8, 8}, kernel[2] = {3, 3}, stride[2] = {1, 1}, pad[4] = {1, 1, 1, 1}, dil[2] = {1, 1};
+    Conv2dParams p(img, kernel, stride, 32, 20, pad, dil, 0, false);
+    Conv2dTilling c = GetConv2dTiling<half>(p);
+    check(c.ho == 8 && c.wo == 8 && c.howo == 64 && c.mNum == 64 && c.nNum == 20 && c.kNum == 288, "conv2d shape");
+    check(c.kTileBlock == 16 && c.kBlockNum == 18 && c.kIterNum == 2 && c.kTailBlock == 2 && c.kHasTail, "conv2d K");
+    check(c.mTileNums == 64 && !c.mHasTail && c.mTailNums == 64 && c.nTileBlock == 2 && !c.nHasTail, "conv2d M/N");
+    // 9 x 7 image, 3 x 2 kernel, stride 2, pads left 0 right 1 top 1 bottom 0, dilation (1, 2): 4 x 3 out.
+    const uint32_t img2[2] = {9, 7}, kernel2[2] = {3, 2}, stride2[2] = {2, 2}, pad2[4] = {0, 1, 1, 0};
+    const uint32_t dil2[2] = {1, 2};
+    Conv2dParams q(img2, kernel2, stride2, 16, 16, pad2, dil2, 0, false);
+    Conv2dTilling d = GetConv2dTiling<int8_t>(q);
+    check(d.ho == 4 && d.wo == 3 && d.c0Size == 32 && d.dTypeSize == 1 && d.mHasTail && d.mTailNums == 12,
+          "conv2d strided, dilated, padded");
+#pragma GCC diagnostic pop
+  });
+  check(got.empty(), got);
+  expect_fault(run_xy(x, y, [](GM_ADDR, GM_ADDR) {
+                 Conv2dParams none;  // all zeros: a stride of 0 would divide by zero
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+                 (void)GetConv2dTiling<half>(none);
+#pragma GCC diagnostic pop
+               }),
+               "[GetConv2dTiling] stride, dilation and kernelShape must be at least 1");
+}
