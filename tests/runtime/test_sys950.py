@@ -1,5 +1,5 @@
 """Ascend 950's system APIs on the simulator built for dav-3510, against numpy: DataCopyPad in SetLoopModePara's
-loops and after ResetLoopModePara, DataCopyL1ToUB from a cube core into its two vector cores' UB, the SSBuffer
+loops and after ResetLoopModePara, DataCopyPad's PaddingMode::Compact, DataCopyL1ToUB from a cube core into its two vector cores' UB, the SSBuffer
 (GetSsbufBaseAddr) shared by an AI Core's cores in a mixed launch and a core's own otherwise.
 
 The driver is interleave_main.cpp's program (shared with test_interleave.py and test_vec950.py: one build) with
@@ -50,6 +50,22 @@ def test_data_copy_pad_runs_in_the_loops(program: Program, tmp_path: Path) -> No
     # After ResetLoopModePara: one row only.
     once = np.concatenate([src[900:940], np.full(24, -3, np.int8), np.full(64, 7, np.int8)])
     np.testing.assert_array_equal(np.fromfile(tmp_path / "once.bin", np.int8), once)
+
+
+def test_data_copy_pad_compact_packs_the_rows(program: Program, tmp_path: Path) -> None:
+    src = np.random.default_rng(7).integers(-100, 100, 1024).astype(np.int8)
+    src.tofile(tmp_path / "src.bin")
+    _run(program, "compact", tmp_path)
+    rows = np.concatenate([src[i * 32:][:24] for i in range(3)])  # 3 rows of 24, 8 bytes apart in GM
+    want = np.concatenate([rows, np.full(24, -3, np.int8), np.full(32, 7, np.int8)])  # one pad to 96 bytes
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "cub.bin", np.int8), want)
+    out = np.zeros(96, np.int8)  # back to GM: rows 24 bytes apart in UB, 32 in GM (dstStride 8)
+    for i in range(3):
+        out[i * 32:][:24] = rows[i * 24:][:24]
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "cout.bin", np.int8), out)
+    # SetLoopModePara's scene: each turn 2 rows of 40 packed into 80 bytes and 16 of padding (96), GM +100
+    turns = [np.concatenate([src[200 + j * 100:][:80], np.full(16, -3, np.int8)]) for j in range(2)]
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "cloop.bin", np.int8), np.concatenate(turns))
 
 
 def test_l1_to_ub_and_shared_ssbuf_in_a_mixed_launch(program: Program, tmp_path: Path) -> None:

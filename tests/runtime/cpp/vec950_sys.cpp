@@ -3,6 +3,10 @@
 //   loopmode  int8 src.bin [1024] through DataCopyPad in SetLoopModePara's loops: GM -> UB (2 x 3 turns of 2 rows of
 //             40 bytes, padded with -3 to 64) and UB -> GM; ub.bin the UB [3 * 288], out.bin the GM [720]; then
 //             after ResetLoopModePara one row: once.bin the UB [128] (7 beyond the row)
+//   compact   int8 src.bin [1024] through DataCopyPad<int8_t, PaddingMode::Compact>: 3 rows of 24 bytes (GM gap 8)
+//             packed in UB and padded once with -3 to 96 (cub.bin [128], 7 beyond); the same rows back to GM
+//             32 bytes apart (cout.bin [96], 0 between); and in loops of 2 turns (GM +100, UB +96) 2 rows of 40
+//             bytes, 80 packed + 16 of -3 (cloop.bin [192])
 //   mixed     a KERNEL_TYPE_MIX_AIC_1_2 launch of 2 AI Cores on float x.bin [768]: each cube core copies its 384 into
 //             L1, DataCopyL1ToUB gives vector core 0 the first 128 (count form) and vector core 1 two blocks of 64 at
 //             128 and 256 (DataCopyParams{2, 8, 8, 0}); y.bin [4 * 128] the vector cores' UB. The cube core also
@@ -78,6 +82,32 @@ void loop_mode(const std::string& dir) {
   save(dir + "/once.bin", once);
 }
 
+void compact(const std::string& dir) {
+  std::vector<int8_t> src = load<int8_t>(dir + "/src.bin", 1024), out(96, 0), ub(128), loop(192);
+  opkit::sim::Launch launch{"v950sys", "Ascend950PR_9599", 1};
+  launch.register_gm(src.data(), src.size(), "src").register_gm(out.data(), out.size(), "out");
+  launch.run_body([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b, c;
+    pipe.InitBuffer(b, 128);
+    pipe.InitBuffer(c, 192);
+    LocalTensor<int8_t> t = b.Get<int8_t>(), u = c.Get<int8_t>();
+    Duplicate(t.ReinterpretCast<int16_t>(), int16_t(0x0707), 64);
+    const DataCopyPadExtParams<int8_t> pad{true, 1, 2, int8_t(-3)};  // left/right do not apply in Compact
+    DataCopyPad<int8_t, PaddingMode::Compact>(t, gm<int8_t>(src.data(), 1024), DataCopyExtParams{3, 24, 8, 5, 0}, pad);
+    DataCopyPad<int8_t, PaddingMode::Compact>(gm<int8_t>(out.data(), 96), t, DataCopyExtParams{3, 24, 0, 8, 0});
+    SetLoopModePara(LoopModeParams{2, 1, 100, 96, 0, 0}, DataCopyMVType::OUT_TO_UB);
+    DataCopyPad<int8_t, PaddingMode::Compact>(u, gm<int8_t>(src.data(), 1024)[200], DataCopyExtParams{2, 40, 0, 0, 0},
+                                              pad);
+    ResetLoopModePara(DataCopyMVType::OUT_TO_UB);
+    for (uint32_t i = 0; i < ub.size(); ++i) ub[i] = t.GetValue(i);
+    for (uint32_t i = 0; i < loop.size(); ++i) loop[i] = u.GetValue(i);
+  });
+  save(dir + "/cub.bin", ub);
+  save(dir + "/cout.bin", out);
+  save(dir + "/cloop.bin", loop);
+}
+
 void mixed(const std::string& dir) {
   std::vector<float> x = load<float>(dir + "/x.bin", 768), y(4 * 128, -1.0f);
   std::vector<uint32_t> ss(4 * 32, 0);
@@ -150,6 +180,7 @@ int vec950_sys_main(int argc, char** argv) {
   try {
     if (name == "loopmode") loop_mode(dir);
     else if (name == "mixed") mixed(dir);
+    else if (name == "compact") compact(dir);
     else if (name == "ssbuf") own_ssbuf(dir);
     else if (name == "l1toub_aiv") l1toub_on_aiv();
     else return 2;

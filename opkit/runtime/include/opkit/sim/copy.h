@@ -133,16 +133,46 @@ void fill_elements(uint8_t* row, uint64_t from, uint64_t to, const T& value) {
   }
 }
 
+// The pad fill when isPad is false: SetPadValue's value (of this element size), else the NPU repeats the first element
+// of the row it pads.
+template <typename T>
+T pad_fill(bool is_pad, const T& pad_value, const uint8_t* row) {
+  if (is_pad) return pad_value;
+  T fill;
+  const BlockContext& c = current_block();
+  std::memcpy(static_cast<void*>(&fill), c.pad_value_size == sizeof(T) ? static_cast<const void*>(&c.pad_value_bits)
+                                                                      : static_cast<const void*>(row), sizeof(T));
+  return fill;
+}
+
+// Ascend 950's PaddingMode::Compact: the rows back to back in UB, one padding to 32 bytes after the last (dstStride and
+// left/right padding do not apply).
+template <typename T>
+void pad_copy_compact_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src, uint64_t count,
+                         uint64_t len, uint64_t src_gap, bool is_pad, const T& pad_value, const SourceLoc& where) {
+  const char* api = "DataCopyPad";
+  const uint64_t bytes = count * len, padded = (bytes + 31) / 32 * 32;
+  const uint8_t* src_end = check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
+  require_ub_operand(api, "dst", dst, padded, where);
+  if (BlockRecord* r = current_block().rec) {
+    record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap, src.opkit_cache);
+  }
+  copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, len + src_gap, len, src_end);
+  const uint8_t* last = bytes_of(src.opkit_addr) + (count - 1) * (len + src_gap);
+  fill_elements(bytes_of(dst.opkit_addr), bytes, padded, pad_fill(is_pad, pad_value, last));
+}
+
 template <typename T>
 void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src, uint64_t count,
                  uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad, uint64_t left, uint64_t right,
-                 const T& pad_value, const SourceLoc& where) {
+                 const T& pad_value, const SourceLoc& where, bool compact = false) {
   const char* api = "DataCopyPad";
   require_pad_support(api, where);
   check_cancelled(api, where);
   if (count == 0 || len == 0) return;
   if (len % sizeof(T) != 0) fault(api, cat("blockLen ", len, " bytes is not a whole number of ", sizeof(T),
                                            "-byte elements"), where);
+  if (compact) return pad_copy_compact_in(dst, src, count, len, src_gap, is_pad, pad_value, where);
   if (left * sizeof(T) > 32 || right * sizeof(T) > 32) {
     fault(api, cat("padding of ", left, " + ", right, " elements is more than 32 bytes on one side"), where);
   }
@@ -157,14 +187,7 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
     uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
     const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
     copy_rows(out + left * sizeof(T), in, 1, len, 0, 0, src_end);
-    T fill = pad_value;
-    // No padding asked: the value SetPadValue set (of this element size), else the NPU repeats the row's first
-    // element.
-    if (!is_pad) {
-      const BlockContext& c = current_block();
-      std::memcpy(static_cast<void*>(&fill), c.pad_value_size == sizeof(T) ? static_cast<const void*>(&c.pad_value_bits)
-                                                                          : static_cast<const void*>(in), sizeof(T));
-    }
+    const T fill = pad_fill(is_pad, pad_value, in);
     fill_elements(out, 0, left * sizeof(T), fill);
     fill_elements(out, left * sizeof(T) + len, row, fill);
   }
@@ -172,12 +195,14 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
 
 template <typename T>
 void pad_copy_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<T>& src, uint64_t count,
-                  uint64_t len, uint64_t src_gap_blocks, uint64_t dst_gap, const SourceLoc& where) {
+                  uint64_t len, uint64_t src_gap_blocks, uint64_t dst_gap, const SourceLoc& where,
+                  bool compact = false) {
   const char* api = "DataCopyPad";
   require_pad_support(api, where);
   check_cancelled(api, where);
   if (count == 0 || len == 0) return;
-  const uint64_t ub_step = (len + 31) / 32 * 32 + src_gap_blocks * 32;
+  // PaddingMode::Compact (950): the UB rows back to back
+  const uint64_t ub_step = compact ? len : (len + 31) / 32 * 32 + src_gap_blocks * 32;
   require_ub_operand(api, "src", src, (count - 1) * ub_step + len, where);
   const uint8_t* dst_end = check_gm(api, "write", dst.opkit_addr, extent(count, len, dst_gap), where, dst.opkit_base);
   if (BlockRecord* r = current_block().rec) {
@@ -310,7 +335,15 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
 #else
 #define OPKIT_PAD_SOC_CHECK static_assert(true)
 #endif
-// Ascend 950 runs each DataCopyPad between GM and UB in the loops SetLoopModePara set (copy_loop.h).
+// Ascend 950 runs each DataCopyPad between GM and UB in the loops SetLoopModePara set (copy_loop.h), and takes a
+// PaddingMode (Normal: each row padded to 32 bytes; Compact: the rows back to back, padded once after the last).
+#if OPKIT_SOC_ARCH == 3510
+#define OPKIT_PAD_TEMPLATE template <typename T, PaddingMode mode = PaddingMode::Normal>
+#define OPKIT_PAD_COMPACT (mode == PaddingMode::Compact)
+#else
+#define OPKIT_PAD_TEMPLATE template <typename T>
+#define OPKIT_PAD_COMPACT false
+#endif
 #if OPKIT_SOC_ARCH == 3510
 #define OPKIT_PAD_LOOPS(TYPE, DST, SRC, CALL) \
   opkit::sim::detail::with_loop_mode(DataCopyMVType::TYPE, DST, SRC, where, [&](const auto& dst, const auto& src) { CALL; })
@@ -318,24 +351,26 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
 #define OPKIT_PAD_LOOPS(TYPE, DST, SRC, CALL) CALL
 #endif
 
-template <typename T>
+OPKIT_PAD_TEMPLATE
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad, OPKIT_SIM_HERE) {
   OPKIT_PAD_SOC_CHECK;
   OPKIT_PAD_LOOPS(OUT_TO_UB, dst, src,
                   opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride,
-                                                  pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue, where));
+                                                  pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue, where,
+                                                  OPKIT_PAD_COMPACT));
 }
 
-template <typename T>
+OPKIT_PAD_TEMPLATE
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p,
                  OPKIT_SIM_HERE) {
   OPKIT_PAD_SOC_CHECK;
   OPKIT_PAD_LOOPS(UB_TO_OUT, dst, src,
-                  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where));
+                  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where,
+                                                   OPKIT_PAD_COMPACT));
 }
 
-template <typename T>
+OPKIT_PAD_TEMPLATE
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                  const DataCopyPadParams& pad, OPKIT_SIM_HERE) {
   OPKIT_PAD_SOC_CHECK;
@@ -343,19 +378,23 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   std::memcpy(static_cast<void*>(&value), &pad.paddingValue, sizeof(T) < 8 ? sizeof(T) : 8);
   OPKIT_PAD_LOOPS(OUT_TO_UB, dst, src,
                   opkit::sim::detail::pad_copy_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride,
-                                                  pad.isPad, pad.leftPadding, pad.rightPadding, value, where));
+                                                  pad.isPad, pad.leftPadding, pad.rightPadding, value, where,
+                                                  OPKIT_PAD_COMPACT));
 }
 
-template <typename T>
+OPKIT_PAD_TEMPLATE
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
                  OPKIT_SIM_HERE) {
   OPKIT_PAD_SOC_CHECK;
   OPKIT_PAD_LOOPS(UB_TO_OUT, dst, src,
-                  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where));
+                  opkit::sim::detail::pad_copy_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, where,
+                                                   OPKIT_PAD_COMPACT));
 }
 
 #undef OPKIT_PAD_SOC_CHECK
 #undef OPKIT_PAD_LOOPS
+#undef OPKIT_PAD_TEMPLATE
+#undef OPKIT_PAD_COMPACT
 
 }  // namespace AscendC
 

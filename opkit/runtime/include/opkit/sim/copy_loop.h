@@ -15,6 +15,9 @@ namespace AscendC {
 
 enum class DataCopyMVType : uint8_t { UB_TO_OUT = 0, OUT_TO_UB = 1 };
 
+// DataCopyPad's layout in UB on Ascend 950 (copy.h): each row padded to 32 bytes, or all rows back to back.
+enum class PaddingMode : uint8_t { Normal = 0, Compact };
+
 struct LoopModeParams {
   LoopModeParams() = default;
   LoopModeParams(const uint32_t loop1SizeIn, const uint32_t loop2SizeIn, const uint64_t loop1SrcStrideIn,
