@@ -144,10 +144,11 @@ def test_template_tiling_key_selects_the_kernel_instance(msopgen: Any, n: int, d
 
 def test_template_tiling_keys_pack_each_parameter(msopgen: Any) -> None:
     ops = msopgen[0]._ops
-    # (D_T: 8 bits, TILE_NUM: 8 bits, TWICE: 1 bit), the first in the lowest bits; float16 is combination 0.
-    assert ops.tiling("add_tpl_custom", (16384,), 0, {"twice": True})["tiling_key"] == 1 | 4 << 8 | 1 << 16
-    assert ops.tiling("add_tpl_custom", (256,), 0, {"twice": False})["tiling_key"] == 1 | 1 << 8   # one tile
-    assert ops.tiling("add_tpl_custom", (256,), 1, {"twice": False})["tiling_key"] == 0 | 4 << 8
+    # (D_T: 8 bits, TILE_NUM: 8 bits, TWICE: 1 bit, D_T_Z: 8 bits, the C_DT_* value of z's data type), the first in
+    # the lowest bits; float16 is combination 0.
+    assert ops.tiling("add_tpl_custom", (16384,), 0, {"twice": True})["tiling_key"] == 1 | 4 << 8 | 1 << 16 | 1 << 17
+    assert ops.tiling("add_tpl_custom", (256,), 0, {"twice": False})["tiling_key"] == 1 | 1 << 8 | 1 << 17  # one tile
+    assert ops.tiling("add_tpl_custom", (256,), 1, {"twice": False})["tiling_key"] == 0 | 4 << 8 | 0 << 17
 
 
 @pytest.fixture(scope="module")

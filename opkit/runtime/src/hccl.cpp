@@ -273,6 +273,19 @@ HcclResult host_collective(const char* api, HcclComm comm, Task task) {
   return state < 0 ? fail(HCCL_E_INTERNAL, api, "%s", err) : HCCL_SUCCESS;
 }
 
+// The host API's collectives: their task, checked (host_collective) and run under the API's name.
+HcclResult collective(const char* api, HcclComm comm, uint32_t cmd, HcclDataType dtype, uint32_t op, uint64_t count,
+                      const void* send, const void* recv) {
+  Task t;
+  t.cmd = cmd;
+  t.dtype = dtype;
+  t.op = op;
+  t.count = count;
+  t.send = static_cast<uint8_t*>(const_cast<void*>(send));
+  t.recv = static_cast<uint8_t*>(const_cast<void*>(recv));
+  return host_collective(api, comm, t);
+}
+
 }  // namespace
 
 extern "C" {
@@ -400,51 +413,24 @@ HCCL_API const char* HcclGetErrorString(HcclResult code) {
 
 HCCL_API HcclResult HcclAllReduce(void* sendBuf, void* recvBuf, uint64_t count, HcclDataType dataType,
                                   HcclReduceOp op, HcclComm comm, void* /*stream*/) {
-  Task t;
-  t.cmd = 2;
-  t.dtype = dataType;
-  t.op = op;
-  t.count = count;
-  t.send = static_cast<uint8_t*>(sendBuf);
-  t.recv = static_cast<uint8_t*>(recvBuf);
-  return host_collective("HcclAllReduce", comm, t);
+  return collective("HcclAllReduce", comm, 2, dataType, op, count, sendBuf, recvBuf);
 }
 
 HCCL_API HcclResult HcclAllGather(void* sendBuf, void* recvBuf, uint64_t sendCount, HcclDataType dataType,
                                   HcclComm comm, void* /*stream*/) {
-  Task t;
-  t.cmd = 6;
-  t.dtype = dataType;
-  t.count = sendCount;
-  t.send = static_cast<uint8_t*>(sendBuf);
-  t.recv = static_cast<uint8_t*>(recvBuf);
-  return host_collective("HcclAllGather", comm, t);
+  return collective("HcclAllGather", comm, 6, dataType, 0, sendCount, sendBuf, recvBuf);
 }
 
 HCCL_API HcclResult HcclReduceScatter(void* sendBuf, void* recvBuf, uint64_t recvCount, HcclDataType dataType,
                                       HcclReduceOp op, HcclComm comm, void* /*stream*/) {
-  Task t;
-  t.cmd = 7;
-  t.dtype = dataType;
-  t.op = op;
-  t.count = recvCount;
-  t.send = static_cast<uint8_t*>(sendBuf);
-  t.recv = static_cast<uint8_t*>(recvBuf);
-  return host_collective("HcclReduceScatter", comm, t);
+  return collective("HcclReduceScatter", comm, 7, dataType, op, recvCount, sendBuf, recvBuf);
 }
 
 HCCL_API HcclResult HcclBroadcast(void* buf, uint64_t count, HcclDataType dataType, uint32_t root, HcclComm comm,
                                   void* /*stream*/) {
   Rank* r = rank_of(comm);
   if (r != nullptr && root >= r->comm->n) return fail(HCCL_E_PARA, "HcclBroadcast", "root %u of %u ranks", root, r->comm->n);
-  Task t;
-  t.cmd = 1;
-  t.dtype = dataType;
-  t.op = root;
-  t.count = count;
-  t.send = static_cast<uint8_t*>(buf);
-  t.recv = static_cast<uint8_t*>(buf);
-  return host_collective("HcclBroadcast", comm, t);
+  return collective("HcclBroadcast", comm, 1, dataType, root, count, buf, buf);   // the root travels as the op
 }
 
 HCCL_API HcclResult HcclAlltoAll(const void* sendBuf, uint64_t sendCount, HcclDataType sendType, const void* recvBuf,
@@ -454,19 +440,11 @@ HCCL_API HcclResult HcclAlltoAll(const void* sendBuf, uint64_t sendCount, HcclDa
                 static_cast<unsigned long long>(sendCount), sendType, static_cast<unsigned long long>(recvCount),
                 recvType);
   }
-  Task t;
-  t.cmd = 10;
-  t.dtype = sendType;
-  t.count = sendCount;
-  t.send = static_cast<uint8_t*>(const_cast<void*>(sendBuf));
-  t.recv = static_cast<uint8_t*>(const_cast<void*>(recvBuf));
-  return host_collective("HcclAlltoAll", comm, t);
+  return collective("HcclAlltoAll", comm, 10, sendType, 0, sendCount, sendBuf, recvBuf);
 }
 
 HCCL_API HcclResult HcclBarrier(HcclComm comm, void* /*stream*/) {
-  Task t;
-  t.cmd = 0;
-  return host_collective("HcclBarrier", comm, t);
+  return collective("HcclBarrier", comm, 0, HCCL_DATA_TYPE_INT8, 0, 0, nullptr, nullptr);
 }
 
 // ---- for the aclnn launch of an MC2 op (opkit/host/hccl_launch.h, found with dlsym) ----

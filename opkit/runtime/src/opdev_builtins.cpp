@@ -1,8 +1,9 @@
-// CANN's built-in l0 ops that op_api code calls most (l0op::Contiguous, ViewCopy, Cast, Reshape, Fill), as host
+// CANN's built-in l0 ops that op_api code calls most (l0op::Contiguous, ViewCopy, Cast, Reshape, Fill, BroadcastTo), as host
 // steps of the executor: compiled into an op's libcust_opapi.so beside its op_api sources.
 #include <cstring>
 #include <vector>
 
+#include "aclnn_kernels/broadcast_to.h"
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/reshape.h"
@@ -170,6 +171,51 @@ const aclTensor* Fill(const aclTensor* /*dims*/, const aclTensor* value, const a
         return ACLNN_SUCCESS;
     });
     return out;
+}
+
+const aclTensor* BroadcastTo(const aclTensor* x, const aclIntArray* shape, aclOpExecutor* executor)
+{
+    L2Executor* mine = Executor(executor, "BroadcastTo");
+    if (mine == nullptr || x == nullptr || shape == nullptr) return nullptr;
+    const std::vector<int64_t>& to = shape->values;
+    const std::vector<int64_t>& from = x->view_shape;
+    if (to == from) return x;
+    bool valid = to.size() >= from.size();
+    std::vector<int64_t> strides(to.size(), 0);
+    const aclTensor* dense = valid ? Contiguous(x, executor) : nullptr;
+    for (size_t j = 0; valid && j < from.size(); ++j) {
+        const size_t i = to.size() - from.size() + j;
+        valid = from[j] == to[i] || from[j] == 1;
+        if (from[j] == to[i] && from[j] != 1) strides[i] = dense->strides[j];
+    }
+    op::Shape s;
+    for (int64_t d : to) s.AppendDim(d);
+    if (!valid) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "l0op::BroadcastTo: shape %s does not broadcast to %s",
+                op::ToString(x->GetViewShape()).c_str(), op::ToString(s).c_str());
+        return nullptr;
+    }
+    return Contiguous(executor->CreateView(dense, s, strides, 0), executor);
+}
+
+const aclTensor* BroadcastTo(const aclTensor* x, const aclTensor* /*y*/, const aclTensor* shape,
+                             aclOpExecutor* executor)
+{
+    L2Executor* mine = Executor(executor, "BroadcastTo");
+    if (mine == nullptr || shape == nullptr) return nullptr;
+    if (shape->data == nullptr) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "l0op::BroadcastTo: the shape tensor has no values on the host");
+        return nullptr;
+    }
+    std::vector<int64_t> dims;
+    bool ok = true;
+    ForEach(shape, [&](int64_t at, int64_t) {   // the shape tensor holds host values (int32 or int64)
+        double v = 0;
+        ok = ok && Read(shape, at, &v);
+        dims.push_back(static_cast<int64_t>(v));
+    });
+    if (!ok) return nullptr;
+    return BroadcastTo(x, executor->AllocIntArray(dims.data(), dims.size()), executor);
 }
 
 }  // namespace l0op

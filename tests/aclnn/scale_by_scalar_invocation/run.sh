@@ -18,3 +18,4 @@ cd "$CURRENT_DIR"
 python3 scripts/verify_result.py output/output_y.bin output/golden.bin float32
 python3 scripts/verify_result.py output/output_y16.bin output/golden16.bin float16
 python3 scripts/verify_result.py output/output_twice.bin output/golden_twice.bin float16
+python3 scripts/verify_result.py output/output_twice_row.bin output/golden_twice_row.bin float16

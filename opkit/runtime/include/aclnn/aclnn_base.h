@@ -30,6 +30,14 @@ static const aclnnStatus ACLNN_ERR_INNER_FIND_KERNEL_ERROR = 561003;
 static const aclnnStatus ACLNN_ERR_INNER_CREATE_EXECUTOR = 561101;
 static const aclnnStatus ACLNN_ERR_INNER_NOT_TRANS_EXECUTOR = 561102;
 static const aclnnStatus ACLNN_ERR_INNER_NULLPTR = 561103;
+static const aclnnStatus ACLNN_ERR_INNER_WRONG_ATTR_INFO_SIZE = 561104;
+static const aclnnStatus ACLNN_ERR_INNER_KEY_CONFLICT = 561105;
+static const aclnnStatus ACLNN_ERR_INNER_KEY_CONFILICT = 561105;  // CANN's older (deprecated) spelling
+static const aclnnStatus ACLNN_ERR_INNER_INVALID_IMPL_MODE = 561106;
+static const aclnnStatus ACLNN_ERR_INNER_OPP_PATH_NOT_FOUND = 561107;
+static const aclnnStatus ACLNN_ERR_INNER_LOAD_JSON_FAILED = 561108;
+static const aclnnStatus ACLNN_ERR_INNER_JSON_VALUE_NOT_FOUND = 561109;
+static const aclnnStatus ACLNN_ERR_INNER_JSON_FORMAT_INVALID = 561110;
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,8 +5,9 @@
 #include <string>
 
 namespace op {
-enum class SocVersion { ASCEND910 = 0, ASCEND910B, ASCEND910_93, ASCEND910_95, ASCEND310, ASCEND310P, ASCEND310B,
-                        ASCEND610LITE, RESERVED_VERSION };
+// CANN's order and values: op_api code compares ranges (`>= ASCEND910B && <= ASCEND910E`: the 910B family onwards).
+enum class SocVersion { ASCEND910 = 0, ASCEND910B, ASCEND910_93, ASCEND910_95, ASCEND910E, ASCEND310, ASCEND310P,
+                        ASCEND310B, ASCEND310C, ASCEND610LITE, KIRINX90, RESERVED_VERSION = 99999 };
 
 class PlatformInfo {
 public:

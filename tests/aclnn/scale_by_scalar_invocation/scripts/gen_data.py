@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Inputs and golden outputs of scale_by_scalar: x float32 3 x 100 scaled by 2.5, and x float16 3 x 100 by -0.5;
-aclnnScaleTwice's strided case."""
+aclnnScaleTwice's strided and broadcast cases."""
 import numpy as np
 
 
@@ -18,6 +18,11 @@ def gen_golden_data_simple():
     twice = np.zeros([3, 200], np.float16)
     twice[:, ::2] = (input_xt.T * np.float32(2.5) * np.float32(2.5)).astype(np.float16)
     twice.tofile("./output/golden_twice.bin")
+    # a row of 100 broadcast to out's 3 x 100
+    input_row = rng.uniform(-10, 10, [100]).astype(np.float32)
+    input_row.tofile("./input/input_row.bin")
+    row = np.broadcast_to(input_row * np.float32(2.5) * np.float32(2.5), [3, 100]).astype(np.float16)
+    row.tofile("./output/golden_twice_row.bin")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 // The scalar is converted to the dtype the OpDef lists for it in the combination x selects. Writes
 // output/output_y.bin and output/output_y16.bin. Then the op's hand-written aclnn layer, aclnnScaleTwice (op_host/
 // aclnn_scale_twice.cpp over its l0 op): self a transposed float32 view, out every other column of a float16 buffer;
-// writes the whole buffer to output/output_twice.bin.
+// writes the whole buffer to output/output_twice.bin; then self a row of 100 broadcast to out's 3 x 100
+// (output/output_twice_row.bin), and a row of 7 that does not broadcast.
 #include <cstdio>
 #include <fstream>
 #include <vector>
@@ -92,6 +93,39 @@ static int ScaleTwice(aclScalar *value, aclrtStream stream)
     return 0;
 }
 
+// out (3 x 100 float16) = row * value * value for each of its rows: self a float32 row of 100 (input_row.bin).
+static int ScaleTwiceRow(aclScalar *value, aclrtStream stream)
+{
+    std::vector<char> host(100 * 4), result(300 * 2, 0);
+    std::ifstream("../input/input_row.bin", std::ios::binary).read(host.data(), 100 * 4);
+    void *devX = nullptr, *devY = nullptr;
+    CHECK_RET(aclrtMalloc(&devX, 100 * 4, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "aclrtMalloc");
+    CHECK_RET(aclrtMalloc(&devY, 300 * 2, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS, "aclrtMalloc");
+    CHECK_RET(aclrtMemcpy(devX, 100 * 4, host.data(), 100 * 4, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS, "aclrtMemcpy");
+    const int64_t rowShape[1] = {100}, rowStrides[1] = {1}, shortShape[1] = {7};
+    const int64_t shape[2] = {3, 100}, strides[2] = {100, 1};
+    aclTensor *x = aclCreateTensor(rowShape, 1, ACL_FLOAT, rowStrides, 0, ACL_FORMAT_ND, rowShape, 1, devX);
+    aclTensor *y = aclCreateTensor(shape, 2, ACL_FLOAT16, strides, 0, ACL_FORMAT_ND, shape, 2, devY);
+    uint64_t workspaceSize = 0;
+    aclOpExecutor *executor = nullptr;
+    CHECK_RET(aclnnScaleTwiceGetWorkspaceSize(x, value, y, &workspaceSize, &executor) == ACLNN_SUCCESS,
+              "aclnnScaleTwiceGetWorkspaceSize (row)");
+    CHECK_RET(aclnnScaleTwice(nullptr, workspaceSize, executor, stream) == ACLNN_SUCCESS, "aclnnScaleTwice (row)");
+    CHECK_RET(aclrtSynchronizeStream(stream) == ACL_SUCCESS, "aclrtSynchronizeStream");
+    CHECK_RET(aclrtMemcpy(result.data(), 300 * 2, devY, 300 * 2, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS,
+              "aclrtMemcpy");
+    std::ofstream("output_twice_row.bin", std::ios::binary).write(result.data(), 300 * 2);
+    aclTensor *shortRow = aclCreateTensor(shortShape, 1, ACL_FLOAT, rowStrides, 0, ACL_FORMAT_ND, shortShape, 1, devX);
+    aclnnStatus noBroadcast = aclnnScaleTwiceGetWorkspaceSize(shortRow, value, y, &workspaceSize, &executor);
+    printf("[INFO] twice short row: %d %s\n", noBroadcast, aclGetRecentErrMsg());
+    aclDestroyTensor(shortRow);
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
+    aclrtFree(devX);
+    aclrtFree(devY);
+    return 0;
+}
+
 int main()
 {
     aclrtStream stream = nullptr;
@@ -105,7 +139,7 @@ int main()
     aclScalar *byFloat = aclCreateScalar(&minusHalf, ACL_FLOAT);
     if (Scale("../input/input_x.bin", "output_y.bin", 300 * 4, ACL_FLOAT, byDouble, stream) != 0 ||
         Scale("../input/input_x16.bin", "output_y16.bin", 300 * 2, ACL_FLOAT16, byFloat, stream) != 0 ||
-        ScaleTwice(byDouble, stream) != 0) {
+        ScaleTwice(byDouble, stream) != 0 || ScaleTwiceRow(byDouble, stream) != 0) {
         return 1;
     }
     uint64_t workspaceSize = 0;

@@ -11,6 +11,7 @@
 
 #include "opkit/sim/block.h"
 #include "opkit/sim/context.h"
+#include "opkit/sim/core_sync.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/hccl_abi.h"
 #include "opkit/sim/hccl_tiling_data.h"
@@ -73,32 +74,15 @@ inline const char* hccl_cmd_name(uint32_t cmd) {
   }
 }
 
-// Wait, counted as parked (a launch with more blocks than threads starts another: the core it waits for may not run
-// yet) and as a GM wait (the judge of a stall is the watchdog, not the deadlock check: the other ranks move it on).
-// `ready` returns 1 (done), 0 (not yet; it may sleep a little) or -1 (never: `err` says why).
+// Wait as core_sync.h's spin_until does: counted as parked (a launch with more blocks than threads starts another: the
+// core it waits for may not run yet) and as a GM wait (the judge of a stall is the watchdog, not the deadlock check:
+// the other ranks move it on). `ready` returns 1 (done), 0 (not yet; it may sleep a little) or -1 (never: `err` says
+// why).
 template <typename Ready>
 inline void hccl_park_until(const char* api, const SourceLoc& where, Ready ready) {
   char err[512] = {0};
-  int r = ready(err, sizeof err);
-  if (r == 0) {
-    LaunchState* l = current_block().launch;
-    if (l != nullptr) {
-      std::lock_guard<std::mutex> lock(l->m);
-      ++l->parked;
-      ++l->gm_waiting;
-      ensure_progress_locked(*l);
-    }
-    struct Unpark {
-      LaunchState* l;
-      ~Unpark() {
-        if (l == nullptr) return;
-        std::lock_guard<std::mutex> lock(l->m);
-        --l->parked;
-        --l->gm_waiting;
-      }
-    } unpark{l};
-    while ((r = ready(err, sizeof err)) == 0) check_cancelled(api, where);
-  }
+  int r = 0;
+  spin_until(api, where, [&] { return (r = ready(err, sizeof err)) != 0; });
   if (r < 0) fault(api, err, where);
 }
 

@@ -22,7 +22,8 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     }
     const bool* twice = context->GetAttrs()->GetAttrPointer<bool>(0);
     const uint32_t dT = dtype == ge::DT_FLOAT16 ? ADD_TPL_FP16 : ADD_TPL_FP32;
-    context->SetTilingKey(GET_TPL_TILING_KEY(dT, tileNum, *twice ? 1 : 0));
+    const uint32_t dTZ = static_cast<uint32_t>(context->GetOutputDesc(0)->GetDataType());
+    ASCENDC_TPL_SEL_PARAM(context, dT, tileNum, *twice ? 1 : 0, dTZ);
     tiling->totalLength = totalLength;
     context->SetBlockDim(BLOCK_DIM);
     size_t* currentWorkspace = context->GetWorkspaceSizes(1);

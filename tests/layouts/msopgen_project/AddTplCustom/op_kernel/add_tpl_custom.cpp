@@ -55,17 +55,16 @@ private:
     uint32_t tileLength;
 };
 
-template <int D_T, int TILE_NUM, int TWICE>
+/* D_T_Z is a data type parameter (ASCENDC_TPL_DATATYPE_DECL): the kernel gets the type itself. */
+template <int D_T, int TILE_NUM, int TWICE, typename D_T_Z>
 __global__ __aicore__ void add_tpl_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling)
 {
+    static_assert(std::is_same_v<D_T_Z, half> == (D_T == ADD_TPL_FP16), "ASCENDC_TPL_SEL pairs D_T with D_T_Z");
+    static_assert(std::is_same_v<D_T_Z, half> || std::is_same_v<D_T_Z, float>, "C_DT_INT32 is never selected");
     REGISTER_TILING_DEFAULT(AddTplCustomTilingData);
     GET_TILING_DATA(tilingData, tiling);
-    if constexpr (D_T == ADD_TPL_FP16 && std::is_same_v<DTYPE_X, half>) {
-        KernelAddTpl<half, TILE_NUM, TWICE != 0> op;
-        op.Init(x, y, z, tilingData.totalLength);
-        op.Process();
-    } else if constexpr (D_T == ADD_TPL_FP32 && std::is_same_v<DTYPE_X, float>) {
-        KernelAddTpl<float, TILE_NUM, TWICE != 0> op;
+    if constexpr (std::is_same_v<D_T_Z, DTYPE_X>) {
+        KernelAddTpl<D_T_Z, TILE_NUM, TWICE != 0> op;
         op.Init(x, y, z, tilingData.totalLength);
         op.Process();
     }

@@ -1,6 +1,7 @@
 // aclnnScaleTwice (opkit's test code, a hand-written l2 API in the form of CANN's op_api/aclnn_<op>.cpp): checks its
-// arguments, makes self contiguous, runs the op's l0 twice (the first result feeds the second), casts to out's dtype
-// and copies into out's view.
+// arguments, makes self contiguous, broadcasts it to out's shape when it has fewer dims (on the SoCs from ASCEND910B
+// to ASCEND910E, as kl_div_target_backward's l2 decides), runs the op's l0 twice (the first result feeds the second),
+// casts to out's dtype and copies into out's view.
 #include "aclnn_scale_twice.h"
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/common/op_error_check.h"
@@ -9,6 +10,9 @@
 #include "opdev/op_dfx.h"
 #include "opdev/op_executor.h"
 #include "opdev/op_log.h"
+#include "opdev/platform.h"
+#include "opdev/shape_utils.h"
+#include "aclnn_kernels/broadcast_to.h"
 #include "scale_by_scalar_l0.h"
 
 using namespace op;
@@ -22,7 +26,19 @@ static aclnnStatus CheckParams(const aclTensor *self, const aclScalar *value, co
     OP_CHECK_NULL(out, return ACLNN_ERR_PARAM_NULLPTR);
     OP_CHECK_DTYPE_NOT_SUPPORT(self, SUPPORTED, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_DTYPE_NOT_SUPPORT(out, SUPPORTED, return ACLNN_ERR_PARAM_INVALID);
-    OP_CHECK_SHAPE_NOT_EQUAL(self, out, return ACLNN_ERR_PARAM_INVALID);
+    if (self->GetViewShape().GetDimNum() == out->GetViewShape().GetDimNum()) {
+        OP_CHECK_SHAPE_NOT_EQUAL(self, out, return ACLNN_ERR_PARAM_INVALID);
+    } else {
+        const SocVersion soc = GetCurrentPlatformInfo().GetSocVersion();
+        op::Shape broadcastShape;
+        if (soc < SocVersion::ASCEND910B || soc > SocVersion::ASCEND910E ||
+            !BroadcastInferShape(self->GetViewShape(), out->GetViewShape(), broadcastShape) ||
+            broadcastShape != out->GetViewShape()) {
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "self's shape %s does not broadcast to out's shape %s",
+                    op::ToString(self->GetViewShape()).GetString(), op::ToString(out->GetViewShape()).GetString());
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
     // circular_pad's l2 checks: IsPrivateFormat and MAX_DIM_NUM without format_utils.h included
     if (op::IsPrivateFormat(self->GetStorageFormat())) {
         return ACLNN_ERR_PARAM_INVALID;
@@ -48,6 +64,13 @@ extern "C" aclnnStatus aclnnScaleTwiceGetWorkspaceSize(const aclTensor *self, co
 
     auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    if (self->GetViewShape() != out->GetViewShape()) {
+        op::FVector<int64_t, op::MAX_DIM_NUM> outDims = op::ToShapeVector(out->GetViewShape());
+        auto outShape = uniqueExecutor.get()->AllocIntArray(outDims.data(), outDims.size());
+        CHECK_RET(outShape != nullptr, ACLNN_ERR_INNER_WRONG_ATTR_INFO_SIZE);
+        selfContiguous = l0op::BroadcastTo(selfContiguous, outShape, uniqueExecutor.get());
+        CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    }
     auto valueTensor = uniqueExecutor->ConvertToTensor(value, self->GetDataType());
     CHECK_RET(valueTensor != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto once = l0op::ScaleByScalar(selfContiguous, valueTensor, uniqueExecutor.get());
