@@ -94,6 +94,8 @@ def test_msprof_on_path_runs_the_program_under_opkit_profile(add_launch: Path) -
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[0] == str(CANN / "tools" / "profiler" / "bin" / "msprof")
     assert "Task Duration(us)" in proc.stdout and "ESTIMATE" in proc.stdout, proc.stdout
+    # the program's own output comes first, as msprof shows the application's (asc-devkit's checks print there)
+    assert proc.stdout.index("branch done") < proc.stdout.index("Task Duration(us)"), proc.stdout
     assert list((add_launch / "prof").glob("*.json")), "the numbers go under --output"
     verify = _run([sys.executable, str(ADD / "scripts" / "verify_result.py"), "output/output_z.bin",
                    "output/golden.bin"], add_launch)
@@ -113,6 +115,7 @@ def test_msopprof_runs_its_application_command_under_opkit_profile(add_launch: P
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[0] == str(CANN / "tools" / "profiler" / "bin" / "msopprof")
     assert "Task Duration(us)" in proc.stdout and "ESTIMATE" in proc.stdout, proc.stdout
+    assert "npu branch done" in proc.stdout, "the application's own output is shown"
     assert list((add_launch / "opprof").glob("*.json")), "the numbers go under --output"
     setenv = f'source "{CANN / "bin" / "setenv.bash"}"'
     none = _run(["bash", "-c", f"{setenv} && msopprof --output=./x"], add_launch)
