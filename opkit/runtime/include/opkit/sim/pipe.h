@@ -6,6 +6,7 @@
 #include <exception>
 #include <string>
 
+#include "opkit/sim/buf_handle.h"
 #include "opkit/sim/context.h"
 #include "opkit/sim/cube/memory.h"
 #include "opkit/sim/soc.h"
@@ -61,16 +62,6 @@ namespace AscendC {
 
 template <TPosition pos>
 class TBuf;
-
-// CANN's buffer handle (kernel_tensor_base.h) and the buffer record a user TBufPool (EXTERN_IMPL_BUFPOOL, buf_pool.h)
-// hands out through GetBufHandle: here the handle only names the record, the queue keeps the buffer's state.
-using TBufHandle = uint8_t*;
-struct TBufType {
-  uint8_t state = 0;
-  uint8_t freeBufEvtID = 0;
-  uint32_t address = 0;
-  uint32_t dataLen = 0;
-};
 
 class TPipe {
  public:
