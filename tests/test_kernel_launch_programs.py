@@ -86,6 +86,19 @@ def test_npu_branch_launches_through_a_chevron_wrapper_too(add_launch: Path) -> 
     assert "npu branch done" in _run_and_verify(add_launch, "chevron")
 
 
+def test_npu_branch_launches_from_the_fatbin_by_kernel_name(add_launch: Path) -> None:
+    # ascendc_fatbin_library's binary, loaded with aclrtBinaryLoadFromFile and launched with the appended arguments
+    # (CANN's AddKernelInvocationAcl sample); an unknown kernel name and a missing argument are refused.
+    if add_launch.name.startswith("add_cpu"):
+        pytest.skip("the acl launch is the NPU branch's")
+    binary = str(add_launch / "build" / "libascendc_kernels_fatbin.so")
+    assert "npu branch done" in _run_and_verify(add_launch, "fatbin", binary)
+    short = _run([str(add_launch / "build" / "ascendc_kernels_bbit"), "fatbin", binary, "short"], add_launch)
+    assert short.returncode == 0, short.stdout + short.stderr
+    assert ("refused 100000: aclrtLaunchKernelWithConfig: kernel add_custom takes 24 bytes of arguments, 16 were "
+            "appended") in short.stdout, short.stdout
+
+
 def test_msprof_on_path_runs_the_program_under_opkit_profile(add_launch: Path) -> None:
     # The samples' run.sh profiles with `msprof op [simulator] --output=DIR ./program` after sourcing setenv.bash.
     script = (f'source "{CANN / "bin" / "setenv.bash"}" && command -v msprof && '
@@ -94,6 +107,8 @@ def test_msprof_on_path_runs_the_program_under_opkit_profile(add_launch: Path) -
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[0] == str(CANN / "tools" / "profiler" / "bin" / "msprof")
     assert "Task Duration(us)" in proc.stdout and "ESTIMATE" in proc.stdout, proc.stdout
+    # the program's own output comes first, as msprof shows the application's (asc-devkit's checks print there)
+    assert proc.stdout.index("branch done") < proc.stdout.index("Task Duration(us)"), proc.stdout
     assert list((add_launch / "prof").glob("*.json")), "the numbers go under --output"
     verify = _run([sys.executable, str(ADD / "scripts" / "verify_result.py"), "output/output_z.bin",
                    "output/golden.bin"], add_launch)
@@ -113,6 +128,7 @@ def test_msopprof_runs_its_application_command_under_opkit_profile(add_launch: P
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[0] == str(CANN / "tools" / "profiler" / "bin" / "msopprof")
     assert "Task Duration(us)" in proc.stdout and "ESTIMATE" in proc.stdout, proc.stdout
+    assert "npu branch done" in proc.stdout, "the application's own output is shown"
     assert list((add_launch / "opprof").glob("*.json")), "the numbers go under --output"
     setenv = f'source "{CANN / "bin" / "setenv.bash"}"'
     none = _run(["bash", "-c", f"{setenv} && msopprof --output=./x"], add_launch)

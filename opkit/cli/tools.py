@@ -81,7 +81,7 @@ def profile(ctx: click.Context, target: Path, args: tuple[str, ...], op: str | N
     """Estimate how long a kernel takes on the NPU, in msprof's terms, from a simulated run.
 
     TARGET is a generated project (--op, default its only op, and --shape, which every input gets) or a kernel-launch
-    program (ICPU_RUN_KF / opkit::sim::Launch; ARGS are passed to it after --). Prints Task Duration, the aiv_*
+    program (ICPU_RUN_KF / opkit::sim::Launch; ARGS are passed to it after --; its own output is shown). Prints Task Duration, the aiv_*
     (vector cores) and aic_* (cube cores: mac, mte1, fixpipe, ...) times and ratios, the bounding pipe and advice; writes the numbers (.json), a Chrome/Perfetto trace (.trace.json, unless
     --no-trace) and a PNG (needs opkit[plot]; unless --no-png). The times are an ESTIMATE from a model of documented
     hardware behaviour calibrated on published msprof figures, not a measurement.
@@ -122,7 +122,7 @@ def _profile_target(console, target: Path, args: tuple[str, ...], op: str | None
     if not target.is_dir():
         if not target.exists():
             raise click.UsageError(f"{target}: no such program or project")
-        return profile_program([str(target.absolute()), *args], soc=soc)
+        return profile_program([str(target.absolute()), *args], soc=soc, echo=True)
     if op is None:
         ops = project_ops(target)
         if len(ops) != 1:

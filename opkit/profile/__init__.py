@@ -111,7 +111,8 @@ def read_launches(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     return launches
 
 
-def _recorded(command: list[str], env: dict[str, str], record: Path, what: str) -> list[dict[str, Any]]:
+def _recorded(command: list[str], env: dict[str, str], record: Path, what: str,
+              echo: bool = False) -> list[dict[str, Any]]:
     if record.exists():
         record.unlink()
     proc = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env, "OPKIT_PROFILE":
@@ -120,6 +121,10 @@ def _recorded(command: list[str], env: dict[str, str], record: Path, what: str) 
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
         raise ProfileError(f"{what} failed (exit {proc.returncode}):\n{tail}", output=proc.stdout + proc.stderr)
+    if echo:   # the program's own output, as msprof shows the application's (its checks: "test pass!")
+        sys.stdout.write(proc.stdout)
+        sys.stderr.write(proc.stderr)
+        sys.stdout.flush()
     if not record.exists():
         raise ProfileError(f"{what} ran no kernel launch (nothing recorded); does it use ICPU_RUN_KF or "
                            f"opkit::sim::Launch from this opkit's headers?")
@@ -127,11 +132,12 @@ def _recorded(command: list[str], env: dict[str, str], record: Path, what: str) 
 
 
 def profile_program(command: list[str], *, soc: str | None = None,
-                    record: Path | None = None) -> list[Estimate]:
-    """Run a kernel-launch program (ICPU_RUN_KF / opkit::sim::Launch) with recording on; one estimate per launch."""
+                    record: Path | None = None, echo: bool = False) -> list[Estimate]:
+    """Run a kernel-launch program (ICPU_RUN_KF / opkit::sim::Launch) with recording on; one estimate per launch.
+    `echo`: pass the program's stdout/stderr on once it ends."""
     with tempfile.TemporaryDirectory(prefix="opkit-profile-") as tmp:
         path = record or Path(tmp) / "launches.opkit-profile"
-        launches = _recorded(command, {}, path, " ".join(command))
+        launches = _recorded(command, {}, path, " ".join(command), echo)
     return [estimate_launch(launch, soc) for launch in launches]
 
 

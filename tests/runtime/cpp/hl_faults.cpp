@@ -38,6 +38,40 @@ void softmax_kernel(uint32_t tmp, const std::function<void(LocalTensor<float>, L
   });
 }
 
+// A user-defined TBufPool as CANN's EXTERN_IMPL_BUFPOOL documents it: each InitBuffer places its buffers at the
+// pool's current address through the queue's / TBuf's InitStartBufHandle and InitBufHandle.
+class UserBufPool {
+ public:
+  __aicore__ inline UserBufPool() { Init(); }
+  template <class T>
+  __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len) {
+    len = (len + 31) / 32 * 32;
+    auto ptr = this->GetBufHandle(this->GetCurBufSize());
+    auto addr = this->GetCurAddr();
+    que.InitStartBufHandle(ptr, num, len);
+    for (uint32_t i = 0; i < num; i++) que.InitBufHandle(this, i, ptr, addr + i * len, len);
+    this->SetCurAddr(addr + num * len);
+    this->SetCurBufSize(this->GetCurBufSize() + num);
+    return true;
+  }
+  template <TPosition bufPos>
+  __aicore__ inline bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+    len = (len + 31) / 32 * 32;
+    auto ptr = this->GetBufHandle(this->GetCurBufSize());
+    auto addr = this->GetCurAddr();
+    buf.InitStartBufHandle(ptr, 1, len);
+    buf.InitBufHandle(this, 0, ptr, addr, len);
+    this->SetCurAddr(addr + len);
+    this->SetCurBufSize(this->GetCurBufSize() + 1);
+    return true;
+  }
+  EXTERN_IMPL_BUFPOOL(UserBufPool, TPosition::VECCALC, 8);
+};
+
+void expect(bool ok, const char* what) {
+  if (!ok) opkit::sim::detail::fault("user_buf_pool", std::string("expected ") + what);
+}
+
 const std::map<std::string, Case>& cases() {
   static const std::map<std::string, Case> all = {
       {"softmax_tmp_too_small", [] {
@@ -235,6 +269,57 @@ const std::map<std::string, Case>& cases() {
            pipe.InitBuffer(q1, 8, 64);
            pipe.Reset();
            pipe.InitBuffer(q2, 8, 64);
+         });
+       }},
+      {"user_buf_pool", [] {  // two queue buffers and a TBuf placed in turn; a second pool shares the bytes
+         kernel([] {
+           TPipe pipe;
+           TBuf<TPosition::VECCALC> before;
+           pipe.InitBuffer(before, 64);
+           UserBufPool pool, shared;
+           pipe.InitBufPool(pool, 3 * 256);
+           pipe.InitBufPool(shared, 256, pool);
+           TQue<TPosition::VECIN, 1> in;
+           TBuf<TPosition::VECCALC> calc, other;
+           pool.InitBuffer(in, 2, 250);  // rounded up to 256 bytes
+           pool.InitBuffer(calc, 256);
+           shared.InitBuffer(other, 256);
+           expect(pool.GetCurAddr() == 64 + 3 * 256 && pool.GetCurBufSize() == 3, "the pool's address and count");
+           LocalTensor<float> a = in.AllocTensor<float>();
+           LocalTensor<float> b = in.AllocTensor<float>();
+           LocalTensor<float> c = calc.Get<float>();
+           expect(a.GetPhyAddr() == before.Get<float>().GetPhyAddr() + 64 / 4, "buffer 0 at the pool's start");
+           expect(b.GetPhyAddr() == a.GetPhyAddr() + 64 && c.GetPhyAddr() == a.GetPhyAddr() + 128, "in turn");
+           expect(a.GetSize() == 64 && c.GetSize() == 64, "the buffer lengths");
+           expect(other.Get<float>().GetPhyAddr() == a.GetPhyAddr(), "the shared pool at the same bytes");
+           Duplicate(a, 1.5f, 64);
+           Duplicate(b, 2.25f, 64);
+           Add(c, a, b, 64);
+           for (uint32_t i = 0; i < 64; ++i) expect(c.GetValue(i) == 3.75f, "1.5 + 2.25");
+           in.EnQue(a);
+           LocalTensor<float> d = in.DeQue<float>();
+           expect(d.GetValue(63) == 1.5f, "the enqueued buffer");
+           in.FreeTensor(d);
+           in.FreeTensor(b);
+           pool.Reset();
+           pipe.Reset();
+         });
+       }},
+      {"user_buf_pool_overflow", [] {
+         kernel([] {
+           TPipe pipe;
+           UserBufPool pool;
+           pipe.InitBufPool(pool, 512);
+           TQue<TPosition::VECIN, 1> in;
+           pool.InitBuffer(in, 3, 256);
+         });
+       }},
+      {"user_buf_pool_not_initialised", [] {
+         kernel([] {
+           TPipe pipe;
+           UserBufPool pool;
+           TBuf<TPosition::VECCALC> calc;
+           pool.InitBuffer(calc, 256);
          });
        }},
       {"pipe_310p_not_limited", [] {

@@ -63,3 +63,5 @@ typedef enum {
 #else
 #include "opkit/acl/rt.h"
 #endif
+// Kernel binaries (aclrtBinaryLoadFromFile ... aclrtLaunchKernelWithConfig), in either mode.
+#include "opkit/acl/binary.h"

@@ -50,6 +50,15 @@ function(ascendc_library target kind)
   install(TARGETS ${target} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()
 
+# A kernel binary for aclrtBinaryLoadFromFile (opkit/acl/binary.h): the kernels as a shared library, installed where
+# CANN's ascendc_fatbin_library puts its binary (<prefix>/fatbin/<target>/<target>.o). The program that loads it
+# exports its symbols (-rdynamic through host_intf_pub/ascendcl), so the binary's kernels share the program's simulator state.
+function(ascendc_fatbin_library target)
+  ascendc_library(${target} SHARED ${ARGN})
+  set_target_properties(host_intf_pub ascendcl PROPERTIES INTERFACE_LINK_OPTIONS "-rdynamic")
+  install(FILES "$<TARGET_FILE:${target}>" DESTINATION "fatbin/${target}" RENAME "${target}.o")
+endfunction()
+
 # CANN's spellings of the target_* commands for kernel libraries; `-DNAME` items are accepted as `NAME`.
 function(ascendc_compile_definitions target scope)
   set(_defs)

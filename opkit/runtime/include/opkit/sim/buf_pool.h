@@ -108,6 +108,99 @@ class TBufPool {
   uint32_t count_ = 0;
 };
 
+// The state of a user-defined TBufPool (EXTERN_IMPL_BUFPOOL): CANN's fields (UB addresses are offsets into the
+// block's UB here), and the TPipe that reserved the bytes.
+template <int bufIDSize>
+struct TBufPoolImpl {
+  TBufType buf_[bufIDSize] = {};
+  uint32_t startAddr_ = 0;
+  uint32_t maxAddr_ = 0;
+  uint32_t maxLen_ = 0;
+  uint8_t curBufSize_ = 0;
+  uint8_t isReset_ = 0;
+  TPipe* opkit_pipe_ = nullptr;
+
+  void opkit_attach(TPipe* pipe, uint64_t start, uint64_t bytes) {
+    opkit_pipe_ = pipe;
+    startAddr_ = maxAddr_ = static_cast<uint32_t>(start);
+    maxLen_ = static_cast<uint32_t>(bytes);
+    curBufSize_ = 0;
+  }
+  // The pipe that places a buffer of `len` bytes at `addr` through `handle`: the handle one of buf_, the bytes
+  // inside the pool's.
+  TPipe& opkit_place(const char* api, TBufHandle handle, uint32_t addr, uint32_t len,
+                     const opkit::sim::detail::SourceLoc& where) const {
+    namespace d = opkit::sim::detail;
+    d::check_cancelled(api, where);
+    if (opkit_pipe_ == nullptr) d::fault(api, "the TBufPool was never initialised (TPipe::InitBufPool)", where);
+    const auto* h = reinterpret_cast<const TBufType*>(handle);
+    if (h < buf_ || h >= buf_ + bufIDSize) {
+      d::fault(api, d::cat("the buffer handle is not one of the pool's ", bufIDSize, " (GetBufHandle offset ",
+                           h - buf_, ")"), where);
+    }
+    const uint64_t end = uint64_t(addr) + (uint64_t(len) + 31) / 32 * 32;
+    if (addr < startAddr_ || end > uint64_t(startAddr_) + maxLen_) {
+      d::fault(api, d::cat("TBufPool overflow: buffer [", addr, ", ", end, ") is outside the pool's bytes [",
+                           startAddr_, ", ", uint64_t(startAddr_) + maxLen_, ")"), where);
+    }
+    return *opkit_pipe_;
+  }
+  template <class T>
+  void opkit_share(const char* api, T& other, uint32_t len, const opkit::sim::detail::SourceLoc& where) const {
+    namespace d = opkit::sim::detail;
+    if (opkit_pipe_ == nullptr) d::fault(api, "shareBuf was never initialised (InitBufPool)", where);
+    const uint64_t bytes = (uint64_t(len) + 31) / 32 * 32;
+    if (bytes > maxLen_) d::fault(api, d::cat("len ", len, " bytes is more than shareBuf's ", maxLen_, " bytes"), where);
+    other.opkit_attach(opkit_pipe_, startAddr_, bytes);
+  }
+};
+
+// A user-defined TBufPool class: the members CANN's macro gives it (kernel_tpipe.h). The class's own InitBuffer
+// places buffers with GetBufHandle/GetCurAddr and the queue's InitStartBufHandle/InitBufHandle.
+#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                                                   \
+ public:                                                                                                         \
+  static constexpr AscendC::TPosition poolPos = POSITION;                                                        \
+  static constexpr int bufIDSize = BUFID_SIZE;                                                                   \
+  static constexpr bool isTbufPool = true;                                                                       \
+  ~EXT_BUFPOOL() { Reset(); }                                                                                    \
+  void Reset() { ResetPool(); }                                                                                  \
+  void Init() {                                                                                                  \
+    ResetPool();                                                                                                 \
+    tBufPoolImpl.isReset_ = true;                                                                                \
+  }                                                                                                              \
+  AscendC::TBufHandle GetBufHandle(uint8_t offset) {                                                             \
+    return reinterpret_cast<AscendC::TBufHandle>(this->tBufPoolImpl.buf_ + offset);                              \
+  }                                                                                                              \
+  void SetCurAddr(uint32_t curAddr) { this->tBufPoolImpl.maxAddr_ = curAddr; }                                   \
+  uint32_t GetCurAddr() { return this->tBufPoolImpl.maxAddr_; }                                                  \
+  void SetCurBufSize(uint8_t curBufSize) { this->tBufPoolImpl.curBufSize_ = curBufSize; }                        \
+  uint8_t GetCurBufSize() { return this->tBufPoolImpl.curBufSize_; }                                             \
+  /* opkit internals: TPipe::InitBufPool and the queues' InitBufHandle */                                        \
+  void opkit_attach(AscendC::TPipe* pipe, uint64_t start, uint64_t bytes) {                                      \
+    tBufPoolImpl.opkit_attach(pipe, start, bytes);                                                               \
+  }                                                                                                              \
+  AscendC::TPipe& opkit_place(const char* api, AscendC::TBufHandle handle, uint32_t addr, uint32_t len,          \
+                              const opkit::sim::detail::SourceLoc& where) const {                                \
+    return tBufPoolImpl.opkit_place(api, handle, addr, len, where);                                              \
+  }                                                                                                              \
+  template <class OPKIT_T>                                                                                       \
+  void opkit_share(const char* api, OPKIT_T& other, uint32_t len, const opkit::sim::detail::SourceLoc& where)    \
+      const {                                                                                                    \
+    tBufPoolImpl.opkit_share(api, other, len, where);                                                            \
+  }                                                                                                              \
+                                                                                                                 \
+ protected:                                                                                                      \
+  AscendC::TBufPoolImpl<bufIDSize> tBufPoolImpl;                                                                 \
+                                                                                                                 \
+ private:                                                                                                        \
+  void ResetPool() {                                                                                             \
+    tBufPoolImpl.curBufSize_ = 0;                                                                                \
+    tBufPoolImpl.startAddr_ = 0;                                                                                 \
+    tBufPoolImpl.maxAddr_ = 0;                                                                                   \
+    tBufPoolImpl.maxLen_ = 0;                                                                                    \
+  }                                                                                                              \
+  static_assert(true, "")
+
 template <class T>
 bool TPipe::InitBufPool(T& bufPool, uint32_t len, SourceLoc where) {
   static_assert(T::isTbufPool, "TPipe::InitBufPool: bufPool must be a TBufPool");

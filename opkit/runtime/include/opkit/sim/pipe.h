@@ -6,6 +6,7 @@
 #include <exception>
 #include <string>
 
+#include "opkit/sim/buf_handle.h"
 #include "opkit/sim/context.h"
 #include "opkit/sim/cube/memory.h"
 #include "opkit/sim/soc.h"
@@ -249,6 +250,23 @@ class TPipe {
   void opkit_init_tbuf_at(TBuf<pos>& buf, uint32_t bytes, uint64_t offset, const SourceLoc& where) {
     buf.opkit_attach(take_at("TBufPool::InitBuffer", bytes, offset, pos, &buf, false, 0, where), this, generation_);
   }
+  // One buffer of a queue placed by a user TBufPool (TQue::InitBufHandle): buffer `index` of `num` at UB `offset`.
+  template <class Queue>
+  void opkit_queue_buffer_at(Queue& que, uint32_t index, uint32_t num, uint32_t len, uint64_t offset,
+                             const SourceLoc& where) {
+    namespace d = opkit::sim::detail;
+    const char* api = "TQue::InitBufHandle";
+    const uint32_t bytes = checked_len(api, len, 1, where, que.opkit_position());
+    auto& core = que.opkit_core();
+    if (index == 0) {
+      check_queue_buffers_per_position(api, que.opkit_position(), num, where);
+      core.reset(this, generation_, que.opkit_position(), que.opkit_depth());
+    } else if (core.pipe != this || core.generation != generation_ || core.num != index) {
+      d::fault(api, d::cat("buffer ", index, " placed before buffer ", core.pipe == this ? core.num : 0,
+                           " (InitBufHandle takes a queue's buffers in order, from 0)"), where);
+    }
+    core.add(take_at(api, bytes, offset, core.pos, &que, true, index, where));
+  }
   uint32_t opkit_generation() const { return generation_; }
   // Internals for the Matmul API: true for the first Matmul object since the last Reset, which takes L0A/L0B/L0C;
   // later objects share them (the device's objects run one after another in the same L0 buffers).
@@ -435,6 +453,21 @@ class TBuf {
     if (tensor.opkit_slot != s) {
       opkit::sim::detail::fault("TBuf::FreeTensor", "the tensor was not taken from this TBuf", where);
     }
+  }
+
+ public:
+  // How a user TBufPool (EXTERN_IMPL_BUFPOOL) places the TBuf: at UB address `curPoolAddr` of the pool's bytes.
+  void InitStartBufHandle(TBufHandle, uint8_t num, uint32_t, OPKIT_SIM_HERE) {
+    if (num != 1) opkit::sim::detail::fault("TBuf::InitStartBufHandle", opkit::sim::detail::cat(
+        "a TBuf has one buffer, not ", uint32_t(num)), where);
+  }
+  template <typename T>
+  void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr, uint32_t len,
+                     OPKIT_SIM_HERE) {
+    if (index != 0) opkit::sim::detail::fault("TBuf::InitBufHandle", opkit::sim::detail::cat(
+        "a TBuf has one buffer (index 0), not index ", index), where);
+    bufPool->opkit_place("TBuf::InitBufHandle", bufhandle, curPoolAddr, len, where)
+        .opkit_init_tbuf_at(*this, (len + 31) / 32 * 32, curPoolAddr, where);
   }
 
  private:

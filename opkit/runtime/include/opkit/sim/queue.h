@@ -187,6 +187,25 @@ class TQueBind {
   bool HasIdleBuffer() const { return core_.has_idle(); }
   void FreeAllEvent() {}  // events are not modelled: program order already serialises the pipes
 
+  // How a user TBufPool (EXTERN_IMPL_BUFPOOL) places the queue's buffers: InitStartBufHandle(num), then buffer i at
+  // UB address curPoolAddr of the pool's bytes.
+  void InitStartBufHandle(TBufHandle, uint8_t num, uint32_t, OPKIT_SIM_HERE) {
+    if (num < 1) opkit::sim::detail::fault("TQue::InitStartBufHandle", "num 0 is outside [1, 64]", where);
+    opkit_start_num_ = num;
+  }
+  template <typename T>
+  void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr, uint32_t len,
+                     OPKIT_SIM_HERE) {
+    const char* api = "TQue::InitBufHandle";
+    if (index >= opkit_start_num_) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat("buffer index ", index, " is not below the ",
+                                                             opkit_start_num_, " buffers of InitStartBufHandle"),
+                                where);
+    }
+    bufPool->opkit_place(api, bufhandle, curPoolAddr, len, where)
+        .opkit_queue_buffer_at(*this, index, opkit_start_num_, len, curPoolAddr, where);
+  }
+
   // Internals for TPipe::InitBuffer.
   opkit::sim::detail::QueueCore& opkit_core() { return core_; }
   static constexpr TPosition opkit_position() { return src; }
@@ -208,6 +227,7 @@ class TQueBind {
   }
 
   opkit::sim::detail::QueueCore core_;
+  uint32_t opkit_start_num_ = 0;  // InitStartBufHandle's buffer count
 };
 
 template <TPosition pos, int32_t depth, auto mask = 0>
