@@ -118,6 +118,10 @@ FAULTS = [
      "another TPipe of this block still holds 64 bytes of the Unified Buffer, where this one's buffers would start "
      "too; call Destroy() on it first"),
     ("kernel_throws", "kernel", "the kernel threw an exception: boom"),
+    ("queue_config_number", "TPipe::InitBuffer",
+     "buffer number is 1, which should be the same as TQueConfig::bufferNumber (2)"),
+    ("queue_config_len", "TPipe::InitBuffer",
+     "buffer length is 512, which should be the same as TQueConfig::bufferLen (256)"),
 ]
 
 
@@ -158,11 +162,12 @@ def test_views_of_one_array_each_read_whole_are_in_bounds(checks: Program) -> No
     assert run_case(checks, "gm_halves_in_bounds") == "ok"
 
 
-@pytest.mark.parametrize("case", ["queue_handover", "static_gm_table", "pop_stack_then_init_buffer"])
+@pytest.mark.parametrize("case", ["queue_handover", "static_gm_table", "pop_stack_then_init_buffer", "queue_config"])
 def test_memory_the_device_allows_beyond_own_buffers(checks: Program, case: str) -> None:
     # A queue buffer handed to another queue by EnQue (CANN stores the handle; only its CPU debug build asserts the
     # owner), a kernel's `static const __gm__` table, which the runtime loads with the kernel, and the UB of
-    # PopStackBuffer's tensor taken again by a later InitBuffer (CANN reserves nothing for it).
+    # PopStackBuffer's tensor taken again by a later InitBuffer (CANN reserves nothing for it); and queues configured
+    # by a TQueConfig (x * 3 through them).
     assert run_case(checks, case) == "ok"
 
 

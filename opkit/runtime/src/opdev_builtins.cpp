@@ -154,6 +154,63 @@ const aclTensor* Reshape(const aclTensor* x, const aclIntArray* shape, aclOpExec
     return Reshape(x, s, executor);
 }
 
+// SqueezeNd / UnsqueezeNd (CANN's built-in l0 views, which its pad ops' l2 code declares itself): a Reshape without
+// the size-1 dims `dim` names, or with size-1 dims inserted at `dim` (of the result); negative dims count from the end.
+const aclTensor* SqueezeNd(const aclTensor* x, const aclIntArray* dim, aclOpExecutor* executor)
+{
+    if (x == nullptr || dim == nullptr) return nullptr;
+    const int64_t rank = static_cast<int64_t>(x->view_shape.size());
+    std::vector<bool> drop(static_cast<size_t>(rank), false);
+    for (int64_t d : dim->values) {
+        const int64_t k = d < 0 ? d + rank : d;
+        if (k < 0 || k >= rank) {
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "SqueezeNd: dim %ld is out of range for %s", static_cast<long>(d),
+                    op::ToString(x->GetViewShape()).c_str());
+            return nullptr;
+        }
+        drop[static_cast<size_t>(k)] = x->view_shape[static_cast<size_t>(k)] == 1;
+    }
+    op::Shape s;
+    for (int64_t i = 0; i < rank; ++i) {
+        if (!drop[static_cast<size_t>(i)]) s.AppendDim(x->view_shape[static_cast<size_t>(i)]);
+    }
+    return Reshape(x, s, executor);
+}
+
+const aclTensor* SqueezeNd(const aclTensor* x, int64_t dim, aclOpExecutor* executor)
+{
+    const aclIntArray dims{{dim}};
+    return SqueezeNd(x, &dims, executor);
+}
+
+const aclTensor* UnsqueezeNd(const aclTensor* x, const aclIntArray* dim, aclOpExecutor* executor)
+{
+    if (x == nullptr || dim == nullptr) return nullptr;
+    const int64_t rank = static_cast<int64_t>(x->view_shape.size() + dim->values.size());
+    std::vector<bool> inserted(static_cast<size_t>(rank), false);
+    for (int64_t d : dim->values) {
+        const int64_t k = d < 0 ? d + rank : d;
+        if (k < 0 || k >= rank || inserted[static_cast<size_t>(k)]) {
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "UnsqueezeNd: dim %ld is out of range or repeated for %s",
+                    static_cast<long>(d), op::ToString(x->GetViewShape()).c_str());
+            return nullptr;
+        }
+        inserted[static_cast<size_t>(k)] = true;
+    }
+    op::Shape s;
+    size_t next = 0;
+    for (int64_t i = 0; i < rank; ++i) {
+        s.AppendDim(inserted[static_cast<size_t>(i)] ? 1 : x->view_shape[next++]);
+    }
+    return Reshape(x, s, executor);
+}
+
+const aclTensor* UnsqueezeNd(const aclTensor* x, int64_t dim, aclOpExecutor* executor)
+{
+    const aclIntArray dims{{dim}};
+    return UnsqueezeNd(x, &dims, executor);
+}
+
 // CANN's Fill: a tensor of outShape, every element value[0] (dims repeats outShape as a tensor).
 const aclTensor* Fill(const aclTensor* /*dims*/, const aclTensor* value, const aclIntArray* outShape,
                       aclOpExecutor* executor)

@@ -140,3 +140,61 @@ CASE(pop_stack_then_init_buffer) {
   });
   for (float v : y) check(v == 0.0f, "GM was not zeroed through the stack tensor");
 }
+
+// mse_loss_grad_v2's form: queues whose mask is a `const TQueConfig*` (a constexpr config made by a function of the
+// kernel's own over GetTQueConfig's fields); bufferNumber / bufferLen 0 leave the sizes to InitBuffer, else they must
+// be InitBuffer's num / len. An int mask (0) stays as it was.
+constexpr TPosition kNoConsumer[8] = {TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX,
+                                      TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX};
+__aicore__ constexpr TQueConfig QueConfig(uint32_t len, uint32_t number) {
+  return GetTQueConfig(false, false, false, len, number, 0, kNoConsumer, false, false);
+}
+constexpr TQueConfig kAnySize = QueConfig(0, 0);
+constexpr TQueConfig kTwoOf256 = QueConfig(256, 2);
+static_assert(GetTQueConfig(3).nz2nd && !GetTQueConfig(3).scmBlockGroup && GetTQueConfig(&kTwoOf256).bufferLen == 256);
+
+CASE(queue_config) {
+  std::vector<float> y(64, -1.0f);
+  run_xy(y, [](GM_ADDR px, GM_ADDR py) {
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1, &kTwoOf256> in;
+    TQue<QuePosition::VECOUT, 1, &kAnySize> out;
+    TQue<QuePosition::VECOUT, 1, 0> unused;
+    pipe.InitBuffer(in, 2, 256);
+    pipe.InitBuffer(out, 1, 256);
+    pipe.InitBuffer(unused, 3, 64);
+    GlobalTensor<float> x, yg;
+    x.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(px), 64);
+    yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(py), 64);
+    for (int half = 0; half < 2; ++half) {
+      LocalTensor<float> a = in.AllocTensor<float>();
+      DataCopy(a, x[half * 32], 32);
+      in.EnQue(a);
+      LocalTensor<float> b = in.DeQue<float>();
+      LocalTensor<float> c = out.AllocTensor<float>();
+      Muls(c, b, 3.0f, 32);
+      in.FreeTensor(b);
+      out.EnQue(c);
+      LocalTensor<float> d = out.DeQue<float>();
+      DataCopy(yg[half * 32], d, 32);
+      out.FreeTensor(d);
+    }
+  });
+  for (int i = 0; i < 64; ++i) check(y[i] == 3.0f * float(i), "wrong y[" + std::to_string(i) + "]");
+}
+CASE(queue_config_number) {
+  std::vector<float> y(64);
+  run_xy(y, [](GM_ADDR, GM_ADDR) {
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1, &kTwoOf256> q;
+    pipe.InitBuffer(q, 1, 256);
+  });
+}
+CASE(queue_config_len) {
+  std::vector<float> y(64);
+  run_xy(y, [](GM_ADDR, GM_ADDR) {
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1, &kTwoOf256> q;
+    pipe.InitBuffer(q, 2, 512);
+  });
+}

@@ -179,7 +179,8 @@ inline aclnnStatus InferShape(aclOpExecutor* executor, const L0Call& c)
 }
 
 // ADD_TO_LAUNCHER_LIST_AICORE: when the executor runs, the op's kernel on these tensors (a generated aclnn call's
-// checks, tiling and launch; its workspace is the executor's own).
+// checks, tiling and launch; its workspace is the executor's own). The outputs keep the shapes the l0 code gave them:
+// no InferShape runs, as in CANN.
 inline aclnnStatus AddAicore(aclOpExecutor* executor, L0Call c)
 {
     L2Executor* mine = Mine(executor);
@@ -193,6 +194,7 @@ inline aclnnStatus AddAicore(aclOpExecutor* executor, L0Call c)
         const host::bindings::OpTable& table = *op.table;
         const std::string name = api + " -> l0 " + c.op;
         host::aclnn::Call call(table, op.dispatch, name.c_str(), OPKIT_PROJECT_SOC);
+        call.OutputsAsGiven();
         auto add = [&](const std::vector<std::pair<const char*, bool>>& ir, const std::vector<TensorArg>& given,
                        bool output) {
             for (size_t i = 0; i < ir.size(); ++i) {

@@ -105,6 +105,15 @@ class TPipe {
     if (num < 1 || num > opkit::sim::detail::kMaxBuffersPerPipe) {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat("num ", num, " is outside [1, 64]"), where);
     }
+    // a TQueConfig's sizes, where given, are InitBuffer's (CANN checks them)
+    if (Queue::config.bufferNumber != 0 && Queue::config.bufferNumber != num) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat("buffer number is ", num, ", which should be the same as "
+                                "TQueConfig::bufferNumber (", Queue::config.bufferNumber, ")"), where);
+    }
+    if (Queue::config.bufferLen != 0 && Queue::config.bufferLen != len) {
+      opkit::sim::detail::fault(api, opkit::sim::detail::cat("buffer length is ", len, ", which should be the same as "
+                                "TQueConfig::bufferLen (", Queue::config.bufferLen, ")"), where);
+    }
     auto& core = que.opkit_core();
     if (core.pipe == this && core.generation == generation_) {
       opkit::sim::detail::fault(api, "the queue already has buffers; call TPipe::Reset() before re-initialising",

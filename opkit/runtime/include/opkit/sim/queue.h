@@ -144,12 +144,46 @@ struct QueueCore {
 
 namespace AscendC {
 
+// A queue's compile-time configuration: TQue's `mask` is an int (bit 0 nd2nz, bit 1 nz2nd, bit 2 scmBlockGroup) or a
+// `const TQueConfig*`. bufferLen / bufferNumber, when not 0, must be InitBuffer's len / num; the others are format
+// conversions of other positions and reserved fields (CANN's TQue docs), which change nothing here.
+struct TQueConfig {
+  bool nd2nz = false;
+  bool nz2nd = false;
+  bool scmBlockGroup = false;
+  uint32_t bufferLen = 0;
+  uint32_t bufferNumber = 0;
+  uint32_t consumerSize = 0;
+  TPosition consumer[8] = {};
+  bool enableStaticEvtId = false;
+  bool enableLoopQueue = false;
+};
+
+__aicore__ constexpr TQueConfig GetTQueConfig(bool nd2nzIn, bool nz2ndIn, bool scmBlockGroupIn, uint32_t bufferLenIn,
+                                              uint32_t bufferNumberIn, uint32_t consumerSizeIn,
+                                              const TPosition consumerIn[], bool enableStaticEvtIdIn,
+                                              bool enableLoopQueueIn) {
+  return TQueConfig{nd2nzIn, nz2ndIn, scmBlockGroupIn, bufferLenIn, bufferNumberIn, consumerSizeIn,
+                    {consumerIn[0], consumerIn[1], consumerIn[2], consumerIn[3], consumerIn[4], consumerIn[5],
+                     consumerIn[6], consumerIn[7]},
+                    enableStaticEvtIdIn, enableLoopQueueIn};
+}
+__aicore__ constexpr TQueConfig GetTQueConfig(const int32_t mask) {
+  return TQueConfig{(static_cast<uint32_t>(mask) & 0x1u) != 0, (static_cast<uint32_t>(mask) & 0x2u) != 0,
+                    (static_cast<uint32_t>(mask) & 0x4u) != 0, 0, 0, 0,
+                    {TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX, TPosition::MAX,
+                     TPosition::MAX, TPosition::MAX},
+                    false, false};
+}
+__aicore__ constexpr TQueConfig GetTQueConfig(const TQueConfig* conf) { return *conf; }
+
 // `depth`: how many tensors may wait in the queue; 0 means bounded only by the number of buffers.
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind {
  public:
   using SourceLoc = opkit::sim::detail::SourceLoc;
   static_assert(depth >= 0, "TQue depth must not be negative");
+  static constexpr TQueConfig config = GetTQueConfig(mask);
 
   template <typename T>
   LocalTensor<T> AllocTensor(OPKIT_SIM_HERE) {

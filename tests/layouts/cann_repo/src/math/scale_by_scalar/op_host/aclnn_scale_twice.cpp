@@ -1,7 +1,7 @@
 // aclnnScaleTwice (opkit's test code, a hand-written l2 API in the form of CANN's op_api/aclnn_<op>.cpp): checks its
 // arguments, makes self contiguous, broadcasts it to out's shape when it has fewer dims (on the SoCs from ASCEND910B
-// to ASCEND910E, as kl_div_target_backward's l2 decides), runs the op's l0 twice (the first result feeds the second),
-// casts to out's dtype and copies into out's view.
+// to ASCEND910E, as kl_div_target_backward's l2 decides), runs the op's l0 twice (the first result feeds the second,
+// through CANN's UnsqueezeNd / SqueezeNd views), casts to out's dtype and copies into out's view.
 #include "aclnn_scale_twice.h"
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/common/op_error_check.h"
@@ -75,7 +75,16 @@ extern "C" aclnnStatus aclnnScaleTwiceGetWorkspaceSize(const aclTensor *self, co
     CHECK_RET(valueTensor != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto once = l0op::ScaleByScalar(selfContiguous, valueTensor, uniqueExecutor.get());
     CHECK_RET(once != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto twice = l0op::ScaleByScalar(once, valueTensor, uniqueExecutor.get());
+    // the second pass on a [1, ...] view of the first result, into an output shaped here (the op's InferShape takes
+    // no rank 3: the launch asks it nothing), squeezed back (dim -3: from the end)
+    auto lifted = l0op::UnsqueezeNd(once, 0, uniqueExecutor.get());
+    CHECK_RET(lifted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto into = uniqueExecutor->AllocTensor(lifted->GetViewShape(), lifted->GetDataType());
+    auto twiceLifted = l0op::ScaleByScalarInto(lifted, valueTensor, into, uniqueExecutor.get());
+    CHECK_RET(twiceLifted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    const int64_t squeezeDims[] = {-3};
+    auto dimArray = uniqueExecutor->AllocIntArray(squeezeDims, 1);
+    auto twice = l0op::SqueezeNd(twiceLifted, dimArray, uniqueExecutor.get());
     CHECK_RET(twice != nullptr, ACLNN_ERR_INNER_NULLPTR);
     CHECK_RET(CheckReduceOutShape(twice, out), ACLNN_ERR_PARAM_INVALID);
     auto casted = l0op::Cast(twice, out->GetDataType(), uniqueExecutor.get());

@@ -6,6 +6,11 @@
 namespace ge {
 static graphStatus InferShape(gert::InferShapeContext* context)
 {
+    // rank 3 refused: aclnnScaleTwice's l0 launches on a [1, 3, 100] view must not ask it (as CANN, where
+    // ADD_TO_LAUNCHER_LIST_AICORE runs no InferShape: pad_v3_grad_replication's reads an attr its OpDef lacks)
+    if (context->GetInputShape(0)->GetDimNum() == 3) {
+        return GRAPH_FAILED;
+    }
     *context->GetOutputShape(0) = *context->GetInputShape(0);
     return GRAPH_SUCCESS;
 }

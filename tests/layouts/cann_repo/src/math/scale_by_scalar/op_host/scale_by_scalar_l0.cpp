@@ -1,5 +1,5 @@
 // The l0 layer of scale_by_scalar (opkit's test code, in the form of CANN's op_api l0 files): the op's kernel added to
-// the executor's launch list, its output shaped by the op's InferShape. Like CANN's l0 files (circular_pad's
+// the executor's launch list, its output shaped by the op's InferShape, or by the caller (ScaleByScalarInto). Like CANN's l0 files (circular_pad's
 // padv3.cpp) it asks the SoC and checks the dtype with what op_def.h brings: GetCurrentPlatformInfo, SocVersion,
 // CheckType.
 #include "scale_by_scalar_l0.h"
@@ -31,6 +31,15 @@ const aclTensor *ScaleByScalar(const aclTensor *x, const aclTensor *value, aclOp
     }
     ret = ADD_TO_LAUNCHER_LIST_AICORE(ScaleByScalar, OP_INPUT(x, value), OP_OUTPUT(y));
     OP_CHECK_ADD_TO_LAUNCHER_LIST_AICORE(ret != ACLNN_SUCCESS, return nullptr, "ScaleByScalar launch failed.");
+    return y;
+}
+
+const aclTensor *ScaleByScalarInto(const aclTensor *x, const aclTensor *value, aclTensor *y, aclOpExecutor *executor)
+{
+    L0_DFX(ScaleByScalarInto, x, value, y);
+    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(ScaleByScalar, OP_INPUT(x, value), OP_OUTPUT(y));
+    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "ScaleByScalarInto launch failed."),
+             return nullptr);
     return y;
 }
 }  // namespace l0op
