@@ -186,6 +186,12 @@ def test_build_quiet_prints_only_the_wheel_and_verbose_shows_compiler_commands(t
     assert (code, err) == (0, "")
     wheel = Path(out.strip())
     assert out.count("\n") == 1 and wheel.parent == Path("p/dist") and wheel.suffix == ".whl" and wheel.is_file()
+    # The glue (bindings) compiles at -Og, the kernels at -O2: the last -O of each object's flags in the build.
+    ninja = next((tmp_path / "p" / "build").glob("*/build.ninja")).read_text()
+    last_opt = {m["object"]: re.findall(r"(?<!\S)-O\w*", m["flags"])[-1] for m in re.finditer(
+        r"^build CMakeFiles/(?P<object>\S+)\.o: .*\n(?:  .*\n)*?  FLAGS = (?P<flags>.*)$", ninja, re.M)}
+    assert (last_opt["_C.dir/csrc/bindings.cpp"],
+            last_opt["add_custom_kernel_c0.dir/opkit_entries/add_custom/add_custom.cpp"]) == ("-Og", "-O2"), last_opt
     (tmp_path / "p" / "op_kernel" / "add_custom.cpp").touch()
     code, out, err = invoke(["build", "-v", "-j", "2", "p"])
     assert (code, err) == (0, "")
