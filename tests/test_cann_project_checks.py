@@ -456,6 +456,7 @@ def test_the_tiling_probe_gives_role_inputs_their_values() -> None:
     assert list(values) == [1] and values[1].tolist() == [1] * 6 and values[1].dtype == np.int64
     index = testing.probe_values(["required", "required:index"], ("float32", "int32"), (3, 7))[1]
     assert index.shape == (3, 7) and index.min() >= 0 and index.max() < 3
+    assert testing.probe_values(["required", "required:divisor"], ("int8", "int8"), (1 << 20,)) == {}  # data: shape only
     with pytest.raises(ValueError, match="pads the last 3 dims"):
         testing.probe_values(kinds, ("float16", "int64"), (37,))
 
