@@ -65,6 +65,30 @@ def test_programs_under_examples_are_found(tmp_path: Path) -> None:
                                                                       ("AddCustom",), False)]
 
 
+def test_test_cases_under_tests_beside_or_in_the_project_are_found(tmp_path: Path) -> None:
+    """An msopgen project kept with its test cases (`div/{div, tests/DivCase2, tests/DivCase3}`): every folder with a
+    run.sh under tests/ whose sources call the op is one of its programs, found in the project's own tests/ too; a
+    case of another op, a folder without run.sh and opkit's reference.py are not. Their run.sh find the stand-in
+    tree through ASCEND_HOME_DIR, and their main.cpp's fixed shape is a source shape."""
+    project = tmp_path / "div" / "div"
+    (project / "op_host").mkdir(parents=True)
+    _program(tmp_path / "div" / "tests" / "DivCase2", "Div", 'echo "$ASCEND_HOME_DIR"; echo "test pass"\n')
+    _program(tmp_path / "div" / "tests" / "DivCase1", "Div", "exit 0\n", verify=False)
+    (tmp_path / "div" / "tests" / "DivCase1" / "src" / "main.cpp").write_text(
+        "std::vector<int64_t> inputX1Shape = {32, 64};\nint main() { return aclnnDiv(nullptr); }\n")
+    _program(tmp_path / "div" / "tests" / "SubCase1", "Sub", "exit 0\n")
+    (tmp_path / "div" / "tests" / "NoScript" / "src").mkdir(parents=True)
+    (tmp_path / "div" / "tests" / "NoScript" / "src" / "main.cpp").write_text(_MAIN.replace("{op}", "Div"))
+    _program(project / "tests" / "DivOwn", "Div", "exit 0\n")
+    (project / "tests" / "reference.py").write_text("def div(x1, x2):\n    return x1 / x2\n")
+    found = find_examples(project, ["Div"])
+    assert [(e.name(project), e.ops, e.verifies) for e in found] == [
+        ("tests/DivOwn", ("Div",), True), ("tests/DivCase1", ("Div",), False), ("tests/DivCase2", ("Div",), True)]
+    run = run_example(found[2], tmp_path / "cann")
+    assert run.ok and run.output.splitlines()[0] == str(tmp_path / "cann")
+    assert source_shapes(project, ["Div"]) == [{"op": "Div", "inputs": [[32, 64]]}]
+
+
 def test_a_program_calling_the_projects_own_aclnn_api_is_found(tmp_path: Path) -> None:
     """CANN's operator repository: pad_v3_grad_replicate's program calls aclnnReplicationPad2dBackward, which the op's
     own aclnn layer declares (op_host/aclnn_pad2d_backward.h) over PadV3GradReplicate; an API it does not declare
@@ -432,6 +456,7 @@ def test_the_tiling_probe_gives_role_inputs_their_values() -> None:
     assert list(values) == [1] and values[1].tolist() == [1] * 6 and values[1].dtype == np.int64
     index = testing.probe_values(["required", "required:index"], ("float32", "int32"), (3, 7))[1]
     assert index.shape == (3, 7) and index.min() >= 0 and index.max() < 3
+    assert testing.probe_values(["required", "required:divisor"], ("int8", "int8"), (1 << 20,)) == {}  # data: shape only
     with pytest.raises(ValueError, match="pads the last 3 dims"):
         testing.probe_values(kinds, ("float16", "int64"), (37,))
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -253,6 +255,25 @@ def test_div_kernel_reads_its_own_header_beside_the_forced_host_tiling_header(li
     rng = np.random.default_rng(2)
     x1, x2 = rng.standard_normal(1024).astype(np.float32), rng.uniform(0.5, 2, 1024).astype(np.float32)
     np.testing.assert_allclose(libm[0].div(x1, x2), x1 / x2, rtol=1e-6)
+
+
+def test_the_generated_tests_of_div_ask_its_tiling_with_the_divisor_as_data(libm: Any) -> None:
+    """Div's x2 is a divisor (input_roles.py: never an integer 0); the generated tests' TilingFunc probe, run when
+    they are collected, gives it its shape only, as any data input, so they collect, and the fault cases of the
+    shapes this Div's TilingFunc takes (a multiple of 8, at most 8192 elements) pass."""
+    site = Path(libm[0].__file__).parents[1]
+    glue = site.parent / "src" / "build" / "opkit"
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    pytest_ = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    listed = subprocess.run([*pytest_, "tests/test_div.py", "--collect-only", "-k", "without_kernel_faults"],
+                            cwd=glue, capture_output=True, text=True, env=env)
+    assert listed.returncode == 0, listed.stdout[-3000:] + listed.stderr[-2000:]
+    ids = [line for line in listed.stdout.splitlines() if line.startswith("tests/test_div.py::")]
+    sizes = {i: int(m[1]) for i in ids if (m := re.search(r"(\d+)\]$", i))}   # ...-tail32775]: 32775 elements
+    taken = [i for i, n in sizes.items() if 0 < n <= 8192 and n % 8 == 0]
+    assert taken, ids
+    done = subprocess.run([*pytest_, *taken], cwd=glue, capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and f"{len(taken)} passed" in done.stdout, done.stdout[-3000:]
 
 
 def test_fill_kernel_called_fill_fills(libm: Any) -> None:

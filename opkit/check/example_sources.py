@@ -2,8 +2,8 @@
 `opkit test` did not record a call of (example_shapes.py records the calls of the programs it runs): a program that
 does not run here, or one built against another folder.
 
-Where (the example folders examples.py looks in, `<project>/examples/AclNN*/` and `../AclNN*/`, and the
-`Pytorch*` ones beside them):
+Where (the example folders examples.py looks in, `<project>/examples/AclNN*/`, `../AclNN*/` and the folders with a
+run.sh under `<project>/tests/` or `../tests/`, and the `Pytorch*` ones beside them):
 
 - a main.cpp (or src/main.cpp) calling `aclnn<OpType>`: its fixed input shapes,
   `std::vector<int64_t> inputXShape = {8, 2048};` (the variables named `input...`, or every one when none is);
@@ -61,6 +61,8 @@ def source_shapes(project: Path, op_types: list[str]) -> list[dict[str, Any]]:
     project = Path(project).absolute()
     folders = [d for base in (project / "examples", project.parent) if base.is_dir()
                for d in sorted(base.iterdir()) if d.is_dir() and _FOLDER.match(d.name)]
+    folders += [d for base in (project / "tests", project.parent / "tests") if base.is_dir()
+                for d in sorted(base.iterdir()) if d.is_dir() and (d / "run.sh").is_file()]
     rows: dict[str, dict[str, Any]] = {}
     for folder in folders:
         for main in (folder / "main.cpp", folder / "src" / "main.cpp"):

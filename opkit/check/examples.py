@@ -2,9 +2,10 @@
 repository ship beside each op (a `run.sh` that generates data with `scripts/gen_data.py`, builds `src/main.cpp`
 against the installed aclnn package, runs it and compares with `scripts/verify_result.py`).
 
-Where they are looked for, as the two layouts keep them: `<project>/examples/AclNNInvocation*/` (CANN's operator
-repository: `src/math/<op>/examples/AclNNInvocationNaive`) and the project's siblings `../AclNNInvocation*/` (the
-samples: `1_add_frameworklaunch/{AddCustom,AclNNInvocation}`). A program counts for the project only when its sources
+Where they are looked for, as the layouts keep them: `<project>/examples/AclNNInvocation*/` (CANN's operator
+repository: `src/math/<op>/examples/AclNNInvocationNaive`), the project's siblings `../AclNNInvocation*/` (the
+samples: `1_add_frameworklaunch/{AddCustom,AclNNInvocation}`), and any folder with a run.sh under a `tests/` in the
+project or beside it (msopgen projects kept with their test cases: `div/{div, tests/DivCase2}`). A program counts for the project only when its sources
 call `aclnn<OpType>` of one of the project's ops (a folder of samples may hold several ops beside one program), or an
 aclnn API the project's own aclnn layer declares (CANN's operator repository: pad_v3_grad_replicate's program calls
 `aclnnReplicationPad2dBackward`, which its op_host/aclnn_pad2d_backward.h declares over the PadV3GradReplicate op).
@@ -104,6 +105,8 @@ def find_examples(project: Path, op_types: Iterable[str], apis: Iterable[str] = 
     op_types = tuple(dict.fromkeys([*op_types, *apis]))
     candidates = [d for base in (project / "examples", project.parent) if base.is_dir()
                   for d in sorted(base.iterdir()) if d.is_dir() and _FOLDER.match(d.name) and (d / "run.sh").is_file()]
+    candidates += [d for base in (project / "tests", project.parent / "tests") if base.is_dir()
+                   for d in sorted(base.iterdir()) if d.is_dir() and (d / "run.sh").is_file()]
     found = []
     for folder in candidates:
         calls = _calls(folder, op_types)
@@ -123,7 +126,8 @@ def example_environment(cann_root: Path) -> dict[str, str]:
     if (here / "python3").is_file():
         env["PATH"] = os.pathsep.join([str(here), *[p for p in env.get("PATH", "").split(os.pathsep)
                                                      if p and Path(p) != here]])
-    return env | {"ASCEND_INSTALL_PATH": str(cann_root), "ASCEND_HOME_PATH": str(cann_root)}
+    return env | {"ASCEND_INSTALL_PATH": str(cann_root), "ASCEND_HOME_PATH": str(cann_root),
+                  "ASCEND_HOME_DIR": str(cann_root)}
 
 
 # The ACL and aclnn errors of a program's run, one a line (opkit's acl_fail appends them): a program that prints only

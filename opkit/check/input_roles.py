@@ -32,7 +32,11 @@ import numpy as np
 
 from opkit.check.detection_roles import DETECTION_ROLES, detection_array, detection_roles
 
-__all__ = ["input_roles", "role_array", "split_kind"]
+__all__ = ["input_roles", "role_array", "split_kind", "DATA_ROLES"]
+
+# Roles of a data input whose values stay the data's random ones, only adjusted (op_inputs): role_array has no values
+# for them, and a TilingFunc probe gives them their shape only, as any data input.
+DATA_ROLES = ("divisor",)
 
 _INDEX = re.compile(r"(^|_)(indices|index|indexes|idx|positions)($|_)", re.I)
 _PADDING = re.compile(r"(^|_)(paddings?|pads)($|_)", re.I)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from opkit.check.input_roles import role_array, skip_or_array, split_kind
+from opkit.check.input_roles import DATA_ROLES, role_array, skip_or_array, split_kind
 
 if TYPE_CHECKING:
     from opkit.check.cases import Case
@@ -192,8 +192,10 @@ def probe_shape(kinds: Sequence[str], large: int = 1 << 20) -> tuple[int, ...]:
 def probe_values(kinds: Sequence[str], dtypes: Sequence[str], shape: tuple[int, ...]) -> dict[int, np.ndarray]:
     """{input position: values} for a TilingFunc probe beside data of `shape`: each input with a role (an integer
     input that pads or indexes the data, input_roles.py) gets that role's values, as the cases give it, since a
-    TilingFunc reads them (CircularPad's reads its paddings); the other inputs carry their shape only. Raises
-    ValueError when `shape` cannot take a role (fewer dims than the op pads)."""
+    TilingFunc reads them (CircularPad's reads its paddings); the other inputs, data with a role of DATA_ROLES
+    (Div's divisor) too, carry their shape only. Raises ValueError when `shape` cannot take a role (fewer dims than
+    the op pads)."""
     rng = np.random.default_rng(0)
     return {i: role_array(role, canonical(dtype), tuple(shape), rng)
-            for i, (kind, dtype) in enumerate(zip(kinds, dtypes)) if (role := split_kind(kind)[1])}
+            for i, (kind, dtype) in enumerate(zip(kinds, dtypes))
+            if (role := split_kind(kind)[1]) and role not in DATA_ROLES}
