@@ -219,7 +219,7 @@ def test_every_case_is_run(cube: Program) -> None:
                       "matmul_triangle", "matmul_dequant", "matmul_nz_operands", "matmul_core_split",
                       "matmul_callback_copy_a1", "load_transpose_b8", "clear_syncall_then_atomic_add",
                       "atomic_zero_tail_spill", "fill_l1_l0", "load3d_registers", "sparse_mmad",
-                      "mmad_bias_table_seed", "fixpipe_nd_num", "mmad_int4", *FAULTS])
+                      "mmad_bias_table_seed", "fixpipe_nd_num", "mmad_int4", "fixpipe_registers", *FAULTS])
     assert listed == covered
 
 
