@@ -51,9 +51,15 @@ int32_t main(int32_t argc, char* argv[]) {
     aclrtFuncHandle func = nullptr;
     aclrtArgsHandle args = nullptr;
     aclrtParamHandle param = nullptr;
+    aclrtBinHandle spare = nullptr;  // the same file loaded twice: unloading one handle leaves the other's usable
+    aclrtFuncHandle spareFunc = nullptr;
+    CHECK_ACL(aclrtBinaryLoadFromFile(argv[2], nullptr, &spare));
+    CHECK_ACL(aclrtBinaryGetFunction(spare, "add_custom", &spareFunc));
     CHECK_ACL(aclrtBinaryLoadFromFile(argv[2], nullptr, &bin));
     if (aclrtBinaryGetFunction(bin, "no_such_kernel", &func) != ACL_ERROR_INVALID_PARAM) return 2;
     CHECK_ACL(aclrtBinaryGetFunction(bin, "add_custom", &func));
+    CHECK_ACL(aclrtBinaryUnLoad(spare));
+    if (aclrtKernelArgsInit(spareFunc, &args) != ACL_ERROR_INVALID_PARAM) return 3;
     CHECK_ACL(aclrtKernelArgsInit(func, &args));
     CHECK_ACL(aclrtKernelArgsAppend(args, &xDevice, sizeof(xDevice), &param));
     CHECK_ACL(aclrtKernelArgsAppend(args, &yDevice, sizeof(yDevice), &param));

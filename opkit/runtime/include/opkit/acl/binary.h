@@ -39,6 +39,7 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHan
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,9 +51,11 @@ namespace opkit::sim::detail {
 using FatbinEntry = long (*)(uint32_t blockDim, aclrtStream stream, const unsigned char* args, size_t size);
 
 struct FatbinArgs;
+struct FatbinBinary;
 struct FatbinFunction {
   std::string name;
   FatbinEntry entry = nullptr;
+  FatbinBinary* owner = nullptr;  // the binary whose unload ends this handle (it keeps the function's args too)
 };
 struct FatbinBinary {
   static constexpr uint32_t kMagic = 0x6f70666bU;  // handles are checked before use
@@ -127,7 +130,7 @@ OPKIT_ACL_FN aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, con
     return d::acl_fail(ACL_ERROR_INVALID_PARAM, api, "%s has no kernel named %s (an extern \"C\" __global__ kernel)",
                        bin->path.c_str(), kernelName);
   }
-  bin->functions.push_back(std::make_unique<d::FatbinFunction>(d::FatbinFunction{kernelName, entry}));
+  bin->functions.push_back(std::make_unique<d::FatbinFunction>(d::FatbinFunction{kernelName, entry, bin}));
   *funcHandle = bin->functions.back().get();
   return ACL_SUCCESS;
 }
@@ -139,9 +142,7 @@ OPKIT_ACL_FN aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
     return d::acl_fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryUnLoad", "binHandle is not a loaded binary");
   }
   auto& all = d::fatbin_binaries();
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (all[i] == bin) all.erase(all.begin() + static_cast<long>(i));
-  }
+  all.erase(std::remove(all.begin(), all.end(), bin), all.end());
   dlclose(bin->dl);
   delete bin;
   return ACL_SUCCESS;
@@ -153,14 +154,9 @@ OPKIT_ACL_FN aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsH
   d::FatbinFunction* fn = d::fatbin_function(funcHandle);
   if (fn == nullptr) return d::acl_fail(ACL_ERROR_INVALID_PARAM, api, "funcHandle is not from aclrtBinaryGetFunction");
   if (argsHandle == nullptr) return d::acl_fail(ACL_ERROR_INVALID_PARAM, api, "argsHandle is null");
-  for (d::FatbinBinary* b : d::fatbin_binaries()) {
-    for (auto& f : b->functions) {
-      if (f.get() != fn) continue;
-      b->args.push_back(std::make_unique<d::FatbinArgs>());
-      b->args.back()->function = fn;
-      *argsHandle = b->args.back().get();
-    }
-  }
+  fn->owner->args.push_back(std::make_unique<d::FatbinArgs>());
+  fn->owner->args.back()->function = fn;
+  *argsHandle = fn->owner->args.back().get();
   return ACL_SUCCESS;
 }
 
