@@ -104,3 +104,45 @@ def test_get_reduce_repeat_sum_spr_without_its_reduce_sum_faults(program: Progra
     proc = run_program(program, "accval", "half", "128", then, str(tmp_path))
     assert proc.returncode == 3, proc.stdout + proc.stderr
     assert "GetReduceRepeatSumSpr" in proc.stdout and why in proc.stdout, proc.stdout
+
+
+def _masked_extreme(x: np.ndarray, how: str) -> tuple[float, int]:
+    """numpy's max/min (first occurrence) over the elements the reduction takes; the index counts them from the
+    first element, r * perRepeat + j."""
+    per = 256 // x.itemsize
+    if how == "wholebits":  # bits 4-7, 16-23, 32-39, 48-55 (and the same in the high word for half) of each repeat
+        active = np.array([bool((0x00FF00FF00FF00F0 >> (j % 64)) & 1) for j in range(per)])
+        keep = np.tile(active, x.size // per)
+        idx = np.where(keep)[0][np.argmin(x[keep])]
+    elif how in ("counter",):
+        idx = int(np.argmin(x))
+    else:
+        idx = int(np.argmax(x))
+    return float(x[idx]), int(idx)
+
+
+@pytest.mark.parametrize("dtype,count,how", [("float", 512, "whole"), ("half", 384, "wholebits"),
+                                             ("float", 1000, "counter"), ("half", 300, "reduce")])
+def test_get_reduce_max_min_count_matches_numpy(program: Program, tmp_path: Path, dtype: str, count: int,
+                                                how: str) -> None:
+    """GetReduceMaxMinCount<T>(value, index) after the last WholeReduceMax/Min (all its repeats; bit mask, counter
+    mode as cann-ops' icamin) or ReduceMax: the extreme and, in T's bits, the unsigned index of its first occurrence."""
+    x = np.random.default_rng(count).uniform(-100, 100, count).astype(DTYPES[dtype])
+    x[count - 3] = x.max() if how != "counter" and how != "wholebits" else x.min()  # a tie: the first one wins
+    x.tofile(tmp_path / "x.bin")
+    proc = run_program(program, "maxmin", dtype, str(count), how, str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = np.fromfile(tmp_path / "y.bin", dtype=x.dtype)
+    value, index = _masked_extreme(x, how)
+    assert float(got[0]) == value
+    assert int(got[1:2].view(np.uint16 if dtype == "half" else np.uint32)[0]) == index
+
+
+@pytest.mark.parametrize("how,why", [("none", "no ReduceMax, ReduceMin"), ("other", "-byte type"),
+                                     ("value", "value-only form is not supported on Ascend910B")])
+def test_get_reduce_max_min_count_without_its_reduction_faults(program: Program, tmp_path: Path, how: str,
+                                                               why: str) -> None:
+    np.ones(128, dtype=np.float16).tofile(tmp_path / "x.bin")
+    proc = run_program(program, "maxmin", "half", "128", how, str(tmp_path))
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "GetReduceMaxMinCount" in proc.stdout and why in proc.stdout, proc.stdout

@@ -7,11 +7,17 @@
 //       GetReduceRepeatSumSpr<T>()), "masked" (a mask-form ReduceSum first), "other" (GetReduceRepeatSumSpr of the other
 //       float type), "none" (GetReduceRepeatSumSpr with no ReduceSum before it),
 //       "raw" (y[1] from GetAccVal()'s bits)
+//   prd maxmin <half|float> <count> <how> <dir>   y.bin = GetReduceMaxMinCount<T>(value, index) after <how>: "whole"
+//       (WholeReduceMax, count/perRepeat full repeats), "wholebits" (WholeReduceMin, bit mask 0x00ff00ff00ff00f0 on
+//       each of count/perRepeat repeats), "counter" (WholeReduceMin in counter mode over count elements, as cann-ops'
+//       icamin), "reduce" (ReduceMax count form); "none" (nothing before it), "other" (read as the other float type),
+//       "value" (the value-only form, the 310P's)
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -106,12 +112,68 @@ void accval(char** a) {
   std::fclose(f);
 }
 
+template <typename T>
+void maxmin(char** a) {
+  const uint32_t n = uint32_t(u(a[3])), per = 256 / sizeof(T);
+  const std::string how = a[4], dir = a[5];
+  std::vector<T> x(n), y(2);
+  FILE* f = std::fopen((dir + "/x.bin").c_str(), "rb");
+  if (f == nullptr || std::fread(static_cast<void*>(x.data()), sizeof(T), n, f) != n) die("cannot read x");
+  std::fclose(f);
+  opkit::sim::Launch launch{"prd", "Ascend910B2", 1};
+  try {
+    launch.run_body([&] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt;
+      pipe.InitBuffer(bs, (n * sizeof(T) + 31) / 32 * 32);
+      pipe.InitBuffer(bd, (n / per + 1) * 2 * sizeof(T) + 64);
+      pipe.InitBuffer(bt, (n * sizeof(T) + 31) / 32 * 32 + 64);
+      auto src = bs.Get<T>(), dst = bd.Get<T>(), tmp = bt.Get<T>();
+      std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), n * sizeof(T));
+      const int32_t repeats = int32_t(n / per);
+      if (how == "whole" || how == "other" || how == "value") {
+        AscendC::WholeReduceMax(dst, src, int32_t(per), repeats, 1, 1, 8);
+      } else if (how == "wholebits") {
+        const uint64_t bits[2] = {0x00ff00ff00ff00f0ULL, sizeof(T) == 2 ? 0x00ff00ff00ff00f0ULL : 0};
+        AscendC::WholeReduceMin(dst, src, bits, repeats, 1, 1, 8);
+      } else if (how == "counter") {
+        AscendC::SetMaskCount();
+        AscendC::SetVectorMask<T, AscendC::MaskMode::COUNTER>(0, n);
+        AscendC::WholeReduceMin<T, false>(dst, src, AscendC::MASK_PLACEHOLDER, 1, 1, 1, 8);
+        AscendC::SetMaskNorm();
+        AscendC::ResetMask();
+      } else if (how == "reduce") {
+        AscendC::ReduceMax(dst, src, tmp, int32_t(n), true);
+      }
+      if (how == "other") {
+        using Other = std::conditional_t<std::is_same_v<T, float>, half, float>;
+        Other v, i;
+        AscendC::GetReduceMaxMinCount<Other>(v, i);
+      } else if (how == "value") {
+        AscendC::GetReduceMaxMinCount<T>(y[0]);
+      }
+      AscendC::GetReduceMaxMinCount<T>(y[0], y[1]);
+    });
+  } catch (const opkit::sim::KernelFault& e) {
+    std::printf("fault: %s\n", e.what());
+    std::exit(3);
+  }
+  f = std::fopen((dir + "/y.bin").c_str(), "wb");
+  if (f == nullptr || std::fwrite(static_cast<void*>(y.data()), sizeof(T), 2, f) != 2) die("cannot write y");
+  std::fclose(f);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 6 && std::string(argv[1]) == "accval") {
     if (std::string(argv[2]) == "half") accval<half>(argv);
     else accval<float>(argv);
+    return 0;
+  }
+  if (argc == 6 && std::string(argv[1]) == "maxmin") {
+    if (std::string(argv[2]) == "half") maxmin<half>(argv);
+    else maxmin<float>(argv);
     return 0;
   }
   if (argc != 13) die("bad arguments; see the usage at the top of pair_reduce_main.cpp");

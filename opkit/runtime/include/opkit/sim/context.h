@@ -49,9 +49,12 @@ struct BlockContext {
   uint64_t pad_value_bits = 0;
   uint8_t pad_value_size = 0;
   uint8_t cmp_mask[16] = {};  // the CmpMask register: Compare's register form writes it (vec/cmpmask.h)
-  // The ACC_VAL register: ReduceSum's count form leaves its sum there (GetReduceRepeatSumSpr, vec/reduce.h).
+  // The ACC_VAL register: ReduceSum's count form leaves its sum there (GetReduceRepeatSumSpr, vec/reduce_spr.h).
   uint32_t acc_val_bits = 0;
   uint8_t acc_val_size = 0;  // sizeof the element type that wrote it; 0: no count-form ReduceSum ran
+  // MAX_MIN_CNT: the last ReduceMax/Min or WholeReduceMax/Min's extreme (low bits) and index (high 32), vec/reduce.h.
+  uint64_t max_min_cnt = 0;
+  uint8_t max_min_size = 0;  // sizeof the element type that wrote it; 0: none ran
   uint16_t mrg_sort_taken[4] = {};  // what the last MrgSort took from each list (GetMrgSortResult, vec/mrgsort.h)
   // CheckLocalMemoryIA's four exception registers as CANN packs them, and which are enabled (local_memory_ia.h).
   uint64_t local_mem_ia[4] = {};

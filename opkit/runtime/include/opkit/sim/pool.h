@@ -128,7 +128,8 @@ inline void enter_block(LaunchState& l, int64_t core) {
   std::memset(c.allocated_events, 0, sizeof(c.allocated_events));
   c.pad_value_size = 0;  // SetPadValue is per-core state
   std::memset(c.cmp_mask, 0, sizeof(c.cmp_mask));
-  c.acc_val_size = 0;  // ACC_VAL and the MrgSort counts: per-core registers too
+  c.acc_val_size = 0;  // ACC_VAL, MAX_MIN_CNT and the MrgSort counts: per-core registers too
+  c.max_min_size = 0;
   std::memset(c.mrg_sort_taken, 0, sizeof(c.mrg_sort_taken));
   c.mutex_ids = 0;
   std::memset(c.mutex_held, 0, sizeof(c.mutex_held));

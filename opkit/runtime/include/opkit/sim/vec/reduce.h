@@ -87,6 +87,20 @@ void check_tmp(const char* api, const LocalTensor<T>& tmp, uint64_t repeats, boo
   require_ub_operand(api, "sharedTmpBuffer", tmp, need, where);
 }
 
+// The MAX_MIN_CNT register: the extreme of the last ReduceMax/ReduceMin/WholeReduceMax/WholeReduceMin (over all
+// its repeats) and its index, packed as CANN's GetReduceMaxMinCount reads it: the value's bits low (a half's in the
+// low 16), the index in the high 32 bits (vec/reduce_spr.h). Sums and reductions with no active element leave it.
+template <typename T>
+void remember_max_min(const Reducer& r) {
+  if (r.kind == Reduce::kSum || !r.any) return;
+  BlockContext& c = current_block();
+  const T value = T(r.acc);
+  uint32_t bits = 0;
+  std::memcpy(&bits, static_cast<const void*>(&value), sizeof(T));
+  c.max_min_cnt = uint64_t(r.index) << 32 | bits;
+  c.max_min_size = sizeof(T);
+}
+
 template <typename T>
 void reduce_count(const char* api, Reduce kind, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                   const LocalTensor<T>& tmp, int64_t count, bool with_index, const SourceLoc& where) {
@@ -95,7 +109,9 @@ void reduce_count(const char* api, Reduce kind, const LocalTensor<T>& dst, const
   require_ub_elements(api, "dst", dst, (with_index ? 2 : 1) * sizeof(T), where);
   require_ub_operand(api, "src", src, n * sizeof(T), where);
   check_tmp(api, tmp, (n + kRepeatElems<T> - 1) / kRepeatElems<T>, with_index, where);
-  write_result(dst.opkit_addr, reduce_contiguous(kind, src.opkit_addr, n), with_index);
+  const Reducer r = reduce_contiguous(kind, src.opkit_addr, n);
+  write_result(dst.opkit_addr, r, with_index);
+  remember_max_min<T>(r);
   if (kind == Reduce::kSum) {
     BlockContext& c = current_block();
     std::memcpy(&c.acc_val_bits, dst.opkit_addr, sizeof(T));
@@ -122,6 +138,7 @@ void reduce_masked(const char* api, Reduce kind, const LocalTensor<T>& dst, cons
     red.add(static_cast<float>(slot(src, r, j, 1, src_rep)), r * p.per_repeat + j);
   });
   if (red.any) write_result(dst.opkit_addr, red, with_index);
+  remember_max_min<T>(red);
 }
 
 inline uint32_t results_per_repeat(Reduce kind, AscendC::ReduceOrder order) {
@@ -159,6 +176,7 @@ void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
   const uint32_t outs = results_per_repeat(kind, order);
   require_ub_elements(api, "dst", dst, (uint64_t(p.repeats - 1) * dst_rep * outs + outs) * sizeof(T), where);
   require_ub_operand(api, "src", src, span_bytes<T>(p, src_blk, src_rep), where);
+  Reducer all{kind};  // for MAX_MIN_CNT: the index counts slots from the first repeat's first (r * perRepeat + j)
   for (uint32_t r = 0; r < p.repeats; ++r) {
     Reducer red{kind};
     const uint64_t* m = p.bits(r);
@@ -166,7 +184,9 @@ void whole_reduce(const char* api, Reduce kind, const LocalTensor<T>& dst, const
       if ((m[j / 64] >> (j % 64)) & 1u) red.add(static_cast<float>(slot(src, r, j, src_blk, src_rep)), j);
     }
     if (red.any) write_ordered(dst.opkit_addr + uint64_t(r) * dst_rep * outs, red, kind, order);
+    if (red.any && kind != Reduce::kSum) all.add(red.acc, r * p.per_repeat + red.index);
   }
+  remember_max_min<T>(all);
 }
 
 // One result per 32 B block (BlockReduce*, ReduceDataBlock): 8 results per repeat; blocks with no active
@@ -253,42 +273,6 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
   OPKIT_REDUCE_CHECK("ReduceMin");
   OPKIT_D::reduce_count("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, count, calIndex, where);
 }
-
-// The sum the last count-form ReduceSum of this block left in the ACC_VAL register (CANN: "only with ReduceSum's
-// tensor-first-n form"); T must be the type that ReduceSum reduced. Anything else faults rather than guessing.
-template <typename T>
-T GetReduceRepeatSumSpr(OPKIT_SIM_HERE) {
-  OPKIT_REDUCE_CHECK("GetReduceRepeatSumSpr");
-  const opkit::sim::detail::BlockContext& c = opkit::sim::detail::current_block();
-  if (c.acc_val_size == 0) {
-    opkit::sim::detail::fault("GetReduceRepeatSumSpr", "no ReduceSum(dst, src, sharedTmpBuffer, count) ran before it "
-                              "in this block (CANN documents it for ReduceSum's count form only; a reduction of "
-                              "another form since then clears it here)", where);
-  }
-  if (c.acc_val_size != sizeof(T)) {
-    opkit::sim::detail::fault("GetReduceRepeatSumSpr", opkit::sim::detail::cat(
-        "reads a ", sizeof(T), "-byte type but the last ReduceSum summed ", int(c.acc_val_size), "-byte elements"),
-        where);
-  }
-  T out;
-  std::memcpy(static_cast<void*>(&out), &c.acc_val_bits, sizeof(T));
-  return out;
-}
-
-// The untyped forms: CANN's GetReduceRepeatSumSpr() and its older name GetAccVal() return the register's raw bits
-// (the sum of the last count-form ReduceSum in the low bytes, reinterpreted by the caller); GetAccVal<T>() is typed.
-inline int64_t GetReduceRepeatSumSpr(OPKIT_SIM_HERE) {
-  const opkit::sim::detail::BlockContext& c = opkit::sim::detail::current_block();
-  if (c.acc_val_size == 0) {
-    opkit::sim::detail::fault("GetReduceRepeatSumSpr", "no ReduceSum(dst, src, sharedTmpBuffer, count) ran before it "
-                              "in this block (CANN documents it for ReduceSum's count form only; a reduction of "
-                              "another form since then clears it here)", where);
-  }
-  return static_cast<int64_t>(c.acc_val_bits);
-}
-inline int64_t GetAccVal(OPKIT_SIM_HERE) { return GetReduceRepeatSumSpr(where); }
-template <typename T>
-T GetAccVal(OPKIT_SIM_HERE) { return GetReduceRepeatSumSpr<T>(where); }
 
 // Level-0 forms (mask, repeatTime, srcRepStride): the plan always comes from the arguments.
 #define OPKIT_REDUCE_LEVEL0(MASK_DECL)                                                                         \
@@ -473,3 +457,5 @@ OPKIT_REDUCE_SAME(RepeatReduceSum, "RepeatReduceSum(dst, src, repeatTime, mask, 
 #undef OPKIT_D
 
 }  // namespace AscendC
+
+#include "opkit/sim/vec/reduce_spr.h"
