@@ -29,7 +29,7 @@ namespace {
 
 using opkit::hccl::Context;
 using opkit::hccl::Task;
-using opkit::hccl::detail::dtype_size;
+using opkit::hccl::dtype_size;
 using opkit::hccl::detail::execute;
 
 constexpr uint32_t kRankMagic = 0x52414e4b;  // "RANK": an HcclComm made here

@@ -54,16 +54,6 @@ constexpr int32_t HCCL_FAILED = -1;
 
 namespace opkit::sim::detail {
 
-inline uint64_t hccl_dtype_size(uint32_t dtype) {
-  switch (dtype) {
-    case 0: case 7: return 1;
-    case 1: case 3: case 8: case 11: return 2;
-    case 2: case 4: case 9: return 4;
-    case 5: case 6: case 10: return 8;
-    default: return 0;
-  }
-}
-
 inline const char* hccl_cmd_name(uint32_t cmd) {
   switch (cmd) {
     case 2: return "AllReduce";
@@ -280,7 +270,7 @@ class Hccl {
                      HcclReduceOp op, uint64_t stride, uint8_t repeat, const opkit::sim::detail::SourceLoc& where) {
     namespace d = opkit::sim::detail;
     require_init(api, where);
-    const uint64_t size = d::hccl_dtype_size(static_cast<uint32_t>(dtype));
+    const uint64_t size = opkit::hccl::dtype_size(static_cast<uint32_t>(dtype));
     if (size == 0) d::fault(api, d::cat("data type ", int(dtype), " is not an HcclDataType"), where);
     if (count == 0) d::fault(api, "the data count is 0", where);
     if (repeat == 0) d::fault(api, "repeat is 0 (at least 1)", where);

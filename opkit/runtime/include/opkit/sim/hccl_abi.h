@@ -12,6 +12,17 @@ inline constexpr uint64_t kContextMagic = 0x4f504b4954484343ULL;  // "OPKITHCC":
 inline constexpr int kMaxRanks = 64;
 inline constexpr int kMaxHandles = 63;  // CANN: at most 63 Prepare calls per communication domain and kernel
 
+// Bytes per element of an HcclDataType number (0: not one); the kernel's client and the server both check with it.
+inline uint32_t dtype_size(uint32_t dtype) {
+  switch (dtype) {
+    case 0: case 7: return 1;
+    case 1: case 3: case 8: case 11: return 2;
+    case 2: case 4: case 9: return 4;
+    case 5: case 6: case 10: return 8;
+    default: return 0;
+  }
+}
+
 // One Prepare of one rank (CANN's HcclCMDType, HcclDataType and HcclReduceOp numbers).
 struct Task {
   uint32_t cmd = 0;     // 2 AllReduce, 6 AllGather, 7 ReduceScatter, 10 AlltoAll

@@ -13,16 +13,6 @@
 
 namespace opkit::hccl::detail {
 
-inline uint32_t dtype_size(uint32_t dtype) {
-  switch (dtype) {
-    case 0: case 7: return 1;
-    case 1: case 3: case 8: case 11: return 2;
-    case 2: case 4: case 9: return 4;
-    case 5: case 6: case 10: return 8;
-    default: return 0;
-  }
-}
-
 // ---- element access: every type through double (exact for all but 64-bit integers beyond 2^53) ----
 
 inline double half_to_double(uint16_t h) {
