@@ -55,6 +55,11 @@ def test_memory_errors_name_the_problem(host: Program) -> None:
     ]
 
 
+def test_new_device_and_host_memory_reads_zero(host: Program) -> None:
+    """As a new process gets it on the device (CANN's samples rely on it): every byte, twice over a freed block."""
+    assert lines(host, "fresh") == ["0 0", "0 0"]
+
+
 def test_float16_conversions_round_to_nearest_even(host: Program) -> None:
     assert lines(host, "float16") == ["0000 0", "3c00 1", "c100 -2.5", "7bff 65504", "7c00 inf",
                                       "0002 1.1920929e-07", "0001 5.96046448e-08", "2e66 0.0999755859"]

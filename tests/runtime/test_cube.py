@@ -193,7 +193,7 @@ FAULTS = {
     "fault_fixpipe_vector_quant_without_words": "[Fixpipe] quantPre 8 is a per-channel mode: pass the uint64_t "
                                                 "quantisation tensor",
     "fault_partial_output_bias": "[Matmul::Iterate] isPartialOutput does not support a bias",
-    "fault_atomic_add_onto_never_written": "[DataCopy] an atomic store (SetAtomicAdd) combines with GM at ",
+    "fault_atomic_add_onto_uncleared_gm": "[DataCopy] an atomic store (SetAtomicAdd) combines with GM at ",
     "fault_clear_races_atomic_adds": "has already added to atomically, and neither waited on the other first",
     "fault_fill_past_buffer": "[Fill] dst needs 2560 bytes but the tensor holds 2048 bytes (1024 elements) at "
                               "position A2",

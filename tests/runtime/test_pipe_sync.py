@@ -61,7 +61,7 @@ def test_group_barrier_larger_than_the_launch_faults(program: Program, tmp_path:
 
 
 def test_group_barrier_on_a_workspace_never_zeroed_says_so(program: Program, tmp_path: Path) -> None:
-    """CANN's group_barrier sample hands aclrtMalloc'd memory it never clears: a fault naming the counter, not a hang."""
+    """A workspace nobody cleared (all-ones bytes left by earlier use): a fault naming the counter, not a hang."""
     proc = run_program(program, "gb", "2", "6", "1", str(tmp_path), env={"GB_FILL": "255"})
     assert proc.returncode == 3 and "arrive counter 0" in proc.stdout and "zeroed before the launch" in proc.stdout, \
         proc.stdout + proc.stderr

@@ -54,6 +54,31 @@ void memory() {
   show(aclrtFreeHost(host));
 }
 
+// New memory reads zero, as a new process gets it on the device: aclrtMalloc's whole padded size (100 bytes are
+// 128 + 32), aclrtMallocHost, and a block handed out again after a free of one that was written.
+size_t nonzero(const void* p, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i) k += static_cast<const unsigned char*>(p)[i] != 0;
+  return k;
+}
+
+void fresh() {
+  for (int round = 0; round < 2; ++round) {
+    void* dev = nullptr;
+    void* host = nullptr;
+    unsigned char out[160];
+    std::memset(out, 0x5a, sizeof out);
+    if (aclrtMalloc(&dev, 100, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return;
+    if (aclrtMallocHost(&host, 100) != ACL_SUCCESS) return;
+    aclrtMemcpy(out, sizeof out, dev, sizeof out, ACL_MEMCPY_DEVICE_TO_HOST);
+    std::printf("%zu %zu\n", nonzero(out, sizeof out), nonzero(host, 100));
+    aclrtMemset(dev, 160, 0xa5, 160);  // written before the free: the next round's new block reads zero all the same
+    std::memset(host, 0xa5, 100);
+    aclrtFree(dev);
+    aclrtFreeHost(host);
+  }
+}
+
 void float16() {
   const float values[] = {0.0f, 1.0f, -2.5f, 65504.0f, 70000.0f, 1e-7f, 5.9604645e-08f, 0.1f};
   for (float v : values) {
@@ -102,6 +127,7 @@ int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "";
   if (which == "lifecycle") return lifecycle() == 0 ? 0 : 1;
   if (which == "memory") memory();
+  if (which == "fresh") fresh();
   if (which == "float16") float16();
   if (which == "securec") secure();
   if (which == "sizes") sizes();

@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < kN; ++i) bias[i] = float(i % 7 - 3);
   TCubeTiling tiling = job_tiling();
   // Two groups' worth of messages (a group of 2 cube cores x 2 queues x 4 rows x 64 bytes needs 1 KiB), zeroed as CANN
-  // asks; `unzeroed`: as aclrtMalloc leaves it.
+  // asks; `unzeroed`: all-ones bytes left by earlier use.
   std::vector<uint8_t> ws(2048, g_mode == "unzeroed" ? 0xff : 0);
   opkit::sim::Launch launch{"cube_group", "Ascend910B2", 2};
   launch.set_kernel_type(KERNEL_TYPE_MIX_AIC_1_2);

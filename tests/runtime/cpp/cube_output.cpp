@@ -1,7 +1,7 @@
 // How the Matmul API lays C out and what it gives per Iterate: C in ND_ALIGN (rows 32 bytes aligned, padding zeroed),
 // SetOrgShape's orgKc (C's own row width), isPartialOutput (one baseK slice per Iterate, written sequentially);
 // CrossCoreSetFlag's modes 0 and 1 between vector cores adding into one GM with SetAtomicAdd, and the fault when such
-// an add lands on GM that was never written (aclrtMalloc does not clear memory).
+// an add lands on GM that was not cleared (all-ones bytes left there).
 #include <cstring>
 
 #include "cube_harness.h"
@@ -200,8 +200,8 @@ CASE(cross_core_modes_0_1) {
   }
 }
 
-// The same adds onto GM holding the fill of never-written memory (all-ones, as aclrtMalloc hands it out here).
-CASE(fault_atomic_add_onto_never_written) { run_atomic_sync<0>(0xff); }
+// The same adds onto GM that was not cleared and holds all-ones bytes (garbage left by earlier use: NaN as float).
+CASE(fault_atomic_add_onto_uncleared_gm) { run_atomic_sync<0>(0xff); }
 
 namespace {
 

@@ -30,7 +30,7 @@ std::vector<float> read(const std::string& path, size_t n) {
 int group_barrier(char** argv) {
   const uint32_t arrive = uint32_t(std::atoi(argv[2])), wait = uint32_t(std::atoi(argv[3]));
   const uint32_t rounds = uint32_t(std::atoi(argv[4]));
-  // GB_FILL=255: the workspace as aclrtMalloc leaves it (never written), not zeroed.
+  // GB_FILL=255: a workspace nobody cleared, holding all-ones bytes left by earlier use.
   const char* fill = std::getenv("GB_FILL");
   std::vector<uint8_t> ws(uint64_t(arrive > wait ? arrive : wait) * 512, uint8_t(fill != nullptr ? std::atoi(fill) : 0));
   std::vector<int32_t> counter(8, 0), seen(wait * rounds, -1);

@@ -53,7 +53,7 @@ void free_npu(void* p) {
   aclrtFree(p);
 }
 
-// aclrtMalloc's memory: registered as device memory (bounds-checked by kernel launches), poisoned when new.
+// aclrtMalloc's memory: registered as device memory (bounds-checked by kernel launches), zeroed when new.
 struct NpuAllocator final : c10::Allocator {
   c10::DataPtr allocate(size_t nbytes) override {
     const c10::Device device(kNpu, current_index());

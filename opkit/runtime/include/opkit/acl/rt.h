@@ -85,9 +85,9 @@ inline aclError acl_allocate(void** ptr, size_t size, MemoryKind kind, bool extr
   if (p == nullptr) {
     return acl_fail(ACL_ERROR_RT_MEMORY_ALLOCATION, api, "out of memory allocating %zu bytes", size);
   }
-  // The device does not clear new memory: a poison pattern (NaN in every float type) makes reads of
-  // never-written data show up, as in the Unified Buffer.
-  std::memset(p, 0xff, padded);
+  // Zeros, as a new process gets the device's memory (and CANN's CPU-debug GmAlloc hands it out): CANN does not promise
+  // it, but samples that never clear a workspace or an output they write only in part rely on it.
+  std::memset(p, 0, padded);
   auto& s = device_memory();
   std::lock_guard<std::mutex> lock(s.m);
   s.live[reinterpret_cast<uintptr_t>(p)] = DeviceAllocation{size, padded, s.next_id++, kind};

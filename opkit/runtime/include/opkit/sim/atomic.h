@@ -70,11 +70,12 @@ T atomic_combine(AtomicKind kind, T old_v, T new_v) {
   }
 }
 
-// An atomic add/max/min of floats onto GM bytes that still hold the fill of never-written memory (all-ones, what
-// aclrtMalloc and fresh UB hand out here): CANN's aclrtMalloc does not initialise memory (its documentation asks for
-// aclrtMemset first), so the device's result depends on whatever was there. A fault, rather than a NaN result.
+// An atomic add/max/min of floats onto GM bytes that are all ones (NaN in every float type): not a value a kernel
+// computes, but what uncleared memory can hold (a reused buffer or workspace keeps whatever was there; only a new
+// process's aclrtMalloc memory reads zero) and what fresh UB holds here. CANN asks for the output to be cleared before
+// atomic stores (aclrtMemset). A fault, rather than a NaN result.
 template <typename T>
-inline bool never_written(const uint8_t* p) {
+inline bool holds_all_ones(const uint8_t* p) {
   if constexpr (std::is_integral_v<T>) {
     return false;  // all-ones is -1, a value a kernel may well have written
   } else {
@@ -85,16 +86,16 @@ inline bool never_written(const uint8_t* p) {
   }
 }
 
-[[noreturn]] inline void fault_never_written(AtomicKind kind, const uint8_t* at) {
+[[noreturn]] inline void fault_uncleared(AtomicKind kind, const uint8_t* at) {
   const BlockContext& c = current_block();
   const char* api = c.last_api.load(std::memory_order_relaxed);
   const SourceLoc where{c.last_file.load(std::memory_order_relaxed), c.last_line.load(std::memory_order_relaxed)};
   const char* mode = kind == AtomicKind::Add ? "SetAtomicAdd" : kind == AtomicKind::Max ? "SetAtomicMax" : "SetAtomicMin";
   fault(api != nullptr ? api : mode,
-        cat("an atomic store (", mode, ") combines with GM at ", static_cast<const void*>(at), " that was never "
-            "written: it still holds the fill of new memory (aclrtMalloc does not initialise memory; on the device it "
-            "holds whatever was there). Clear the output first (aclrtMemset on the host, or write zeros in the "
-            "kernel before the atomic stores)"), where);
+        cat("an atomic store (", mode, ") combines with GM at ", static_cast<const void*>(at), " that holds all-ones "
+            "bytes (NaN), not a cleared value: memory used before holds whatever was left there (uninitialised UB "
+            "copied out, a reused buffer or workspace). Clear the output first (aclrtMemset on the host, or write "
+            "zeros in the kernel before the atomic stores)"), where);
 }
 
 // Cores that have not waited on one another run in no fixed order on the device. An atomic store of one and a plain
@@ -187,7 +188,7 @@ void atomic_store_elems(uint8_t* dst, const uint8_t* src, uint64_t bytes, Atomic
     for (; i + sizeof(T) <= bytes && reinterpret_cast<uintptr_t>(dst + i) < line_end; i += sizeof(T)) {
       T old_v, new_v;
       if (adds_nothing<T>(kind, src + i)) continue;
-      if (never_written<T>(dst + i)) fault_never_written(kind, dst + i);
+      if (holds_all_ones<T>(dst + i)) fault_uncleared(kind, dst + i);
       std::memcpy(static_cast<void*>(&old_v), dst + i, sizeof(T));
       std::memcpy(static_cast<void*>(&new_v), src + i, sizeof(T));
       const T out = atomic_combine<T>(kind, old_v, new_v);

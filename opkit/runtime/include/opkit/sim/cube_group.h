@@ -66,12 +66,12 @@ inline const char* msg_state_name(uint8_t s) {
   return s < 4 ? names[s] : "not a CubeMsgState";
 }
 
-// A state byte that is not a CubeMsgState was never written by the API: new memory's fill (0xff here).
+// A state byte that is not a CubeMsgState was never written by the API: the workspace was not cleared.
 [[noreturn]] inline void fault_unzeroed_msg(const char* api, const void* msg, uint8_t state, const SourceLoc& where) {
   fault(api, cat("the message at ", msg, " has state byte ", int(state), ", not a CubeMsgState: the KfcWorkspace "
-                 "was not zeroed (aclrtMalloc does not initialise memory). CANN asks for the workspace to be cleared "
-                 "before KfcWorkspace is made (aclrtMemset on the host, or zeros written and synchronised first)"),
-        where);
+                 "was not zeroed (memory used before holds whatever was left there). CANN asks for the workspace to be "
+                 "cleared before KfcWorkspace is made (aclrtMemset on the host, or zeros written and synchronised "
+                 "first)"), where);
 }
 
 }  // namespace opkit::sim::detail

@@ -29,16 +29,18 @@ class GroupBarrier {
                            "] (the launch's blocks)"), where);
     }
     d::check_gm(api, "access", ws_, GetWorkspaceLen(), where, nullptr);
-    // A counter still all ones was never written since aclrtMalloc's fill (a zeroed counter that others bumped holds a
-    // small count): its waits would never end, so this says why now instead of a watchdog stop later.
+    // A counter that is all ones was not cleared (a zeroed counter that others bumped holds a small count; memory used
+    // before holds whatever was left there): its waits would never end, so this says why now instead of a watchdog
+    // stop later.
     const uint32_t lines = arriveSize_ > waitSize_ ? arriveSize_ : waitSize_;
     for (uint32_t i = 0; i < lines; ++i) {
       for (uint32_t word : {0u, 16u}) {
         if (__atomic_load_n(line(i) + word, __ATOMIC_SEQ_CST) == 0xffffffffu) {
           d::fault(api, d::cat("the workspace's ", word == 0 ? "arrive" : "wait", " counter ", i, " at ",
-                               static_cast<const void*>(line(i) + word), " was never written: it still holds the fill "
-                               "of new memory (aclrtMalloc does not initialise memory). GroupBarrier needs its "
-                               "GetWorkspaceLen() bytes zeroed before the launch (aclrtMemset on the host)"), where);
+                               static_cast<const void*>(line(i) + word), " holds 0xffffffff, not a count: the "
+                               "workspace was not cleared (memory used before holds whatever was left there). "
+                               "GroupBarrier needs its GetWorkspaceLen() bytes zeroed before the launch (aclrtMemset "
+                               "on the host)"), where);
         }
       }
     }
