@@ -24,9 +24,11 @@ def session_root(factory: pytest.TempPathFactory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
-def shared(factory: pytest.TempPathFactory, key: str, make: Callable[[Path], None]) -> Path:
-    """<session>/shared/<key>, made by `make(path)` the first time any worker asks. A `make` that raises leaves
-    nothing behind, so the next caller tries again (and fails with its own error)."""
+def shared(factory: pytest.TempPathFactory, key: str, make: Callable[[Path], None],
+           use: Callable[[Path], None] | None = None) -> Path:
+    """<session>/shared/<key>, made by `make(path)` the first time any worker asks; then `use(path)` if given, still
+    under the lock (no other worker makes or uses it meanwhile). A `make` that raises leaves nothing behind, so the
+    next caller tries again (and fails with its own error)."""
     root = session_root(factory) / "shared"
     root.mkdir(exist_ok=True)
     target, done = root / key, root / f"{key}.done"
@@ -36,6 +38,8 @@ def shared(factory: pytest.TempPathFactory, key: str, make: Callable[[Path], Non
             shutil.rmtree(target, ignore_errors=True)
             make(target)
             done.touch()
+        if use is not None:
+            use(target)
     return target
 
 
@@ -56,3 +60,20 @@ def torch_venv(factory: pytest.TempPathFactory) -> Future[Path]:
     future = pool.submit(lambda: shared(factory, "torch-venv", _make_torch_venv) / "bin" / "python")
     pool.shutdown(wait=False)
     return future
+
+
+def example_with_aclnn(factory: pytest.TempPathFactory, name: str, use: Callable[[Path], None]) -> Path:
+    """examples/<name> generated (`opkit gen -i examples/<name>/<name>.json`) and built with its aclnn package, which
+    the build installs in the suite's cann-root, once per session. A file of the same vendor installed since replaces
+    it there (aclnn_package.py), so `use` (run under the lock) builds again before relying on it: a quick no-op build
+    that installs the package again."""
+    from opkit.build.project import build_project
+    from opkit.generate import generate_project
+    from opkit.spec import load_spec
+
+    def make(target: Path) -> None:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("OPKIT_ACLNN", "1")
+            generate_project(load_spec(REPO / "examples" / name / f"{name}.json"), target)
+            build_project(target, jobs=2)
+    return shared(factory, f"example-{name}-aclnn", make, use)
