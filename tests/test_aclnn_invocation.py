@@ -7,7 +7,6 @@ in src/common and an aclScalar input (tests/layouts/cann_repo); the wrong calls 
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -20,8 +19,7 @@ import pytest
 
 from opkit.build.cann_root import ensure_cann_root
 from opkit.build.project import build_project
-from opkit.generate import generate_project
-from opkit.spec import load_spec
+from tests.session_cache import example_with_aclnn
 
 pytestmark = pytest.mark.compile
 
@@ -70,18 +68,10 @@ def _check_errors(program: Path, root: Path, *args: str, **extra_env: str) -> di
 @pytest.fixture(scope="module")
 def add_custom(cann_root: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The add program's run, the installed header and the wrong calls, all while add_custom is the installed package
-    (the other fixture installs another op in the same vendor)."""
+    (the other fixture installs another op in the same vendor). The op is the session's build of examples/add_custom
+    with its aclnn package (tests/session_cache.py), built again here: a no-op build that installs it again."""
     tmp = tmp_path_factory.mktemp("aclnn_add")
-    example = tmp / "example"
-    shutil.copytree(REPO / "examples" / "add_custom", example)
-    # float16 and float32 only: one kernel compile less, and both are what the programs call.
-    spec = json.loads((example / "add_custom.json").read_text())
-    for tensor in spec[0]["input_desc"] + spec[0]["output_desc"]:
-        tensor["type"], tensor["format"] = tensor["type"][:2], tensor["format"][:2]
-    (example / "add_custom.json").write_text(json.dumps(spec))
-    project = tmp / "add_custom"
-    generate_project(load_spec(example / "add_custom.json"), project)
-    _build(project)
+    example_with_aclnn(tmp_path_factory, "add_custom", _build)
     result, program = _run_program("add_custom_invocation", cann_root, tmp)
     ran = result.returncode == 0
     return {"run": result, "header": _installed_header(cann_root, "aclnn_add_custom.h"),

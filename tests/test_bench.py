@@ -5,16 +5,16 @@ import functools
 import json
 import shutil
 import struct
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from opkit.build.project import wheel_is_stale
 from opkit.check import bench
 from opkit.cli import main
+from tests.session_cache import example_with_aclnn
 
-REPO = Path(__file__).resolve().parents[1]
 _ROWS = [bench.BenchRow("add_custom", "float32,float32->float32", n, 12 * n, 1e-9 * n, 2e-9 * n, None)
          for n in (1024, 4096)] + [bench.BenchRow("gelu", "float16->float16", 1024, 4096, 1e-5, None, 2e-6)]
 
@@ -55,12 +55,15 @@ def test_without_matplotlib_the_plot_says_which_extra(tmp_path: Path, monkeypatc
 
 @pytest.mark.e2e
 def test_cli_benchmarks_the_add_custom_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path_factory: pytest.TempPathFactory,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    example = tmp_path / "ex"
-    shutil.copytree(REPO / "examples" / "add_custom", example)
+    """On a copy of the session's build of the example (tests/session_cache.py): its wheel is fresh (copy2 keeps the
+    times), so the bench installs it without building again (the build-if-stale path is `opkit test`'s, the same
+    code, which tests/test_examples.py runs on a project it generates)."""
     project = tmp_path / "add_custom"
-    subprocess.run([sys.executable, "-m", "opkit", "gen", "-q", "-i", str(example / "add_custom.json"), "-o",
-                    str(project)], check=True)
+    example_with_aclnn(tmp_path_factory, "add_custom", lambda built: shutil.copytree(
+        built, project, ignore=shutil.ignore_patterns("build", "npu_examples")))
+    assert not wheel_is_stale(project)
     monkeypatch.setattr(bench, "bench_project", functools.partial(bench.bench_project, target=tmp_path / "site"))
     with pytest.raises(SystemExit) as exited:
         main(["bench", str(project), "--sizes", "1024,65536", "-o", str(tmp_path / "out")])

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_e2e_build import ADD_CUSTOM, Venv, _gen_build_install, _must, _opkit
+from tests.test_e2e_build import ADD_CUSTOM, Venv, _must, _opkit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.compile]
 
@@ -46,7 +46,10 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Venv:
 
 @pytest.fixture(scope="module")
 def faulty(venv: Venv, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = _gen_build_install(ADD_CUSTOM, tmp_path_factory.mktemp("faulty"), venv)
+    """Generated, given its bugs, then built and installed once (the clean skeleton's build is test_e2e_build's)."""
+    root = tmp_path_factory.mktemp("faulty")
+    project = root / ADD_CUSTOM.stem
+    _must(_opkit("gen", "-i", str(ADD_CUSTOM), "-o", str(project), cwd=root))
     kernel = project / "op_kernel" / "add_custom.cpp"
     text = kernel.read_text()
     for good, bad in BUGS:

@@ -20,10 +20,10 @@ import pytest
 
 from opkit.generate import generate_project
 from opkit.spec import load_spec
+from tests.session_cache import torch_venv
 
 pytestmark = [pytest.mark.e2e, pytest.mark.compile]
 
-REPO = Path(__file__).resolve().parents[1]
 PROTOTYPE = """[
   {"op": "ScaleCustom",
    "input_desc": [{"name": "x", "param_type": "required", "format": ["ND", "ND"], "type": ["float16", "float"]}],
@@ -103,21 +103,12 @@ def _user_files(src: Path, skeleton: Path) -> None:
     (src / "tests" / "reference.py").write_text(REFERENCE)
 
 
-def _start_venv(root: Path) -> subprocess.Popen[str]:
-    """Fresh venv with torch, pytest and opkit itself (the generated tests import opkit.testing); runs while the
-    project builds."""
-    python = root / "bin" / "python"
-    pip = f"{python} -m pip install -q --disable-pip-version-check"
-    script = (f"{sys.executable} -m venv {root} && {pip} torch==2.13.0 numpy pytest click jinja2 pyyaml jsonschema "
-              f"&& {pip} --no-deps {REPO}")
-    return subprocess.Popen(["bash", "-c", script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
-    """(project, skeleton project, venv python): gen from the user files, build once, venv ready."""
+    """(project, skeleton project, venv python): gen from the user files, build once, venv ready (the session's torch
+    venv, tests/session_cache.py, made meanwhile if no other file made it yet)."""
     root = tmp_path_factory.mktemp("torch_e2e")
-    venv = _start_venv(root / "env")
+    venv = torch_venv(tmp_path_factory)
     src, project, skeleton = root / "src", root / "project", root / "skeleton"
     src.mkdir()
     _user_files(src, skeleton)
@@ -125,9 +116,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
                  "--name", "twops"])
     assert "copied from" in gen.stdout + gen.stderr and "wires autograd" in gen.stdout + gen.stderr
     _must([sys.executable, "-m", "opkit", "build", str(project), "-j", "2"])
-    output, _ = venv.communicate()
-    assert venv.returncode == 0, output[-4000:]
-    return project, skeleton, root / "env" / "bin" / "python"
+    return project, skeleton, venv.result()
 
 
 def _run_tests(python: Path, project: Path) -> tuple[dict[str, tuple[str, str]], list[str]]:

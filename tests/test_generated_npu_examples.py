@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from opkit.generate import generate_project
-from opkit.spec import load_spec
+from tests.session_cache import example_with_aclnn
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -26,22 +25,36 @@ def _readme_commands(readme: Path) -> str:
 
 @pytest.mark.e2e
 @pytest.mark.compile
-def test_generated_npu_example_runs_as_its_readme_says(monkeypatch):
-    """Builds the op (with its aclnn package, in the suite's cann-root) and the extension; the npu device library is
-    the one tests/test_torch_npu_standin.py builds (same cache). Everything lives under build/ and is reused."""
-    work = REPO / "build" / "gen-npu-example"
+def test_generated_npu_example_runs_as_its_readme_says(monkeypatch, tmp_path_factory):
+    """The op is the session's build of examples/add_custom with its aclnn package (tests/session_cache.py, shared with
+    tests/test_torch_npu_standin.py), where the README's `opkit build .` runs again (a no-op build that installs the
+    package again in the suite's cann-root); then the extension, built as the README says. The npu device library is
+    the one tests/test_torch_npu_standin.py builds (same cache under build/)."""
     monkeypatch.setenv("OPKIT_ACLNN", "1")
     monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(REPO / "build" / "torch-npu-cache"))
     monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
     for var in ("ASCEND_CUSTOM_OPP_PATH", "ASCEND_OPP_PATH", "ASCEND_HOME_PATH", "OPKIT_OP_PLUGIN", "PYTHONPATH"):
         monkeypatch.delenv(var, raising=False)
-    generate_project(load_spec(REPO / "examples" / "add_custom" / "add_custom.json"), work, force=True)
-    script = _readme_commands(work / "npu_examples" / "README.md")
-    assert "opkit build ." in script and "opkit run -- python test_graph_mode.py" in script, script
-    # The README's lines as a user types them, `opkit` and `python` being this environment's.
-    result = subprocess.run(["bash", "-euxc", script], cwd=work, capture_output=True, text=True)
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-8000:]
+    outputs: list[str] = []
+
+    def build(project: Path) -> None:   # under the session cache's lock: nothing else builds the project meanwhile
+        script = _readme_commands(project / "npu_examples" / "README.md")
+        assert "opkit run -- python test_graph_mode.py" in script, script
+        first, rest = script.split("\n", 1)
+        assert first == "opkit build .", script
+        outputs.extend([_run(first, project), rest])
+
+    work = example_with_aclnn(tmp_path_factory, "add_custom", build)
+    built, rest = outputs
+    # The README's other lines as a user types them, `opkit` and `python` being this environment's.
+    output = built + _run(rest, work)
     ran = re.findall(r"^Ran (\d+) tests?", output, flags=re.M)
     assert ran == ["1", "1"] and output.count("\nOK") == 2, output[-8000:]
     assert "skipped" not in output, output[-8000:]   # add_custom's reference is written: nothing may skip
+
+
+def _run(script: str, cwd: Path) -> str:
+    result = subprocess.run(["bash", "-euxc", script], cwd=cwd, capture_output=True, text=True)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-8000:]
+    return output

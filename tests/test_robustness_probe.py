@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from tests.prototype_fuzz import CALL_SCRIPT, random_ops
-from tests.test_e2e_torch import _must, _start_venv
+from tests.session_cache import torch_venv
+from tests.test_e2e_torch import _must
 
 pytestmark = [pytest.mark.e2e, pytest.mark.compile]
 
@@ -277,17 +278,15 @@ print(json.dumps({"before_mb": before, "after_mb": rss_mb()}))
 
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(project, venv python): the probe ops and the fuzz sample in one prototype, generated and built once while a
-    venv with torch is made; the wheel installed there."""
+    """(project, venv python): the probe ops and the fuzz sample in one prototype, generated and built once while the
+    session's venv with torch is made (tests/session_cache.py); the wheel installed there."""
     root = tmp_path_factory.mktemp("probe")
-    venv = _start_venv(root / "env")
+    venv = torch_venv(tmp_path_factory)
     (root / "probe.json").write_text(json.dumps(PROBE_OPS + FUZZ_OPS, indent=1))
     project = root / "probe"
     _must([sys.executable, "-m", "opkit", "gen", "-i", str(root / "probe.json"), "-o", str(project), "--name", "probe"])
     _must([sys.executable, "-m", "opkit", "build", str(project), "-j", "2"])
-    output, _ = venv.communicate()
-    assert venv.returncode == 0, output[-4000:]
-    python = root / "env" / "bin" / "python"
+    python = venv.result()
     _must([str(python), "-m", "pip", "install", "-q", "--no-deps", "--disable-pip-version-check",
            *(str(w) for w in (project / "dist").glob("*.whl"))])
     return project, python

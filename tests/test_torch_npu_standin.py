@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from opkit.cli import main
+from tests.session_cache import example_with_aclnn
 
 REPO = Path(__file__).resolve().parents[1]
 STANDINS = REPO / "opkit" / "cann" / "python"
@@ -110,9 +111,10 @@ def test_graph_mode_reads_opdefs_from_prototypes_and_op_info(tmp_path, monkeypat
 
 @pytest.mark.e2e
 @pytest.mark.compile
-def test_torch_npu_style_tests_of_one_op(monkeypatch):
-    """Builds the op (with its aclnn package, in the suite's cann-root), the npu device library, the extension and the
-    plugin: about 2 minutes of CPU cold. Everything lives under build/ and is reused, so a rerun is incremental."""
+def test_torch_npu_style_tests_of_one_op(monkeypatch, tmp_path_factory):
+    """The op is the session's build of examples/add_custom with its aclnn package (tests/session_cache.py, shared with
+    tests/test_generated_npu_examples.py), installed again in the suite's cann-root; then the npu device library, the
+    extension and the plugin, under build/ and reused, so a rerun is incremental."""
     work = REPO / "build" / "torch-npu-test"
     monkeypatch.setenv("OPKIT_ACLNN", "1")
     monkeypatch.setenv("OPKIT_TORCH_NPU_CACHE", str(REPO / "build" / "torch-npu-cache"))
@@ -121,8 +123,7 @@ def test_torch_npu_style_tests_of_one_op(monkeypatch):
         monkeypatch.delenv(var, raising=False)
     from opkit.build.project import build_project
 
-    op = shutil.copytree(REPO / "examples" / "add_custom", work / "add_custom", dirs_exist_ok=True)
-    build_project(op, jobs=2)
+    example_with_aclnn(tmp_path_factory, "add_custom", lambda op: build_project(op, jobs=2))
     project = shutil.copytree(PROJECT, work / "project", dirs_exist_ok=True)
     script = "python setup.py -q build_ext --inplace && python test/test_npu_add_custom.py -v"
     result = subprocess.run([sys.executable, "-m", "opkit", "run", "--op-plugin", "op_plugin_patch", "--",
