@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from opkit.build.abi_launcher import matched_abi
-from opkit.build.pch import pch_flags, wants_pch
+from opkit.build.pch import add_pch_dependencies, pch_flags, wants_pch
 
 __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_command", "compile_sources",
            "kernel_signatures", "launch_header", "launch_stub", "ccec_arguments", "main"]
@@ -328,11 +328,16 @@ def compile_sources(argv: list[str], *, default_mode: Mode = "cpu", echo: bool =
             if _prepare_source(source, target):
                 replaced[index] = target
         command = compiler_command(inv, replaced)
+        pch: list[str] = []
         if wants_pch([Path(inv.args[i]) for i in inv.sources], inv.args):
-            command[1:1] = pch_flags(command[0], command[1:])  # must come before any other -include
+            pch = pch_flags(command[0], command[1:])
+            command[1:1] = pch  # must come before any other -include
         if echo:
             print(" ".join(command), file=sys.stderr)
-        return subprocess.run(command).returncode
+        status = subprocess.run(command).returncode
+        if pch and status == 0 and "-MF" in inv.args[:-1]:
+            add_pch_dependencies(Path(inv.args[inv.args.index("-MF") + 1]), Path(pch[1]))
+        return status
 
 
 # --- aclrtlaunch_<kernel>.h: what CANN's ascendc_library generates for ACLRT_LAUNCH_KERNEL ---

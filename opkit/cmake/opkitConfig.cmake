@@ -82,9 +82,11 @@ unset(_opkit_python_path)
 # skeletons share the tiling struct's template instances).
 option(OPKIT_ISOLATE_KERNELS "Keep each dtype combination's kernel code from being shared with the others" ON)
 
-# _opkit_run_module(<var> <module>): the command running `python -m <module>` from this opkit, whatever the build's
-# interpreter (the one pybind11 or the project found, else python3).
-function(_opkit_run_module var module)
+# The compiler launcher that compiles against opkit's shared precompiled headers (opkit_shared_pch).
+set(OPKIT_PCH_LAUNCHER "${CMAKE_CURRENT_LIST_DIR}/opkit_pch.py" CACHE INTERNAL "opkit's precompiled-header launcher")
+
+# _opkit_python(<var>): the build's interpreter (the one pybind11 or the project found, else python3).
+function(_opkit_python var)
   if(DEFINED Python_EXECUTABLE)
     set(python "${Python_EXECUTABLE}")
   elseif(DEFINED Python3_EXECUTABLE)
@@ -95,6 +97,13 @@ function(_opkit_run_module var module)
     find_package(Python3 COMPONENTS Interpreter REQUIRED)
     set(python "${Python3_EXECUTABLE}")
   endif()
+  set(${var} "${python}" PARENT_SCOPE)
+endfunction()
+
+# _opkit_run_module(<var> <module>): the command running `python -m <module>` from this opkit, whatever the build's
+# interpreter.
+function(_opkit_run_module var module)
+  _opkit_python(python)
   set(${var} "${CMAKE_COMMAND}" -E env "PYTHONPATH=${OPKIT_PYTHONPATH}" "${python}" -m ${module} PARENT_SCOPE)
 endfunction()
 
@@ -195,15 +204,46 @@ function(opkit_link_kernels module)
   endif()
 endfunction()
 
+# opkit_shared_pch(<header> <target>...): the targets' C++ sources that include <header> (a name under opkit's include
+# directory; kernel_operator.h anywhere in the source, any other header as its first #include) compile against a
+# precompiled <header> from opkit's cache (opkit/build/pch.py: OPKIT_PCH_DIR, else ~/.cache/opkit/pch), built once
+# per compiler, option set and header and shared by every project and build on the machine: a compiler launcher
+# finds or builds it (under a lock: concurrent builds build it once) and adds `-include` to the compile. Macros only
+# kernels or one project read (DTYPE_*, OPKIT_PROJECT_SOC) are left out of the key. GCC only; a PCH that does not fit
+# costs time, never correctness (GCC then parses the headers). Returns FALSE in <target>'s OPKIT_SHARED_PCH when it
+# cannot (another compiler, or a compiler launcher such as ccache already set).
+option(OPKIT_PCH "Compile kernels and the generated glue against precompiled headers" ON)
+function(opkit_shared_pch header)
+  set(usable FALSE)
+  if(OPKIT_PCH AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+    set(usable TRUE)
+    _opkit_python(python)
+  endif()
+  foreach(target IN ITEMS ${ARGN})
+    get_target_property(launcher ${target} CXX_COMPILER_LAUNCHER)
+    if(usable AND NOT launcher)
+      set_target_properties(${target} PROPERTIES
+        CXX_COMPILER_LAUNCHER "${python};${OPKIT_PCH_LAUNCHER};--header;${header};--" OPKIT_SHARED_PCH TRUE)
+    else()
+      set_target_properties(${target} PROPERTIES OPKIT_SHARED_PCH FALSE)
+    endif()
+  endforeach()
+endfunction()
+
 # opkit_precompile_headers(<kernel target> [<kernel target>...]): the targets compile against one precompiled
-# kernel_operator.h, which saves the ~1 s of parsing the simulator's headers in every kernel translation unit. The
-# PCH is built by a small holder target with the first target's compile options but none of its own defines: GCC
-# rejects a PCH when a macro is defined differently at build and use, so the per-combination defines (DTYPE_*) must be
-# absent from it; absent macros that the headers do not use are fine. A PCH that does not fit
-# costs time, never correctness (GCC then parses the headers). -DOPKIT_PCH=OFF turns it off.
-option(OPKIT_PCH "Compile kernels against a precompiled kernel_operator.h" ON)
+# kernel_operator.h, which saves the ~1 s of parsing the simulator's headers in every kernel translation unit: opkit's
+# shared one (opkit_shared_pch) with GCC, else a CMake PCH of their own, built by a small holder target with the
+# first target's compile options but none of its own defines: GCC rejects a PCH when a macro is defined differently
+# at build and use, so the per-combination defines (DTYPE_*) must be absent from it; absent macros that the headers do
+# not use are fine. A PCH that does not fit costs time, never correctness (GCC then parses the headers).
+# -DOPKIT_PCH=OFF turns it off.
 function(opkit_precompile_headers first)
   if(NOT OPKIT_PCH)
+    return()
+  endif()
+  opkit_shared_pch(kernel_operator.h ${first} ${ARGN})
+  get_target_property(shared ${first} OPKIT_SHARED_PCH)
+  if(shared)
     return()
   endif()
   set(holder "${first}_opkit_pch")
@@ -241,6 +281,7 @@ function(opkit_add_aclnn_library module)
   set(exports "${CMAKE_CURRENT_BINARY_DIR}/cust_opapi.map")
   file(WRITE "${exports}" "{\n  global: aclnn*;\n  local: *;\n};\n")
   add_library(cust_opapi SHARED ${ARGN})
+  opkit_shared_pch(opkit/host/aclnn_prelude.h cust_opapi)  # csrc/aclnn.cpp: only a source including it first
   target_compile_definitions(cust_opapi PRIVATE OPKIT_ACL_DECLARE_ONLY OPKIT_ACL_SHARED_STATE
                              OPKIT_PROJECT_SOC="${OPKIT_SOC}")
   target_link_libraries(cust_opapi PRIVATE ${objects} opkit::sim "${OPKIT_CANN_ROOT}/lib64/libnnopbase.so"

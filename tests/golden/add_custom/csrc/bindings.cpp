@@ -4,11 +4,9 @@
 // the runtime dtypes, run by opkit's simulator) and tiling_<op> (what the TilingFunc decides for given shapes: the
 // generated tests pick shapes on its edges). The op-independent marshalling lives in opkit/host/pybind_support.h;
 // op_tables.h holds the per-op tables and kernel dispatch (shared with the aclnn library, csrc/aclnn.cpp). Failures leave as KernelError, a RuntimeError.
-#include <cstdint>
-#include <string>
-#include <vector>
+// First: what every project includes (pybind11, Python, opkit's launch path), compiled once into a PCH all share.
+#include "opkit/host/bindings_prelude.h"
 
-#include "opkit/host/pybind_plan.h"
 #include "op_tables.h"
 
 // The ops' tiling structs, read only to report tileLength to the tests (TileLength). Declared first so that a header
