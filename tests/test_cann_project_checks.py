@@ -137,6 +137,24 @@ def test_a_program_that_prints_only_a_status_fails_with_the_acl_error(samples: P
     assert run_example(good, tmp_path).ok
 
 
+def test_a_failing_data_script_shows_the_exception_it_raised(tmp_path: Path) -> None:
+    """A case's gen_data.py raises (linnlh's nll_loss Case3: a torch that refuses a 1D target of 128 for a 1D
+    input); run.sh then prints only its generic message: the failure shows the exception too, in output order."""
+    folder = _program(tmp_path / "tests" / "NLLLossCase3", "NLLLoss",
+                      'python3 scripts/gen_data.py\n'
+                      'if [ $? -ne 0 ]; then echo "ERROR: generate input data failed!"; exit 1; fi\n')
+    (folder / "scripts" / "gen_data.py").write_text(
+        "def golden():\n    raise ValueError('For 1D input, 1D target must have size 1, but got target size: 128')\n"
+        "golden()\n")
+    (tmp_path / "NLLLoss").mkdir()
+    example = find_examples(tmp_path / "NLLLoss", ["NLLLoss"])[0]
+    run = run_example(example, tmp_path)
+    assert not run.ok and run.message.splitlines() == [
+        "run.sh exited 1:", "ValueError: For 1D input, 1D target must have size 1, but got target size: 128",
+        "ERROR: generate input data failed!"]
+    assert "  File " in run.output     # the frames stay in the full output, not in the message
+
+
 def test_a_program_that_verifies_nothing_says_so(tmp_path: Path) -> None:
     folder = _program(tmp_path / "AclNNInvocation", "AddCustom", "echo ran\n", verify=False)
     (tmp_path / "AddCustom").mkdir()

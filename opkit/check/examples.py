@@ -14,7 +14,8 @@ Each runs in place, as its README tells a user to run it, with `ASCEND_INSTALL_P
 tree `opkit cann-root` prints, where `opkit build` installed the op's aclnn package). Its verdict is the script's:
 it failed when `run.sh` exits non-zero or prints an `[ERROR]` line (what the samples' scripts print when generating
 data, building, running or verifying fails, or `test failed` from a main.cpp that compares its own results), and
-passed otherwise. A program that verifies nothing (no verify step in run.sh or scripts/, no `test pass` printed) can
+passed otherwise; a failure shows those lines and the exception a Python script raised (gen_data.py's
+`ValueError: ...` before run.sh's "generate input data failed!"). A program that verifies nothing (no verify step in run.sh or scripts/, no `test pass` printed) can
 only show that the op ran without a fault; the outcome says so.
 """
 from __future__ import annotations
@@ -135,9 +136,28 @@ def example_environment(cann_root: Path) -> dict[str, str]:
 ERROR_LOG_VARIABLE = "OPKIT_ACL_ERROR_LOG"
 
 
+# The last line of a Python traceback (a gen_data.py or verify_result.py that raised): `ValueError: ...` after the
+# frames, unindented. A script that fails this way is followed by run.sh's generic "generate input data failed!".
+_RAISED = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt)\b(?::.*)?$")
+
+
+def _raised(lines: list[str]) -> set[int]:
+    """Indexes of `lines` that end a Python traceback (the exception it raised)."""
+    found, inside = set(), False
+    for i, line in enumerate(lines):
+        if line.startswith("Traceback (most recent call last):"):
+            inside = True
+        elif inside and _RAISED.match(line):
+            found.add(i)
+            inside = False
+    return found
+
+
 def _why(output: str, code: int | None, acl_errors: list[str] | None = None) -> str:
-    errors = [line.strip() for line in output.splitlines() if _ERROR_LINE.search(line)]
-    tail = [line for line in output.splitlines() if line.strip()][-8:]
+    lines = output.splitlines()
+    raised = _raised(lines)
+    errors = [line.strip() for i, line in enumerate(lines) if i in raised or _ERROR_LINE.search(line)]
+    tail = [line for line in lines if line.strip()][-8:]
     head = "timed out" if code is None else f"run.sh exited {code}" if code else "run.sh printed an error"
     shown = errors[:6] or tail
     said = [f"opkit: {line}" for line in (acl_errors or [])[-4:]]

@@ -1,6 +1,7 @@
 """DataCopy with SliceInfo (GM <-> UB slice copies) on the simulator, against numpy: CANN's documented example (rows
 0 and 2 of a 3 x 87 float tensor, columns 16-39 and 47-70, into a 2 x 48 one), the UB -> GM direction, half, three
-dims, and the faults for a missing shapeValue and a slice past its dim."""
+dims, a slice whose endIndex is its dim's shapeValue (CANN's bound), and the faults for a missing shapeValue and a
+slice past its dim."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -67,6 +68,9 @@ CASES = [
     ("in", "half", [(5, 100, 16, 2, 128)], [(0, 95, 32, 2, 128)], 128, 128),  # one dim, dst gap of 2 blocks
     ("out", "half", [(0, 63, 0, 1, 64), (1, 3, 1, 1, 4), (0, 1, 0, 1, 2)],
      [(16, 79, 0, 1, 80), (0, 1, 0, 1, 2), (0, 1, 0, 1, 2)], 512, 320),  # three dims
+    # endIndex == shapeValue, which CANN allows: the tail block of rows of 39 floats (elements 32..39, as linnlh's
+    # LogSumExp reads it); the last row's block ends one element past the rows, inside the GM buffer here
+    ("in", "float", [(32, 39, 0, 1, 39), (0, 1, 0, 1, 2)], [(0, 7, 0, 1, 8), (0, 1, 0, 1, 2)], 79, 16),
 ]
 
 

@@ -7,7 +7,8 @@
 //   - each higher dim i: (end - start + 1 + stride) / (1 + stride) positions, (1 + stride) rows of the lower dims
 //     apart;
 //   - the source's slice list and block count drive the copy; the destination's list gives where each slice lands.
-// shapeValue 0 (the tensors' own ShapeInfo) is not simulated and faults.
+// shapeValue 0 (the tensors' own ShapeInfo) is not simulated and faults; endIndex past shapeValue faults (CANN's
+// documented constraint is startIndex < endIndex <= shapeValue).
 #pragma once
 
 #include <algorithm>
@@ -56,7 +57,9 @@ inline SlicePlan plan_slices(const char* api, const char* role, const AscendC::S
       fault(api, cat(role, "SliceInfo[", i, "].shapeValue is 0: taking the shape from the tensor's ShapeInfo is not "
                      "simulated; give shapeValue"), where);
     }
-    if (s.endIndex < s.startIndex || s.endIndex >= s.shapeValue) {
+    // CANN's constraint is startIndex < endIndex <= shapeValue: endIndex may name the element just past the dim (a
+    // tail block that reads one element of the next row; the GM/UB bounds checks still hold).
+    if (s.endIndex < s.startIndex || s.endIndex > s.shapeValue) {
       fault(api, cat(role, "SliceInfo[", i, "] runs from ", s.startIndex, " to ", s.endIndex, " in a dim of ",
                      s.shapeValue, " elements"), where);
     }
