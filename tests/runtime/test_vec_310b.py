@@ -79,6 +79,25 @@ def test_fixpipe_clip_relu_and_addr_settings(program: Program, tmp_path: Path, k
         assert proc.returncode == 3 and fault in proc.stdout, proc.stdout + proc.stderr
 
 
+@pytest.mark.parametrize(("tile", "want"), [
+    (10570, "ok"),   # 6 x 21152 + 3 x 42280 = 253752 bytes: fits the 253952 of ub_size
+    (10578, "[TPipe::InitBuffer] Unified Buffer overflow: 211776 bytes already allocated + 42336 bytes = "
+            "254112 bytes > 253952 bytes (the SoC's ub_size; the NPU does not check this and would run the kernel "
+            "with its buffers in the last 8 KB of its 256 KB UB, which CANN's own APIs use as scratch"),
+    (10930, "[TPipe::InitBuffer] Unified Buffer overflow: 218816 bytes already allocated + 43744 bytes = "
+            "262560 bytes > 253952 bytes\n"),   # past the whole UB as well: no note
+])
+def test_ub_overflow_says_the_npu_would_run_it(program: Program, tmp_path: Path, tile: int, want: str) -> None:
+    """linnlh's AsinhGrad sizes its half tiles as (ub_size - 64) / 24 and forgets each buffer's 32-byte rounding:
+    160 bytes past ub_size on Ascend310B. The NPU ran it (its README records only a slow case); opkit keeps the
+    fault, and its message says why the device's verdict differs."""
+    proc = run_program(program, "ub", "half", str(tile), str(tmp_path))
+    if want == "ok":
+        assert (proc.returncode, proc.stdout) == (0, "ok\n"), proc.stdout + proc.stderr
+    else:
+        assert proc.returncode == 3 and want in proc.stdout, proc.stdout + proc.stderr
+
+
 _ABS_INT = """
 #include "opkit/sim/vector.h"
 void kernel_body(AscendC::LocalTensor<int32_t>& t) { AscendC::Abs(t, t, 64); }

@@ -5,6 +5,8 @@
 //                                                            of whole repeats, dst pre-filled with 0xAA)
 //   v310b fixpipe <clip:VALUE|addr_l1|addr_ub|co12_clip> 0 <dir>   the fixpipe's ClipReLU / element-wise settings:
 //                                                            prints "ok" when the call is taken
+//   v310b ub half <tileLength> <dir>                       AsinhGrad's half tiling: 3 queues of 2 x tileLength halves
+//                                                            and 3 TBufs of tileLength floats; prints "ok" if they fit
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -121,11 +123,38 @@ void fixpipe_case(const std::string& kind) {
   std::printf("ok\n");
 }
 
+// The buffers of an elementwise half kernel that computes in float (linnlh's AsinhGrad on Ascend310B): its tiling
+// divides ub_size by the bytes per element and forgets that each buffer is rounded up to 32 bytes.
+void ub_case(uint32_t tile) {
+  using namespace AscendC;
+  opkit::sim::Launch launch{"v310b", "Ascend310B1", 1};
+  try {
+    launch.run_body([&] {
+      TPipe pipe;
+      TQue<TPosition::VECIN, 2> y, dy;
+      TQue<TPosition::VECOUT, 2> z;
+      TBuf<TPosition::VECCALC> w1, w2, ones;
+      pipe.InitBuffer(y, 2, tile * sizeof(half));
+      pipe.InitBuffer(dy, 2, tile * sizeof(half));
+      pipe.InitBuffer(z, 2, tile * sizeof(half));
+      pipe.InitBuffer(w1, tile * sizeof(float));
+      pipe.InitBuffer(w2, tile * sizeof(float));
+      pipe.InitBuffer(ones, tile * sizeof(float));
+      Duplicate(ones.Get<float>(), 1.0f, tile);
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  std::printf("ok\n");
+}
+
 int main(int argc, char** argv) {
   if (argc != 5) die("bad arguments; see the usage at the top of vec_310b_main.cpp");
   const std::string api = argv[1], kind = argv[2], dir = argv[4];
   const auto n = uint32_t(std::atoi(argv[3]));
   if (api == "fixpipe") fixpipe_case(kind);
+  else if (api == "ub") ub_case(n);
   else if (api == "cmp") cmp_case(kind, n, dir);
   else if (kind == "int8") abs_case<int8_t>(n, dir);
   else if (kind == "int16") abs_case<int16_t>(n, dir);

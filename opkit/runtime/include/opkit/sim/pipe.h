@@ -56,6 +56,19 @@ inline std::string describe(const BufferSlot& s) {
              mem_name(mem_of(s.pos)), " offset ", s.ub_offset, ", ", s.bytes, " bytes)");
 }
 
+
+// An InitBuffer past the SoC's ub_size (CANN's platform ini, what GetCoreMemSize(UB) answers) that still fits the
+// 256 KB the UB has on 310B and 950, where the ini gives kernels 248 KB: the NPU does not check InitBuffer (CANN's
+// TPipe asserts only in CPU debug mode, whose limit there is 256 KB), so the kernel runs on the device and its buffers
+// overlap the last 8 KB, which CANN keeps for its own scratch (TMP_UB_OFFSET: Cast, Compare/Select, GatherMask,
+// reductions take temporaries there on 310B). opkit keeps the fault and says why the NPU's verdict can differ.
+inline std::string ub_overflow_note(uint64_t total, const BlockContext& c) {
+  constexpr uint64_t kWholeUb = 256 * 1024;
+  if ((c.npu_arch != 3002 && c.npu_arch != 3510) || total > kWholeUb) return "";
+  return cat(" (the SoC's ub_size; the NPU does not check this and would run the kernel with its buffers in the last ",
+             (kWholeUb - c.ub_size) / 1024, " KB of its ", kWholeUb / 1024, " KB UB, which CANN's own APIs use as "
+             "scratch: results there may be silently wrong; each buffer is rounded up to 32 bytes, count those too)");
+}
 }  // namespace opkit::sim::detail
 
 namespace AscendC {
@@ -240,7 +253,7 @@ class TPipe {
     if (ub_used_ + bytes > c.ub_size) {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat(
           "Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ", ub_used_ + bytes,
-          " bytes > ", c.ub_size, " bytes"), where);
+          " bytes > ", c.ub_size, " bytes", opkit::sim::detail::ub_overflow_note(ub_used_ + bytes, c)), where);
     }
     const uint64_t at = ub_used_;
     ub_used_ += bytes;
@@ -333,7 +346,8 @@ class TPipe {
     end_pop_stack();
     if (ub_used_ + bytes > c.ub_size) {
       d::fault(api, d::cat("Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ",
-                           ub_used_ + bytes, " bytes > ", c.ub_size, " bytes"), where);
+                           ub_used_ + bytes, " bytes > ", c.ub_size, " bytes",
+                           d::ub_overflow_note(ub_used_ + bytes, c)), where);
     }
     auto* s = take_at(api, bytes, ub_used_, pos, owner, is_queue, index, where);
     ub_used_ += bytes;
