@@ -28,7 +28,8 @@ CASE("misuse", masks_and_repeats) {
   auto h = alloc<half>(256);
   expect_fault([&] { Add(a, a, a, uint64_t(64), 256, BinaryRepeatParams()); }, "repeatTimes 256 is outside [0, 255]");
   expect_fault([&] { Add(a, a, a, uint64_t(65), 1, BinaryRepeatParams()); },
-               "mask 65 is outside [1, 64] (elements per repeat for this type)");
+               "mask 65 is outside [1, 64] (elements per repeat for this type, in normal mask mode; an element "
+               "count over a repeat needs counter mode: SetMaskCount())");
   expect_fault([&] { Exp(h, h, uint64_t(0), 1, UnaryRepeatParams()); }, "mask 0 is outside [1, 128]");
   uint64_t high[2] = {1, 1};
   expect_fault([&] { Relu(a, a, high, 1, UnaryRepeatParams()); },
