@@ -97,7 +97,7 @@ def test_every_acl_header_stands_on_its_own(std: str, tmp_path: Path) -> None:
 
 
 def test_a_program_stopped_by_sigterm_says_so(host: Program) -> None:
-    """run.sh's `timeout 30 ./execute_op` stops a long simulation with SIGTERM: opkit names it instead of a silent end."""
+    """run.sh's `timeout 30 ./execute_op` stops a long simulation with SIGTERM: opkit names it, no silent end."""
     proc = subprocess.Popen([str(host.path), "stopped"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline() == "0 \n"
     proc.send_signal(signal.SIGTERM)
