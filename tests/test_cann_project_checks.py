@@ -155,6 +155,20 @@ def test_a_failing_data_script_shows_the_exception_it_raised(tmp_path: Path) -> 
     assert "  File " in run.output     # the frames stay in the full output, not in the message
 
 
+def test_a_program_that_a_scripts_timeout_stops_fails_with_opkits_line(tmp_path: Path) -> None:
+    """A large case outlasts run.sh's `timeout 30 ./execute_op` (PotatoNU's softmax at 1024x1024x128): the line the
+    stopped program wrote (tests/runtime/test_acl_host.py) comes before run.sh's generic message."""
+    said = ("opkit: this program was stopped by SIGTERM 30.0 s after aclInit (a `timeout` in the test script or the "
+            "harness stopping it). opkit runs the kernel on the CPU, far slower than the NPU: give the case more "
+            "time, or a smaller shape")
+    _program(tmp_path / "tests" / "SoftmaxCase2", "Softmax",
+             f"echo '{said}' >&2\necho 'ERROR: acl executable run failed! please check your project!'; exit 1\n")
+    (tmp_path / "Softmax").mkdir()
+    run = run_example(find_examples(tmp_path / "Softmax", ["Softmax"])[0], tmp_path)
+    assert not run.ok and run.message.splitlines() == [
+        "run.sh exited 1:", said, "ERROR: acl executable run failed! please check your project!"]
+
+
 def test_a_program_that_verifies_nothing_says_so(tmp_path: Path) -> None:
     folder = _program(tmp_path / "AclNNInvocation", "AddCustom", "echo ran\n", verify=False)
     (tmp_path / "AddCustom").mkdir()

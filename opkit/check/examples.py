@@ -36,7 +36,9 @@ __all__ = ["Example", "ExampleRun", "find_examples", "run_example", "example_env
 
 _FOLDER = re.compile(r"^aclnn", re.I)
 _SOURCES = ("*.cpp", "*.cc", "*.h", "*.hpp")
-_ERROR_LINE = re.compile(r"\[ERROR\]|^\s*(?:ERROR|Error):|result error|test fail", re.I | re.M)
+# (and the line opkit's acl runtime writes when a script's `timeout` stops the program: opkit/acl/term_note.h)
+_ERROR_LINE = re.compile(r"\[ERROR\]|^\s*(?:ERROR|Error):|result error|test fail|^opkit: this program was stopped by",
+                         re.I | re.M)
 _VERIFY = re.compile(r"verify|compare|golden|allclose|isclose", re.I)
 # What a program that checks its own results in main.cpp prints (the samples' `LOG_PRINT("test pass\n")`).
 _PASS_LINE = re.compile(r"^\s*test pass", re.I | re.M)

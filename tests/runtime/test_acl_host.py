@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 from pathlib import Path
 
@@ -93,3 +94,15 @@ def test_every_acl_header_stands_on_its_own(std: str, tmp_path: Path) -> None:
         proc = subprocess.run(["g++", f"-std={std}", "-fsyntax-only", "-I", str(include), str(source)],
                               capture_output=True, text=True, timeout=120)
         assert proc.returncode == 0, f"acl/{header.name} ({std}):\n{proc.stderr}"
+
+
+def test_a_program_stopped_by_sigterm_says_so(host: Program) -> None:
+    """run.sh's `timeout 30 ./execute_op` stops a long simulation with SIGTERM: opkit names it, no silent end."""
+    proc = subprocess.Popen([str(host.path), "stopped"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline() == "0 \n"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == -signal.SIGTERM  # still dies of the signal: `timeout` reports 124 as before
+    assert re.fullmatch(r"opkit: this program was stopped by SIGTERM \d+\.\d s after aclInit \(a `timeout` in the test "
+                        r"script or the harness stopping it\)\. opkit runs the kernel on the CPU, far slower than the "
+                        r"NPU: give the case more time, or a smaller shape\n", err), err

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include <unistd.h>
+
 #include "acl/acl_prof.h"  // first: it must stand on its own, as CANN's does
 #include "acl/acl.h"
 #include "securec.h"
@@ -121,6 +123,13 @@ void prof_ranges() {
   show(aclprofRangePushEx(nullptr));
 }
 
+// A program that a script's `timeout` stops (SIGTERM) while it runs: opkit says so on stderr, then it dies of SIGTERM.
+void stopped() {
+  show(aclInit(nullptr));
+  std::fflush(stdout);
+  for (int i = 0; i < 300; ++i) usleep(100000);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,5 +141,6 @@ int main(int argc, char** argv) {
   if (which == "securec") secure();
   if (which == "sizes") sizes();
   if (which == "prof") prof_ranges();
+  if (which == "stopped") stopped();
   return 0;
 }

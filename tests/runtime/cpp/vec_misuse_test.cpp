@@ -28,7 +28,8 @@ CASE("misuse", masks_and_repeats) {
   auto h = alloc<half>(256);
   expect_fault([&] { Add(a, a, a, uint64_t(64), 256, BinaryRepeatParams()); }, "repeatTimes 256 is outside [0, 255]");
   expect_fault([&] { Add(a, a, a, uint64_t(65), 1, BinaryRepeatParams()); },
-               "mask 65 is outside [1, 64] (elements per repeat for this type)");
+               "mask 65 is outside [1, 64] (elements per repeat for this type, in normal mask mode; an element "
+               "count over a repeat needs counter mode: SetMaskCount())");
   expect_fault([&] { Exp(h, h, uint64_t(0), 1, UnaryRepeatParams()); }, "mask 0 is outside [1, 128]");
   uint64_t high[2] = {1, 1};
   expect_fault([&] { Relu(a, a, high, 1, UnaryRepeatParams()); },
@@ -37,6 +38,13 @@ CASE("misuse", masks_and_repeats) {
   expect_fault([&] { Relu(h, h, none, 1, UnaryRepeatParams()); }, "mask[0] and mask[1] are both 0");
   expect_fault([] { SetVectorMask<float>(65); }, "[SetVectorMask] len 65 is outside [0, 64]");
   Add(a, a, a, uint64_t(64), 0, BinaryRepeatParams());  // repeatTimes 0 is a no-op, not an error
+  // The same mask of 156 in counter mode (SetMaskCount) is an element count, as CANN's SetVectorMask<T, COUNTER>:
+  // 156 floats (two full repeats and 28) doubled, the rest untouched.
+  Duplicate(a, 1.0f, 256);
+  SetMaskCount();
+  Add(a, a, a, uint64_t(156), 1, BinaryRepeatParams());
+  SetMaskNorm();
+  CHECK(a.GetValue(0) == 2.0f && a.GetValue(155) == 2.0f && a.GetValue(156) == 1.0f, "counter mode: 156 elements");
 }
 
 CASE("misuse", instruction_specific) {

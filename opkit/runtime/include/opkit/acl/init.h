@@ -6,6 +6,7 @@
 
 #include "acl/acl_rt.h"
 #include "opkit/acl/rt.h"
+#include "opkit/acl/term_note.h"
 
 OPKIT_ACL_FN aclError aclInit(const char* /*configPath*/) {
   auto& rt = opkit::sim::detail::acl_runtime();
@@ -14,6 +15,7 @@ OPKIT_ACL_FN aclError aclInit(const char* /*configPath*/) {
     return opkit::sim::detail::acl_fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit", "aclInit was called already");
   }
   rt.initialized = true;
+  opkit::sim::detail::install_term_note();
   return ACL_SUCCESS;
 }
 

@@ -154,7 +154,9 @@ inline MaskPlan plan_mask(const char* api, uint32_t per_repeat, uint64_t mask, i
   check_repeat(api, repeat, where);
   if (set_mask) {
     if (mask < 1 || mask > per_repeat) {
-      fault(api, cat("mask ", mask, " is outside [1, ", per_repeat, "] (elements per repeat for this type)"), where);
+      // CANN's debug check (CheckMaskValue); the device itself would take a mask >= 128 as the full mask.
+      fault(api, cat("mask ", mask, " is outside [1, ", per_repeat, "] (elements per repeat for this type, in normal ",
+                     "mask mode; an element count over a repeat needs counter mode: SetMaskCount())"), where);
     }
     first_bits(s.mask, mask);
   }
