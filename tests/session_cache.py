@@ -77,3 +77,19 @@ def example_with_aclnn(factory: pytest.TempPathFactory, name: str, use: Callable
             generate_project(load_spec(REPO / "examples" / name / f"{name}.json"), target)
             build_project(target, jobs=2)
     return shared(factory, f"example-{name}-aclnn", make, use)
+
+
+def own_cann_root(factory: pytest.TempPathFactory, name: str) -> Path:
+    """A cann-root for one test module: its own opp/ (so the aclnn package its builds install in the `customize`
+    vendor stays there while its tests run: another xdist worker's build would replace it in a shared tree), the rest
+    linked to the suite's tree ($OPKIT_CANN_ROOT of conftest, laid out once): no library is built again. The module
+    sets OPKIT_CANN_ROOT to it while it builds and runs."""
+    from opkit.build.cann_root import ensure_cann_root
+
+    shared_root = ensure_cann_root()
+    root = factory.mktemp(f"cann-root-{name}")
+    for entry in shared_root.iterdir():
+        if entry.name not in ("opp", ".opkit-lock"):
+            (root / entry.name).symlink_to(entry)
+    (root / "opp" / "vendors").mkdir(parents=True)
+    return root

@@ -19,7 +19,7 @@ import pytest
 
 from opkit.build.cann_root import ensure_cann_root
 from opkit.build.project import build_project
-from tests.session_cache import example_with_aclnn
+from tests.session_cache import example_with_aclnn, own_cann_root
 
 pytestmark = pytest.mark.compile
 
@@ -28,9 +28,11 @@ PROGRAMS = REPO / "tests" / "aclnn"
 
 
 @pytest.fixture(scope="module")
-def cann_root() -> Iterator[Path]:
+def cann_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
+        # a tree of its own: its aclnn packages stay installed while its tests run
+        mp.setenv("OPKIT_CANN_ROOT", str(own_cann_root(tmp_path_factory, "aclnn_invocation")))
         yield ensure_cann_root()
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from opkit.build.cann_root import ensure_cann_root
 from opkit.build.project import build_project
+from tests.session_cache import own_cann_root
 
 pytestmark = [pytest.mark.compile, pytest.mark.e2e]
 
@@ -28,6 +29,8 @@ def program(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pa
     tmp = tmp_path_factory.mktemp("mc2")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
+        # a tree of its own: its aclnn packages stay installed while its tests run
+        mp.setenv("OPKIT_CANN_ROOT", str(own_cann_root(tmp_path_factory, "hccl")))
         root = ensure_cann_root()
         shutil.copytree(HERE / "MatmulCommCustom", tmp / "MatmulCommCustom")
         build_project(tmp / "MatmulCommCustom", jobs=2)

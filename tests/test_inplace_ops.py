@@ -25,6 +25,7 @@ from opkit.build.project import build_project
 from opkit.generate import generate_project
 from opkit.generate.project import render_project
 from opkit.spec import load_spec
+from tests.session_cache import own_cann_root
 from tests.specs.corpus import VALID_DIR
 
 REPO = Path(__file__).resolve().parents[1]
@@ -101,9 +102,11 @@ def test_in_place_skeletons_compile_without_warnings(case: str, tmp_path: Path) 
 # --- built: one generated project, one CANN-layout project (compile) --------------------------------------------
 
 @pytest.fixture(scope="module")
-def cann_root() -> Iterator[Path]:
+def cann_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
+        # a tree of its own: its aclnn packages stay installed while its tests run
+        mp.setenv("OPKIT_CANN_ROOT", str(own_cann_root(tmp_path_factory, "inplace_ops")))
         yield ensure_cann_root()
 
 

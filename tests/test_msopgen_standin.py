@@ -21,6 +21,7 @@ from opkit.build.cann_root import ensure_cann_root
 from opkit.errors import GenerateError, SpecError
 from opkit.generate.msopgen import main as msopgen_main
 from opkit.generate.msopgen import render_msopgen_project
+from tests.session_cache import own_cann_root
 
 REPO = Path(__file__).resolve().parents[1]
 ADD_PROGRAM = REPO / "tests" / "aclnn" / "add_custom_invocation"
@@ -159,6 +160,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path
     static and shared libraries."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("OPKIT_ACLNN", "1")   # conftest turns the aclnn package off for every other build
+        # a tree of its own: its aclnn packages stay installed while its tests run
+        mp.setenv("OPKIT_CANN_ROOT", str(own_cann_root(tmp_path_factory, "msopgen")))
         root = ensure_cann_root()
         tmp = tmp_path_factory.mktemp("msopgen")
         (tmp / "AddCustom.json").write_text(json.dumps(PROTOTYPE))

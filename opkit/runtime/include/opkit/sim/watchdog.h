@@ -26,8 +26,6 @@ namespace opkit::sim::detail {
 using Clock = std::chrono::steady_clock;
 
 inline constexpr double kDefaultTimeoutSeconds = 60;
-// A launch that has run this long gets the SIGINT handler (short launches never pay for two sigaction calls).
-inline constexpr auto kWatchInterruptAfter = std::chrono::milliseconds(20);
 // How often the watchdog looks while launches run, and how long a cancelled block has to reach an API call
 // before the watchdog stops it with a signal.
 inline constexpr auto kTick = std::chrono::milliseconds(10);
@@ -222,8 +220,14 @@ class Watchdog {
     return *watchdog;
   }
 
+  // The SIGINT handler is in place from the first launch's start to the last one's end, so that a Ctrl-C stops a
+  // launch whenever it comes (Python's own handler could act only once the launch returned); then Python's is back.
   void add(LaunchState& l) {
     std::lock_guard<std::mutex> lock(m_);
+    if (active_.empty()) {
+      interrupt_pending().store(false);  // a Ctrl-C between two launches is Python's (KeyboardInterrupt), not theirs
+      install_sigint();
+    }
     active_.push_back(Active{&l, Clock::now(), false, {}});
     if (asleep_) cv_.notify_one();
   }
@@ -237,6 +241,7 @@ class Watchdog {
         break;
       }
     }
+    if (active_.empty()) restore_sigint();
   }
 
  private:
@@ -263,7 +268,6 @@ class Watchdog {
     for (;;) {
       const Clock::time_point now = Clock::now();
       if (active_.empty()) {
-        restore_sigint();
         if (now - last_active > kIdleSleep) {
           asleep_ = true;
           cv_.wait(lock, [&] { return !active_.empty(); });
@@ -278,12 +282,10 @@ class Watchdog {
     }
   }
 
-  // One look at every running launch (m_ held): watch for SIGINT, cancel the late and the interrupted, stop blocks
-  // that do not notice.
+  // One look at every running launch (m_ held): cancel the late and the interrupted, stop blocks that do not notice.
   void look(Clock::time_point now) {
     const bool interrupted = interrupt_pending().exchange(false);
     for (Active& a : active_) {
-      if (now - a.started >= kWatchInterruptAfter) install_sigint();
       if (!a.cancelled) {
         const double seconds = std::chrono::duration<double>(now - a.started).count();
         const double limit = a.launch->timeout_s;
@@ -351,7 +353,7 @@ class Watchdog {
     if (sigint_installed_) return;
     struct sigaction current {};
     if (sigaction(SIGINT, nullptr, &current) != 0) return;
-    sigint_installed_ = true;  // also when left alone below: looked at once per run of launches
+    sigint_installed_ = true;  // also when left alone below: looked at once per run of launches (m_ held)
     if (is_ours(current)) return;
     if ((current.sa_flags & SA_SIGINFO) == 0 && current.sa_handler == SIG_IGN) return;  // ignored: stays so
     previous_sigint() = current;
