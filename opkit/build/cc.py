@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from opkit.build.abi_launcher import matched_abi
-from opkit.build.pch import add_pch_dependencies, pch_flags, wants_pch
+from opkit.build.pch import pch_flags, run_with_pch, wants_pch
 
 __all__ = ["Mode", "Invocation", "rewrite_launches", "parse_command", "compiler_command", "compile_sources",
            "kernel_signatures", "launch_header", "launch_stub", "ccec_arguments", "main"]
@@ -334,10 +333,7 @@ def compile_sources(argv: list[str], *, default_mode: Mode = "cpu", echo: bool =
             command[1:1] = pch  # must come before any other -include
         if echo:
             print(" ".join(command), file=sys.stderr)
-        status = subprocess.run(command).returncode
-        if pch and status == 0 and "-MF" in inv.args[:-1]:
-            add_pch_dependencies(Path(inv.args[inv.args.index("-MF") + 1]), Path(pch[1]))
-        return status
+        return run_with_pch(command, pch, inv.args)
 
 
 # --- aclrtlaunch_<kernel>.h: what CANN's ascendc_library generates for ACLRT_LAUNCH_KERNEL ---

@@ -1,5 +1,6 @@
 """Precompiled headers shared by every build: the simulator (`kernel_operator.h`) for kernel translation units and
-opkit's glue headers (opkit/host/pybind_glue.h, aclnn_glue.h) for a generated project's bindings.cpp and aclnn.cpp.
+opkit's glue preludes (opkit/host/bindings_prelude.h, aclnn_prelude.h) for a generated project's bindings.cpp and
+aclnn.cpp.
 
 Parsing the simulator's headers is most of what compiling a small kernel costs (about 1 s of a 1.5 to 2.5 s compile
 on a quiet machine); pybind11's and Python's are most of bindings.cpp's. GCC can load a parse saved earlier instead:
@@ -34,8 +35,8 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-__all__ = ["pch_flags", "pch_options", "wants_pch", "cache_dir", "prune", "add_pch_dependencies", "main",
-           "KERNEL_HEADER"]
+__all__ = ["pch_flags", "pch_options", "wants_pch", "cache_dir", "prune", "add_pch_dependencies", "run_with_pch",
+           "main", "KERNEL_HEADER"]
 
 KERNEL_HEADER = "kernel_operator.h"
 
@@ -258,11 +259,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if not flags:
             os.execvp(command[0], command)
-        status = subprocess.run(command).returncode
+        return run_with_pch(command, flags, args)
     except OSError as exc:
         print(f"opkit.build.pch: cannot run {command[0]}: {exc}", file=sys.stderr)
         return 127
-    if status == 0 and "-MF" in args[:-1]:
+
+
+def run_with_pch(command: list[str], flags: list[str], args: list[str]) -> int:
+    """Run a compile `command` that carries pch_flags' `flags`; on success, its depfile (`-MF` in `args`) also lists
+    the PCH and the headers it holds. Returns the compiler's exit status."""
+    status = subprocess.run(command).returncode
+    if flags and status == 0 and "-MF" in args[:-1]:
         add_pch_dependencies(Path(args[args.index("-MF") + 1]), Path(flags[1]))
     return status
 
