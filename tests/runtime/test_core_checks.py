@@ -70,7 +70,8 @@ FAULTS = [
     ("copy_unaligned_count", "DataCopy",
      "count 7 x 4 bytes = 28 bytes is not a multiple of 32 bytes (the NPU would silently copy only 0 bytes); "
      "use DataCopyPad for unaligned lengths"),
-    ("copy_ub_too_small", "DataCopy", "dst needs 512 bytes but the tensor holds 256 bytes (64 elements)"),
+    ("copy_ub_too_small", "DataCopy", "dst needs 512 bytes but the tensor holds 256 bytes (64 elements); UB [256, 512) "
+     "past it is held by the block's buffers (they end at UB offset 512): on the NPU it would reach their data"),
     ("copy_size_overflow", "DataCopy",
      "count 524288 x 4 bytes = 2097152 bytes overflows one copy (at most 65535 blocks of 32 bytes)"),
     ("copy_gm_out_of_bounds", "DataCopy",

@@ -152,8 +152,9 @@ CASE(queue_after_reset) {
 CASE(local_index_out_of_bounds) {
   run_x([](GM_ADDR) {
     TPipe pipe;
-    TBuf<TPosition::VECCALC> b;
+    TBuf<TPosition::VECCALC> b, next;  // past b is next's data (into UB no buffer holds: ub_overrun_test.cpp)
     pipe.InitBuffer(b, 256);
+    pipe.InitBuffer(next, 256);
     [[maybe_unused]] LocalTensor<float> t = b.Get<float>();
     t.SetValue(64, 1.0f);
   });
@@ -169,8 +170,9 @@ CASE(local_subscript_past_end) {
 CASE(local_view_index) {  // a view keeps only the remaining elements
   run_x([](GM_ADDR) {
     TPipe pipe;
-    TBuf<TPosition::VECCALC> b;
+    TBuf<TPosition::VECCALC> b, next;
     pipe.InitBuffer(b, 256);
+    pipe.InitBuffer(next, 256);
     float v = b.Get<float>()[60].GetValue(4);
     (void)v;
   });
@@ -226,8 +228,9 @@ CASE(copy_ub_too_small) {
     GlobalTensor<float> g;
     g.SetGlobalBuffer(reinterpret_cast<float*>(x), 256);
     TPipe pipe;
-    TBuf<TPosition::VECCALC> b;
+    TBuf<TPosition::VECCALC> b, next;
     pipe.InitBuffer(b, 256);
+    pipe.InitBuffer(next, 256);
     DataCopy(b.Get<float>(), g, 128);
   });
 }

@@ -104,8 +104,9 @@ CASE(fault_stops_other_blocks) {
     opkit::sim::Launch launch{"stop", "Ascend910B2", 8};
     launch.run([] {
       TPipe pipe;
-      TBuf<TPosition::VECCALC> b;
+      TBuf<TPosition::VECCALC> b, next;  // index 999 lands in next's bytes: a fault
       pipe.InitBuffer(b, 64);
+      pipe.InitBuffer(next, 4096);
       if (GetBlockIdx() == 0) b.Get<float>().GetValue(999);
       for (int64_t i = 0; i < int64_t(1) << 40; ++i) b.Get<float>().SetValue(0, 1.0f);
     });

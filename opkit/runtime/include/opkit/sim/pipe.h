@@ -540,3 +540,5 @@ class TBuf {
 };
 
 }  // namespace AscendC
+
+#include "opkit/sim/ub_overrun.h"  // needs TPipe: an operand overrunning into UB no buffer holds

@@ -23,6 +23,13 @@ struct BufferSlot;  // a queue/TBuf buffer's state machine (pipe.h)
 // SetSize cannot grow a view past memory the kernel owns. Defined in pipe.h.
 const uint8_t* buffer_end(const BufferSlot* slot);
 
+// An access of bytes [from, to) from `p` by a tensor of `have` bytes in `slot`'s buffer that runs past the tensor:
+// true, after a warning once per buffer and launch, when every byte past it is UB no live buffer holds (the access
+// then goes ahead in the block's UB); false when it stays a fault, with ub_overrun_note's words. ub_overrun.h.
+inline bool ub_overrun_unheld(const char* api, const char* role, const void* p, uint64_t have, uint64_t from,
+                              uint64_t to, const BufferSlot* slot, const SourceLoc& where);
+inline std::string ub_overrun_note(const void* p, uint64_t have, uint64_t to);
+
 // `dst = a + b` and friends: the operator returns this, LocalTensor::operator= runs the vector instruction.
 enum class TensorOp : uint8_t { Add, Sub, Mul, Div, Or, And };
 template <typename T, TensorOp Op>
@@ -127,7 +134,9 @@ class LocalTensor {
   T* element(const char* api, uint32_t index, const SourceLoc& where) const {
     opkit::sim::detail::check_cancelled(api, where);
     if (opkit_addr == nullptr) opkit::sim::detail::fault(api, "the tensor has no buffer (never allocated)", where);
-    if (index >= opkit_count) {
+    if (index >= opkit_count && !opkit::sim::detail::ub_overrun_unheld(
+                                    api, "the element", opkit_addr, uint64_t(opkit_count) * sizeof(T),
+                                    uint64_t(index) * sizeof(T), (uint64_t(index) + 1) * sizeof(T), opkit_slot, where)) {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat("index ", index, " is out of bounds for a tensor of ",
                                                              opkit_count, " elements"), where);
     }
@@ -212,9 +221,9 @@ void require_ub_operand(const char* api, const char* role, const AscendC::LocalT
     fault(api, cat(role, " starts at UB offset ", offset, ", which is not 32-byte aligned"), where);
   }
   const uint64_t have = static_cast<uint64_t>(t.opkit_count) * sizeof(T);
-  if (bytes > have) {
+  if (bytes > have && !ub_overrun_unheld(api, role, p, have, 0, bytes, t.opkit_slot, where)) {
     fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
-                   " elements)"), where);
+                   " elements)", ub_overrun_note(p, have, bytes)), where);
   }
   if (BlockRecord* r = c.rec) record_vec_operand(*r, api, role, sizeof(T), bytes, offset);
   if (c.local_mem_ia_on != 0) {

@@ -237,9 +237,9 @@ void require_ub_elements(const char* api, const char* role, const LocalTensor<T>
     fault(api, cat(role, " starts at UB offset ", offset, ", which is not ", sizeof(T), "-byte aligned"), where);
   }
   const uint64_t have = static_cast<uint64_t>(t.opkit_count) * sizeof(T);
-  if (bytes > have) {
+  if (bytes > have && !ub_overrun_unheld(api, role, p, have, 0, bytes, t.opkit_slot, where)) {
     fault(api, cat(role, " needs ", bytes, " bytes but the tensor holds ", have, " bytes (", t.opkit_count,
-                   " elements)"), where);
+                   " elements)", ub_overrun_note(p, have, bytes)), where);
   }
 }
 
