@@ -4,7 +4,7 @@
 //   sl <in|out> <float|half> <dims> <src: start end stride burst shape per dim> <dst: same> <srcN> <dstN> <dir>
 //   sl nddma <float|half> <dim 1-3> <nearest 0|1> <constantValue> <per dim: srcStride dstStride size lp rp> <srcN>
 //      <dstN> <dir>     the NDDMA DataCopy<T, dim, config>(ub, gm, NdDmaParams) into a UB buffer pre-filled with -1
-// A fault prints "fault: ..." and exits 3.
+// A fault prints "fault: ..." and exits 3; a warning of the launch prints "warning: ...".
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -67,6 +67,7 @@ void run(int argc, char** a) {
     std::printf("fault: %s\n", e.what());
     std::exit(3);
   }
+  for (const std::string& w : launch.warnings()) std::printf("warning: %s\n", w.c_str());
   f = std::fopen((dir + "/y.bin").c_str(), "wb");
   if (f == nullptr || std::fwrite(static_cast<void*>(y.data()), sizeof(T), dst_n, f) != dst_n) die("cannot write y");
   std::fclose(f);

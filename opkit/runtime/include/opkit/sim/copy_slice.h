@@ -7,13 +7,19 @@
 //   - each higher dim i: (end - start + 1 + stride) / (1 + stride) positions, (1 + stride) rows of the lower dims
 //     apart;
 //   - the source's slice list and block count drive the copy; the destination's list gives where each slice lands.
-// shapeValue 0 (the tensors' own ShapeInfo) is not simulated and faults; endIndex past shapeValue faults (CANN's
-// documented constraint is startIndex < endIndex <= shapeValue).
+// shapeValue 0 (the tensors' own ShapeInfo) is not simulated and faults. CANN's documented constraint is startIndex <
+// endIndex <= shapeValue; the device does not check it (endIndex only counts the blocks or rows to copy, the addresses
+// come from startIndex and the shapeValues). An endIndex past shapeValue on the GM side of a read makes the copy read
+// the elements that follow in GM (the next row's, or past the tensor, which check_gm judges): a warning, once per call
+// site and launch, and the copy reads what the NPU reads. On a UB side or the GM side of a write (it would overwrite
+// the next row's data) it stays a fault.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
+
+#include "opkit/sim/warn_once.h"
 
 // Included by copy.h before its catch-all DataCopy (signature.h: overloads must precede it); uses copy.h's helpers.
 
@@ -44,7 +50,7 @@ struct SlicePlan {
 };
 
 inline SlicePlan plan_slices(const char* api, const char* role, const AscendC::SliceInfo info[], uint32_t dims,
-                             const SourceLoc& where) {
+                             const SourceLoc& where, bool gm_read = false) {
   if (dims == 0 || dims > uint32_t(AscendC::K_MAX_DIM)) {
     fault(api, cat("dimValue ", dims, " is outside [1, ", AscendC::K_MAX_DIM, "]"), where);
   }
@@ -59,7 +65,15 @@ inline SlicePlan plan_slices(const char* api, const char* role, const AscendC::S
     }
     // CANN's constraint is startIndex < endIndex <= shapeValue: endIndex may name the element just past the dim (a
     // tail block that reads one element of the next row; the GM/UB bounds checks still hold).
-    if (s.endIndex < s.startIndex || s.endIndex > s.shapeValue) {
+    if (s.endIndex < s.startIndex || (s.endIndex > s.shapeValue && !(gm_read && warn_once(
+            warn_key(WarnKind::SourceLine, where), [&] {
+              return cat(located_head(api, where), role, "SliceInfo[", i, "] runs from ", s.startIndex, " to ",
+                         s.endIndex, " in a dim of ", s.shapeValue, " elements (CANN's constraint is endIndex <= "
+                         "shapeValue): the NPU does not check it and reads on past the end of each ",
+                         i == 0 ? "row" : "block of rows", " into what follows in GM (the next one's data, or past "
+                         "the tensor), values it was not meant to read; here the copy reads the same. A bug to fix, "
+                         "not a fault");
+            })))) {
       fault(api, cat(role, "SliceInfo[", i, "] runs from ", s.startIndex, " to ", s.endIndex, " in a dim of ",
                      s.shapeValue, " elements"), where);
     }
@@ -98,7 +112,7 @@ template <typename T>
 SliceCopy plan_slice_copy(const char* api, const AscendC::SliceInfo dst[], const AscendC::SliceInfo src[],
                           uint32_t dims, bool gm_src, const SourceLoc& where) {
   SliceCopy c;
-  c.s = plan_slices(api, "src", src, dims, where);
+  c.s = plan_slices(api, "src", src, dims, where, gm_src);
   c.t = plan_slices(api, "dst", dst, dims, where);
   if (c.t.offsets.size() < c.s.offsets.size()) {
     fault(api, cat("the source has ", c.s.offsets.size(), " slice rows but the destination only ",

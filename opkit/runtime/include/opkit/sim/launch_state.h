@@ -105,7 +105,7 @@ struct LaunchState {
   std::unique_ptr<KernelFault> fault;  // the first fault of the launch
   std::vector<int64_t> returned;       // blocks that returned (for the SyncAll deadlock message)
   std::vector<std::thread> helpers;    // extra threads started so that SyncAll can complete (pool.h)
-  std::vector<uint64_t> ub_warned;     // under m: UB buffers an operand overran into unheld UB (ub_overrun.h)
+  std::vector<uint64_t> warned_keys;   // under m: what warn_once (warn_once.h) has warned about in this launch
   std::vector<Runner> running;         // threads in the block loop now
   double timeout_s = 0;                // the watchdog cancels the launch after this many seconds; 0: never
   bool interrupted = false;            // the first fault is a SIGINT (Ctrl-C) cancellation (watchdog.h)

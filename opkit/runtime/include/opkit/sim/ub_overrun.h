@@ -15,13 +15,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <mutex>
 #include <string>
 
 #include "opkit/sim/context.h"
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pipe.h"
+#include "opkit/sim/warn_once.h"
 
 namespace opkit::sim::detail {
 
@@ -64,29 +64,25 @@ inline bool ub_overrun_unheld(const char* api, const char* role, const void* p, 
     std::memset(c.ub_base + c.ub_poisoned, 0xFF, off + to - c.ub_poisoned);
     c.ub_poisoned = off + to;
   }
-  LaunchState& l = *c.launch;
-  const uint64_t key = (uint64_t(slot->ub_offset) << 32) | slot->bytes;  // the same buffer in every block
-  std::lock_guard<std::mutex> lock(l.m);
-  if (std::find(l.ub_warned.begin(), l.ub_warned.end(), key) != l.ub_warned.end()) return true;
-  l.ub_warned.push_back(key);
-  const UbAccess kind = ub_access_of(api, role);
-  const std::string at = where.str();
-  const char* verb = kind == UbAccess::Write ? "writes" : kind == UbAccess::Read ? "reads" : "uses";
-  const char* npu = kind == UbAccess::Write
-                        ? "the NPU writes them all the same (nothing checks UB bounds) and no data of the kernel is "
-                          "lost, but a buffer placed there later (another tiling, one more InitBuffer) would be "
-                          "overwritten; here the write happens too"
-                    : kind == UbAccess::Read
-                        ? "the NPU reads whatever they hold (nothing checks UB bounds); here they hold what the kernel "
-                          "last wrote there, else 0xFF bytes (NaN as floats): a value computed from them is garbage"
-                        : "the NPU reads and writes them all the same (nothing checks UB bounds) and no data of the "
-                          "kernel is lost; here they hold what the kernel last wrote there, else 0xFF bytes (NaN as "
-                          "floats)";
-  l.warnings.push_back(cat(
-      "[", l.op, "][Block_", c.block_idx, "]", at.empty() ? "" : "[" + at + "]", "[", api, "] ", role, " ", verb, " ",
-      to - from, " bytes at UB [", off + from, ", ", off + to, ") but the tensor holds ", have, " bytes of ",
-      describe(*slot), "; the ", off + to - past, " bytes past it, UB [", past, ", ", off + to, "), are held by no "
-      "buffer of the block (its buffers end at UB offset ", high, "): ", npu, ". A bug to fix, not a fault"));
+  const uint64_t key = warn_key(WarnKind::UbBuffer, uint64_t(slot->ub_offset) << 32 | slot->bytes);  // every block's
+  warn_once(key, [&] {
+    const UbAccess kind = ub_access_of(api, role);
+    const char* verb = kind == UbAccess::Write ? "writes" : kind == UbAccess::Read ? "reads" : "uses";
+    const char* npu =
+        kind == UbAccess::Write
+            ? "the NPU writes them all the same (nothing checks UB bounds) and no data of the kernel is lost, but a "
+              "buffer placed there later (another tiling, one more InitBuffer) would be overwritten; here the write "
+              "happens too"
+        : kind == UbAccess::Read
+            ? "the NPU reads whatever they hold (nothing checks UB bounds); here they hold what the kernel last wrote "
+              "there, else 0xFF bytes (NaN as floats): a value computed from them is garbage"
+            : "the NPU reads and writes them all the same (nothing checks UB bounds) and no data of the kernel is "
+              "lost; here they hold what the kernel last wrote there, else 0xFF bytes (NaN as floats)";
+    return cat(located_head(api, where), role, " ", verb, " ", to - from, " bytes at UB [", off + from, ", ", off + to,
+               ") but the tensor holds ", have, " bytes of ", describe(*slot), "; the ", off + to - past,
+               " bytes past it, UB [", past, ", ", off + to, "), are held by no buffer of the block (its buffers end "
+               "at UB offset ", high, "): ", npu, ". A bug to fix, not a fault");
+  });
   return true;
 }
 
