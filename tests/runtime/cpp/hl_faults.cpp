@@ -176,8 +176,9 @@ const std::map<std::string, Case>& cases() {
          GetRmsNormTilingInfo(ge::Shape({1, 8, 64}), ge::Shape({1, 8, 64}), 8 * 1024, 4, t);
          kernel([&] {
            TPipe pipe;
-           TBuf<TPosition::VECCALC> data;
+           TBuf<TPosition::VECCALC> data, next;  // past x[64] is next's data
            pipe.InitBuffer(data, 8 * 64 * 4);
+           pipe.InitBuffer(next, 256);
            LocalTensor<float> x = data.Get<float>();
            RmsNorm<float>(x, x[64], x, 1e-6f, t);
          });
