@@ -183,7 +183,8 @@ void scratch_case(const std::string& api, const std::string& dir) {
       if (api == "add") Add(c, a, b, 64);
       if (api == "cmp") Compare(c.ReinterpretCast<uint8_t>(), a, b, CMPMODE::LT, 64);
       if (api == "cmp_bits") Compare(c.ReinterpretCast<uint8_t>(), a, b, CMPMODE::LT, bits, 1, bin);
-      if (api == "select_bits") Select(c, a.ReinterpretCast<uint8_t>(), a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, bits, 1, bin);
+      const auto sel = a.ReinterpretCast<uint8_t>();
+      if (api == "select_bits") Select(c, sel, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, bits, 1, bin);
       if (api == "cast_bits") Cast(c.ReinterpretCast<half>(), a, RoundMode::CAST_NONE, bits, 1, un);
       if (api == "reduce_bits") ReduceMax(c, a, b, bits, 1, 8);
       if (api == "axpy_bits") Axpy(c, a.ReinterpretCast<half>(), half(1.0f), bits, 1, un);
