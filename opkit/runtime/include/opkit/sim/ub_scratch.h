@@ -6,7 +6,7 @@
 // kernel keeps in those bytes is lost as on the NPU, and a kernel that keeps nothing there computes right.
 //
 // Figures (asc-devkit, github.com/mirror-cann/asc-devkit):
-// - 256 KB: the UB of both (CANN's CPU-debug TPipe checks InitBuffer against it; the 310B's APIs write past 248 KB).
+// - 256 KB: the physical UB of both (opkit's figure, as before; consistent with the 310B's APIs writing past 248 KB).
 // - TMP_UB_OFFSET = 248 * 1024 on __NPU_ARCH__ 3002 and 3510 (impl/basic_api/utils/kernel_utils_constants.h);
 //   AscendCUtils::GetTemporaryBufferAddr(offset, n) is UB address `offset` on the device (kernel_utils_base.h).
 // - 310B (dav_m300) writes there, and nowhere else above 248 KB:
