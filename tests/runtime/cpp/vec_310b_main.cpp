@@ -180,6 +180,7 @@ void scratch_case(const std::string& api, const std::string& dir) {
       const BinaryRepeatParams bin;
       const UnaryRepeatParams un;
       uint64_t kept = 0;
+      if (api == "none") std::printf("GetRuntimeUBSize %u\n", GetRuntimeUBSize());   // still the ini's 248 KB
       if (api == "add") Add(c, a, b, 64);
       if (api == "cmp") Compare(c.ReinterpretCast<uint8_t>(), a, b, CMPMODE::LT, 64);
       if (api == "cmp_bits") Compare(c.ReinterpretCast<uint8_t>(), a, b, CMPMODE::LT, bits, 1, bin);
