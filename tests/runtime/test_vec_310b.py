@@ -111,7 +111,7 @@ def test_ub_past_ub_size_runs_with_a_warning(program: Program, tmp_path: Path, t
 # What the 310B's bit-mask forms write at UB byte 253952 (TMP_UB_OFFSET; asc-devkit dav_m300), as float32 words.
 _MASK = np.array([0x00000000FFFF0000, 0], dtype=np.uint64).view(np.float32)
 _SCRATCH = {
-    "none": None, "add": None, "cmp": None,   # the count forms take no scratch
+    "none": None, "pool": None, "add": None, "cmp": None,   # the count forms take no scratch
     "cmp_bits": _MASK, "select_bits": _MASK, "reduce_bits": _MASK, "axpy_bits": _MASK,
     "cast_bits": np.array([0x00000000FFFF0000, 0, 0, 0], dtype=np.uint64).view(np.float32),
     "abs_bits": np.array([0x0F0F0F0F0F0F0F0F, 0, 0, 0], dtype=np.uint64).view(np.float32),
@@ -134,6 +134,8 @@ def test_api_scratch_clobbers_live_data_in_it(program: Program, tmp_path: Path, 
         assert lines.pop(0) == "GetRuntimeUBSize 253952"   # ub_size, not the 256 KB the buffers now reach
     warnings = lines
     assert "ends at UB byte 254976, 1024 bytes past the 253952 bytes" in warnings[0], warnings
+    buffer = "TBufPool of 2048 bytes (UB offset 252928)" if api == "pool" else "TBuf buffer 0 (VECCALC, UB offset 252928"
+    assert buffer in warnings[0], warnings
     clobber = _SCRATCH[api]
     if clobber is None:
         np.testing.assert_array_equal(y, x)

@@ -9,9 +9,10 @@
 //                                                            and 3 TBufs of tileLength floats; prints the launch's
 //                                                            warnings ("warning: ...") and "ok" if it runs
 //   v310b scratch <API> 0 <dir>                            x.bin (512 floats) in a TBuf at UB bytes [252928, 254976),
-//                                                            1 KB of it in the 310B's scratch; <API> (none, add, cmp,
-//                                                            cmp_bits, select_bits, cast_bits, reduce_bits, axpy_bits,
-//                                                            gather_pattern) runs on other buffers; the TBuf -> y.bin
+//                                                            1 KB of it in the 310B's scratch; <API> (none, pool, add,
+//                                                            cmp, cmp_bits, select_bits, cast_bits, reduce_bits,
+//                                                            axpy_bits, abs_bits, gather_pattern) runs on other
+//                                                            buffers; the TBuf -> y.bin
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -167,9 +168,15 @@ void scratch_case(const std::string& api, const std::string& dir) {
     launch.run_body([&] {
       TPipe pipe;
       TBuf<TPosition::VECCALC> work, fill, live;
+      TBufPool<TPosition::VECCALC> pool;   // "pool": live comes from a TBufPool that reaches into the scratch
       pipe.InitBuffer(work, 3 * 1024);
       pipe.InitBuffer(fill, 252928 - 3 * 1024);
-      pipe.InitBuffer(live, 512 * sizeof(float));
+      if (api == "pool") {
+        pipe.InitBufPool(pool, 512 * sizeof(float));
+        pool.InitBuffer(live, 512 * sizeof(float));
+      } else {
+        pipe.InitBuffer(live, 512 * sizeof(float));
+      }
       LocalTensor<float> a = work.Get<float>(), b = a[256], c = a[512];
       LocalTensor<float> t = live.Get<float>();
       std::memcpy(static_cast<void*>(t.GetPhyAddr()), x.data(), 512 * sizeof(float));
