@@ -68,7 +68,7 @@ inline void ub_leave_scratch() {
   c.ub_scratch = 0;
 }
 
-// True the first time `key` is warned about in the current launch (outside a launch: always).
+// Adds `text` to the launch's warnings the first time `key` comes up in it; outside a launch it does nothing.
 inline bool first_scratch_warning(const std::string& key, const std::string& text) {
   LaunchState* l = current_block().launch;
   if (l == nullptr) return false;
