@@ -101,6 +101,7 @@ class TPipe {
     for (void*& p : c.pipes) {
       if (p == this) p = nullptr;
     }
+    if (ub_used_ > 0) opkit::sim::detail::ub_leave_scratch();  // its buffers (in the UB scratch or not) are gone
     if (c.pipe != this) return;
     if (std::uncaught_exceptions() == 0 && c.exit_fault.empty()) opkit_leak_report(c.exit_fault, c.exit_where);
     c.pipe = nullptr;
