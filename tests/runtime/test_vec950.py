@@ -338,3 +338,21 @@ def test_antiquantize_from_int8(program: Program, tmp_path: Path, api: str, dtyp
         np.testing.assert_array_equal(out, want.astype(F16))
     else:   # rounded to nearest even into bfloat16
         np.testing.assert_array_equal((out.astype(np.uint32) << 16).view(F32), _bf16_rne(want))
+
+
+def test_ub_past_ub_size_runs_with_a_warning_on_950(program: Program, tmp_path: Path) -> None:
+    """Ascend950's UB has 256 KB, its ini 248 KB: a buffer reaching past ub_size runs after a located warning; its
+    API temporaries are not modelled (the device keeps its vector-function stack there), so the bytes stay the
+    kernel's. Past the 256 KB it is a fault."""
+    proc = run_program(program, "v950sys", "ub950", str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[-1] == "kept" and len(lines) == 2, lines
+    assert lines[0].startswith("warning: [v950sys][Block_0][vec950_sys.cpp:") and (
+        "[TPipe::InitBuffer] TBuf buffer 0 (VECCALC, UB offset 252928, 2048 bytes) ends at UB byte 254976, 1024 bytes "
+        "past the 253952 bytes (248 KB) of Ascend950's ub_size") in lines[0]
+    assert "vector-function stack" in lines[0]
+    proc = run_program(program, "v950sys", "ub950big", str(tmp_path))
+    assert proc.returncode == 3 and ("[TPipe::InitBuffer] Unified Buffer overflow: 261120 bytes already allocated + "
+                                     "2048 bytes = 263168 bytes > 253952 bytes (the SoC's ub_size; past the 262144 "
+                                     "bytes of the whole UB as well)" in proc.stdout), proc.stdout

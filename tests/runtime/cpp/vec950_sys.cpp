@@ -14,6 +14,9 @@
 //   ssbuf     an AIV-only launch of 4 blocks: each writes its index to its own SSBuffer, SyncAll, reads it back
 //             (own.bin [4] int32)
 //   l1toub_aiv  DataCopyL1ToUB called on a vector core: prints the fault
+//   ub950     buffers 1 KB past the 248 KB of ub_size (within the 256 KB UB), a bit-mask Compare on others: prints
+//             the launch's warnings, then "kept" if the last buffer's bytes past ub_size are intact
+//   ub950big  buffers past the 256 KB: prints the fault
 // A fault prints "fault: ..." and exits 3.
 #include <cstdint>
 #include <cstdio>
@@ -169,6 +172,28 @@ void l1toub_on_aiv() {
   });
 }
 
+// 950 takes no API temporaries where 310B does: opkit warns about the buffer and writes nothing there.
+void ub_past_budget(bool past_whole) {
+  opkit::sim::Launch launch{"v950sys", "Ascend950PR_9599", 1};
+  bool kept = true;
+  launch.run_body([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> work, fill, live;
+    pipe.InitBuffer(work, 3 * 1024);
+    pipe.InitBuffer(fill, (past_whole ? 261120 : 252928) - 3 * 1024);
+    pipe.InitBuffer(live, 2048);
+    LocalTensor<float> a = work.Get<float>(), b = a[256], t = live.Get<float>();
+    Duplicate(t, 7.0f, 512);
+    Duplicate(a, 2.0f, 256);
+    Duplicate(b, 3.0f, 256);
+    uint64_t bits[2] = {0xFFFF0000ull, 0};
+    Compare(a[512].ReinterpretCast<uint8_t>(), a, b, CMPMODE::LT, bits, 1, BinaryRepeatParams{});
+    for (int i = 256; i < 512; ++i) kept = kept && t.GetValue(i) == 7.0f;
+  });
+  for (const std::string& w : launch.warnings()) std::printf("warning: %s\n", w.c_str());
+  if (kept) std::printf("kept\n");
+}
+
 }  // namespace
 
 int vec950_sys_main(int argc, char** argv) {
@@ -183,6 +208,7 @@ int vec950_sys_main(int argc, char** argv) {
     else if (name == "compact") compact(dir);
     else if (name == "ssbuf") own_ssbuf(dir);
     else if (name == "l1toub_aiv") l1toub_on_aiv();
+    else if (name == "ub950" || name == "ub950big") ub_past_budget(name == "ub950big");
     else return 2;
   } catch (const opkit::sim::KernelFault& f) {
     std::printf("fault: %s\n", f.what());

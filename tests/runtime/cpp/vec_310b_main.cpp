@@ -6,7 +6,13 @@
 //   v310b fixpipe <clip:VALUE|addr_l1|addr_ub|co12_clip> 0 <dir>   the fixpipe's ClipReLU / element-wise settings:
 //                                                            prints "ok" when the call is taken
 //   v310b ub half <tileLength> <dir>                       AsinhGrad's half tiling: 3 queues of 2 x tileLength halves
-//                                                            and 3 TBufs of tileLength floats; prints "ok" if they fit
+//                                                            and 3 TBufs of tileLength floats; prints the launch's
+//                                                            warnings ("warning: ...") and "ok" if it runs
+//   v310b scratch <API> 0 <dir>                            x.bin (512 floats) in a TBuf at UB bytes [252928, 254976),
+//                                                            1 KB of it in the 310B's scratch; <API> (none, pool, add,
+//                                                            cmp, cmp_bits, select_bits, cast_bits, reduce_bits,
+//                                                            axpy_bits, abs_bits, gather_pattern) runs on other
+//                                                            buffers; the TBuf -> y.bin
 // A fault prints "fault: ..." and exits 3.
 #include <cstdio>
 #include <cstdlib>
@@ -146,7 +152,60 @@ void ub_case(uint32_t tile) {
     std::printf("fault: %s\n", f.what());
     std::exit(3);
   }
+  for (const std::string& w : launch.warnings()) std::printf("warning: %s\n", w.c_str());
   std::printf("ok\n");
+}
+
+// A kernel whose last buffer (`live`, 512 floats) reaches 1 KB past the 248 KB of ub_size into the 310B's API scratch
+// (the last 8 KB of its 256 KB UB): `api` runs on three small tensors at the start of the UB; what `live` holds after
+// it goes to y.bin. The count forms take no scratch; the bit-mask forms write theirs at UB byte 253952, which is
+// live's byte 1024 (element 256).
+void scratch_case(const std::string& api, const std::string& dir) {
+  using namespace AscendC;
+  std::vector<float> x = read<float>(dir + "/x.bin", 512), y(512);
+  opkit::sim::Launch launch{"v310b", "Ascend310B1", 1};
+  try {
+    launch.run_body([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> work, fill, live;
+      TBufPool<TPosition::VECCALC> pool;   // "pool": live comes from a TBufPool that reaches into the scratch
+      pipe.InitBuffer(work, 3 * 1024);
+      pipe.InitBuffer(fill, 252928 - 3 * 1024);
+      if (api == "pool") {
+        pipe.InitBufPool(pool, 512 * sizeof(float));
+        pool.InitBuffer(live, 512 * sizeof(float));
+      } else {
+        pipe.InitBuffer(live, 512 * sizeof(float));
+      }
+      LocalTensor<float> a = work.Get<float>(), b = a[256], c = a[512];
+      LocalTensor<float> t = live.Get<float>();
+      std::memcpy(static_cast<void*>(t.GetPhyAddr()), x.data(), 512 * sizeof(float));
+      Duplicate(a, 2.0f, 256);
+      Duplicate(b, 3.0f, 256);
+      uint64_t bits[2] = {0x00000000FFFF0000ull, 0};   // elements 16..31 of a repeat of 64 floats
+      uint64_t bits4[4] = {0x0F0F0F0F0F0F0F0Full, 0, 0, 0};
+      const BinaryRepeatParams bin;
+      const UnaryRepeatParams un;
+      uint64_t kept = 0;
+      if (api == "none") std::printf("GetRuntimeUBSize %u\n", GetRuntimeUBSize());   // still the ini's 248 KB
+      if (api == "add") Add(c, a, b, 64);
+      if (api == "cmp") Compare(c.ReinterpretCast<uint8_t>(), a, b, CMPMODE::LT, 64);
+      if (api == "cmp_bits") Compare(c.ReinterpretCast<uint8_t>(), a, b, CMPMODE::LT, bits, 1, bin);
+      const auto sel = a.ReinterpretCast<uint8_t>();
+      if (api == "select_bits") Select(c, sel, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, bits, 1, bin);
+      if (api == "cast_bits") Cast(c.ReinterpretCast<half>(), a, RoundMode::CAST_NONE, bits, 1, un);
+      if (api == "reduce_bits") ReduceMax(c, a, b, bits, 1, 8);
+      if (api == "axpy_bits") Axpy(c, a.ReinterpretCast<half>(), half(1.0f), bits, 1, un);
+      if (api == "abs_bits") Abs(c.ReinterpretCast<int8_t>(), a.ReinterpretCast<int8_t>(), bits4, 1, un);
+      if (api == "gather_pattern") GatherMask(c, a, uint8_t(2), false, 0, GatherMaskParams{1, 1, 8, 0}, kept);
+      std::memcpy(y.data(), static_cast<void*>(t.GetPhyAddr()), 512 * sizeof(float));
+    });
+  } catch (const opkit::sim::KernelFault& f) {
+    std::printf("fault: %s\n", f.what());
+    std::exit(3);
+  }
+  for (const std::string& w : launch.warnings()) std::printf("warning: %s\n", w.c_str());
+  write(dir + "/y.bin", y.data(), y.size() * sizeof(float));
 }
 
 int main(int argc, char** argv) {
@@ -155,6 +214,7 @@ int main(int argc, char** argv) {
   const auto n = uint32_t(std::atoi(argv[3]));
   if (api == "fixpipe") fixpipe_case(kind);
   else if (api == "ub") ub_case(n);
+  else if (api == "scratch") scratch_case(kind, dir);
   else if (api == "cmp") cmp_case(kind, n, dir);
   else if (kind == "int8") abs_case<int8_t>(n, dir);
   else if (kind == "int16") abs_case<int16_t>(n, dir);

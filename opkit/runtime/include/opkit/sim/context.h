@@ -32,6 +32,9 @@ struct BlockContext {
   // UB bytes [0, ub_poisoned) were poisoned (all-ones: NaN as half/float/bf16) in this block; TPipe poisons the
   // rest as it hands buffers out, so a block sees exactly what a full poison at block start would show it.
   size_t ub_poisoned = 0;
+  // Where the SoC's UB scratch starts (the ini's ub_size, 248 KB on Ascend310B/950) while this block's buffers reach
+  // into it (ub_scratch.h); ub_size is then the whole physical UB (256 KB). 0: they do not.
+  size_t ub_scratch = 0;
   bool device_rounding = false;      // opt-in: DataCopy rounds lengths down like the NPU instead of failing
   uint64_t tiling_key = 0;           // what the host's SetTilingKey chose; read by TILING_KEY_IS
   LaunchState* launch = nullptr;

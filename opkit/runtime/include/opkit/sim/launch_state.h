@@ -97,6 +97,7 @@ struct LaunchState {
   std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
   std::vector<uint8_t*> core_ub;         // a mixed launch's cores' UB arenas, by core (DataCopyL1ToUB, vec/sys_state.h)
   std::vector<uint8_t> ssbuf;            // Ascend 950's SSBuffer, made under m on first use (vec/sys_state.h)
+  std::vector<std::string> scratch_warned;  // under m: UB scratch warnings already given (ub_scratch.h)
   std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)
   std::vector<CrossWaiter*> cross_waiters;
   int64_t arrived = 0;            // blocks at the current SyncAll

@@ -14,6 +14,7 @@
 #include "opkit/sim/names.h"
 #include "opkit/sim/positions.h"
 #include "opkit/sim/tensor.h"
+#include "opkit/sim/ub_scratch.h"
 
 namespace opkit::sim::detail {
 
@@ -57,17 +58,11 @@ inline std::string describe(const BufferSlot& s) {
 }
 
 
-// An InitBuffer past the SoC's ub_size (CANN's platform ini, what GetCoreMemSize(UB) answers) that still fits the
-// 256 KB the UB has on 310B and 950, where the ini gives kernels 248 KB: the NPU does not check InitBuffer (CANN's
-// TPipe asserts only in CPU debug mode, whose limit there is 256 KB), so the kernel runs on the device and its buffers
-// overlap the last 8 KB, which CANN keeps for its own scratch (TMP_UB_OFFSET: Cast, Compare/Select, GatherMask,
-// reductions take temporaries there on 310B). opkit keeps the fault and says why the NPU's verdict can differ.
+// An InitBuffer past the SoC's ub_size that the UB cannot hold even with its scratch: on 310B and 950 (ub_scratch.h)
+// the message says it is past the whole UB too (within it, the kernel runs after a warning).
 inline std::string ub_overflow_note(uint64_t total, const BlockContext& c) {
-  constexpr uint64_t kWholeUb = 256 * 1024;
-  if ((c.npu_arch != 3002 && c.npu_arch != 3510) || total > kWholeUb) return "";
-  return cat(" (the SoC's ub_size; the NPU does not check this and would run the kernel with its buffers in the last ",
-             (kWholeUb - c.ub_size) / 1024, " KB of its ", kWholeUb / 1024, " KB UB, which CANN's own APIs use as "
-             "scratch: results there may be silently wrong; each buffer is rounded up to 32 bytes, count those too)");
+  if (!has_ub_scratch(c.npu_arch) || total <= kWholeUb) return "";
+  return cat(" (the SoC's ub_size; past the ", kWholeUb, " bytes of the whole UB as well)");
 }
 }  // namespace opkit::sim::detail
 
@@ -106,6 +101,7 @@ class TPipe {
     for (void*& p : c.pipes) {
       if (p == this) p = nullptr;
     }
+    if (ub_used_ > 0) opkit::sim::detail::ub_leave_scratch();  // its buffers (in the UB scratch or not) are gone
     if (c.pipe != this) return;
     if (std::uncaught_exceptions() == 0 && c.exit_fault.empty()) opkit_leak_report(c.exit_fault, c.exit_where);
     c.pipe = nullptr;
@@ -155,6 +151,7 @@ class TPipe {
 
   // Give all UB back: queues and TBufs must be initialised again before use.
   void Reset() {
+    if (ub_used_ > 0) opkit::sim::detail::ub_leave_scratch();
     used_ = 0;
     ub_used_ = 0;
     pop_slot_ = nullptr;
@@ -230,7 +227,8 @@ class TPipe {
   // bytes); a use of the old tensor after it is not caught yet, as on the device it shares the new buffer's bytes.
   opkit::sim::detail::BufferSlot* opkit_pop_stack(const char* api, TPosition pos, const SourceLoc& where) {
     end_pop_stack();
-    const uint64_t rest = opkit::sim::detail::current_block().ub_size - ub_used_;
+    const uint64_t budget = opkit::sim::detail::ub_budget(opkit::sim::detail::current_block());
+    const uint64_t rest = ub_used_ < budget ? budget - ub_used_ : 0;  // the stack ends at ub_size, not in the scratch
     if (rest < 32) opkit::sim::detail::fault(api, "the TPipe has handed out all of the Unified Buffer", where);
     const uint64_t start = ub_used_;
     pop_slot_ = take(api, static_cast<uint32_t>(rest / 32 * 32), pos, nullptr, false, 0, where);
@@ -250,14 +248,19 @@ class TPipe {
     end_pop_stack();
     const uint32_t bytes = checked_len(api, len, 1, where);
     auto& c = opkit::sim::detail::current_block();
-    if (ub_used_ + bytes > c.ub_size) {
+    if (ub_used_ + bytes > c.ub_size && !opkit::sim::detail::ub_enter_scratch(ub_used_ + bytes)) {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat(
           "Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ", ub_used_ + bytes,
-          " bytes > ", c.ub_size, " bytes", opkit::sim::detail::ub_overflow_note(ub_used_ + bytes, c)), where);
+          " bytes > ", opkit::sim::detail::ub_budget(c), " bytes",
+          opkit::sim::detail::ub_overflow_note(ub_used_ + bytes, c)), where);
     }
     const uint64_t at = ub_used_;
     ub_used_ += bytes;
     poison_to(ub_used_);
+    if (c.ub_scratch != 0 && ub_used_ > c.ub_scratch) {
+      namespace d = opkit::sim::detail;
+      d::warn_buffer_in_scratch(api, d::cat("TBufPool of ", bytes, " bytes (UB offset ", at, ")"), 0, at, bytes, where);
+    }
     return at;
   }
   template <class Queue>
@@ -306,9 +309,10 @@ class TPipe {
     if (c.ub_base == nullptr) opkit::sim::detail::fault(api, "TPipe used outside a kernel launch (no UB)", where);
     if (len == 0) opkit::sim::detail::fault(api, "buffer length is 0 bytes", where);
     const uint64_t bytes = (uint64_t(len) + 31) / 32 * 32;
-    if (bytes * num > c.ub_size && opkit::sim::detail::mem_of(pos) == opkit::sim::detail::Mem::UB) {
+    const uint64_t whole = opkit::sim::detail::has_ub_scratch(c.npu_arch) ? opkit::sim::detail::kWholeUb : c.ub_size;
+    if (bytes * num > whole && opkit::sim::detail::mem_of(pos) == opkit::sim::detail::Mem::UB) {
       opkit::sim::detail::fault(api, opkit::sim::detail::cat(num, " x ", bytes, " bytes = ", bytes * num,
-                                                             " bytes exceeds the Unified Buffer (", c.ub_size,
+                                                             " bytes exceeds the Unified Buffer (", whole,
                                                              " bytes)"), where);
     }
     return static_cast<uint32_t>(bytes);
@@ -344,14 +348,17 @@ class TPipe {
       }
     }
     end_pop_stack();
-    if (ub_used_ + bytes > c.ub_size) {
+    if (ub_used_ + bytes > c.ub_size && !d::ub_enter_scratch(ub_used_ + bytes)) {
       d::fault(api, d::cat("Unified Buffer overflow: ", ub_used_, " bytes already allocated + ", bytes, " bytes = ",
-                           ub_used_ + bytes, " bytes > ", c.ub_size, " bytes",
+                           ub_used_ + bytes, " bytes > ", d::ub_budget(c), " bytes",
                            d::ub_overflow_note(ub_used_ + bytes, c)), where);
     }
     auto* s = take_at(api, bytes, ub_used_, pos, owner, is_queue, index, where);
     ub_used_ += bytes;
     poison_to(ub_used_);
+    if (c.ub_scratch != 0 && ub_used_ > c.ub_scratch) {
+      d::warn_buffer_in_scratch(api, d::describe(*s), index, s->ub_offset, bytes, where);
+    }
     return s;
   }
 

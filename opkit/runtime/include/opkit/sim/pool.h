@@ -109,6 +109,7 @@ inline void enter_block(LaunchState& l, int64_t core) {
   c.ub_base = thread_arena();
   if (!l.core_ub.empty()) l.core_ub[static_cast<size_t>(core)] = c.ub_base;  // each core writes its own slot
   c.ub_size = l.soc->ub_bytes;
+  c.ub_scratch = 0;
   c.ub_poisoned = 0;  // UB is poisoned lazily as TPipe hands it out (pipe.h): a small kernel never pays for 192 KiB
   c.device_rounding = l.device_rounding;
   c.tiling_key = l.tiling_key;
@@ -145,6 +146,7 @@ inline void leave_block() {
   c.ub_base = nullptr;
   c.ub_size = 0;
   c.ub_poisoned = 0;
+  c.ub_scratch = 0;
   c.pipe = nullptr;
   std::memset(c.pipes, 0, sizeof(c.pipes));
   c.rec = nullptr;

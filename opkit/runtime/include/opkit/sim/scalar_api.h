@@ -281,7 +281,11 @@ struct AscendCUtils {
 inline constexpr int16_t GetDataBlockSizeInBytes() { return 32; }
 // The UB a kernel may use on the SoC it is compiled for (opkit/sim/soc.h has the same numbers).
 inline constexpr uint32_t GetUBSizeInBytes() { return (OPKIT_SOC_ARCH == 2002 ? 256u : OPKIT_SOC_ARCH == 3510 ? 248u : 192u) * 1024u; }
-inline uint32_t GetRuntimeUBSize() { return static_cast<uint32_t>(opkit::sim::detail::current_block().ub_size); }
+// The SoC's ub_size, also while the block's buffers reach into the UB scratch past it (ub_scratch.h).
+inline uint32_t GetRuntimeUBSize() {
+  const auto& c = opkit::sim::detail::current_block();
+  return static_cast<uint32_t>(c.ub_scratch != 0 ? c.ub_scratch : c.ub_size);
+}
 inline int64_t GetTaskRatio() { return 1; }  // vector-only kernels: one AIV per task
 // The caller's code address: a call site's own value, in program order within a function.
 __attribute__((noinline)) inline int64_t GetProgramCounter() {

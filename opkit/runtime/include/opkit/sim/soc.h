@@ -23,7 +23,8 @@ struct SocProfile {
 // l2_size / memory_size and [AICoreSpec] ub_size; NpuArch from [version]. opkit/spec/soc.py names the ini of each row.
 // Where vector and cube share one core (core_type_list is not "CubeCore,VectorCore": 910, 310P, 310B), GetCoreNumAiv
 // and GetCoreNumAic both answer ai_core_cnt, so both columns hold it. 950's ub_size (248 KB) is what a kernel may use;
-// the hardware has 256 KB (asc-devkit include/utils/base/sys_constants.h: ASC_UB_SIZE = 248 * 1024 on 3510).
+// the hardware has 256 KB (asc-devkit include/utils/base/sys_constants.h: ASC_UB_SIZE = 248 * 1024 on 3510). So
+// has 310B's: its APIs take temporaries at TMP_UB_OFFSET = 248 KB. Buffers past ub_size there: ub_scratch.h.
 // hbm_bytes where the ini leaves memory_size empty: 910A 32 GB (public product figure, not in the ini), 310B2..B4 as
 // 310B1 (not confirmed).
 inline constexpr SocProfile kSocProfiles[] = {

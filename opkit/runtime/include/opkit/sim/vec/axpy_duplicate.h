@@ -7,6 +7,7 @@
 
 #include "opkit/sim/signature.h"
 #include "opkit/sim/vec/common.h"
+#include "opkit/sim/ub_scratch.h"
 
 namespace opkit::sim::detail {
 
@@ -90,6 +91,7 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
   static_assert((std::is_same_v<T, U> && opkit::sim::detail::one_of_v<T, half, float>) ||
                     (std::is_same_v<T, float> && std::is_same_v<U, half>),
                 "Axpy supports half, float and half->float (float dst, half src) on " OPKIT_SOC_NAME);
+  if constexpr (!std::is_same_v<T, U>) opkit::sim::detail::ub_scratch_mask("Axpy", mask, where);  // half -> float
   opkit::sim::detail::axpy_masked(dst, src, scalarValue, static_cast<const uint64_t*>(mask), repeatTime, repeatParams,
                                   isSetMask, where);
 }

@@ -8,6 +8,7 @@
 
 #include "opkit/sim/vec/cast_int4.h"
 #include "opkit/sim/vec/common.h"
+#include "opkit/sim/ub_scratch.h"
 
 namespace opkit::sim::detail {
 
@@ -241,6 +242,10 @@ template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
           const int32_t repeatTime, const UnaryRepeatParams& repeatParams, OPKIT_SIM_HERE) {
   OPKIT_CAST_CHECK;
+  if (opkit::sim::detail::current_block().ub_scratch != 0) {  // 310B: mask[0], mask[1], 0, 0 (ub_scratch.h)
+    const uint64_t words[4] = {mask[0], mask[1], 0, 0};
+    opkit::sim::detail::ub_scratch_write("Cast", words, 32, "its bit mask", where);
+  }
   if constexpr (opkit_is_int4_v<T> || opkit_is_int4_v<U>) {
     opkit::sim::detail::cast_int4_masked(dst, src, roundMode, mask, repeatTime, repeatParams, isSetMask, where);
   } else {

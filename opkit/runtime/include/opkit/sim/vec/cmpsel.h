@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "opkit/sim/vec/common.h"
+#include "opkit/sim/ub_scratch.h"
 #include "opkit/sim/vec/elementwise.h"
 
 namespace opkit::sim::detail {
@@ -162,6 +163,7 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
     namespace d = opkit::sim::detail;                                                                          \
     const BinaryRepeatParams& s = repeatParams;                                                                \
     const d::MaskPlan p = d::plan_mask("Compare", d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);     \
+    if constexpr (!std::is_same_v<T, int32_t>) d::ub_scratch_mask("Compare", mask, where);                     \
     d::require_ub_operand("Compare", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride),      \
                           where);                                                                              \
     d::compare_masked("Compare", dst, src0, cmpMode, p, s.src0BlkStride, s.src0RepStride,                      \
@@ -262,6 +264,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
     }                                                                                                          \
     const BinaryRepeatParams& s = repeatParams;                                                                \
     const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);      \
+    d::ub_scratch_mask("Select", mask, where);                                                                 \
     d::require_ub_operand("Select", "src1", src1, d::span_bytes<T>(p, s.src1BlkStride, s.src1RepStride),       \
                           where);                                                                              \
     d::select_masked(dst, selMask, src0, selMode, p, s, [&](uint32_t r, uint32_t j) {                          \
@@ -279,6 +282,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
     }                                                                                                          \
     const T k = src1;                                                                                          \
     const d::MaskPlan p = d::plan_mask("Select", d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);      \
+    d::ub_scratch_mask("Select", mask, where);                                                                 \
     d::select_masked(dst, selMask, src0, selMode, p, repeatParams, [k](uint32_t, uint32_t) { return k; },      \
                      where);                                                                                   \
   }

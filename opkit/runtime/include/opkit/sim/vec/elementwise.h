@@ -9,6 +9,7 @@
 
 #include "opkit/sim/vec/axpy_duplicate.h"
 #include "opkit/sim/vec/common.h"
+#include "opkit/sim/ub_scratch.h"
 #include "opkit/sim/vec/mathfn.h"
 
 namespace opkit::sim::detail {
@@ -252,6 +253,7 @@ OPKIT_VEC_BINARY(Or, opkit::sim::detail::OpOr, "int16_t and uint16_t", int16_t, 
     static_assert(opkit::sim::detail::one_of_v<T, __VA_ARGS__>, #NAME " supports " TYPES " on " OPKIT_SOC_NAME); \
     namespace d = opkit::sim::detail;                                                                          \
     const d::MaskPlan p = d::plan_mask(#NAME, d::kRepeatElems<T>, mask, repeatTime, isSetMask, where);         \
+    if constexpr (std::is_same_v<T, int8_t>) d::ub_scratch_mask(#NAME, mask, where, 4); /* 310B's int8 Abs */  \
     d::unary_masked(#NAME, dst, src, p, repeatParams,                                                          \
                     [](d::compute_t<T> x) OPKIT_VEC_LAMBDA { return FN::apply(x); }, where);                   \
   }                                                                                                            \

@@ -6,6 +6,7 @@
 
 #include "opkit/sim/scalar_api.h"
 #include "opkit/sim/vec/common.h"
+#include "opkit/sim/ub_scratch.h"
 
 namespace AscendC {
 
@@ -94,6 +95,9 @@ void GatherMask(const LocalTensor<T>& dstLocal, const LocalTensor<T>& src0Local,
   const uint64_t step = uint64_t(gatherMaskParams.src1RepeatStride) * 32;
   const uint64_t need = repeats == 0 || per == 0 ? 0 : (repeats - 1) * step + (per + 7) / 8;
   d::require_ub_operand("GatherMask", "src1Pattern", src1Pattern, need, where);
+  if (reduceMode && sizeof(T) == 4) {  // 310B: the pattern's bytes, per step (ub_scratch.h)
+    d::ub_scratch_write("GatherMask", nullptr, 32, "the pattern bits of a step", where);
+  }
   const auto* bits = reinterpret_cast<const uint8_t*>(src1Pattern.opkit_addr);
   rsvdCnt = d::gather_mask("GatherMask", dstLocal, src0Local, reduceMode, mask, gatherMaskParams,
                            [&](uint32_t r, uint32_t j) { return (bits[r * step + j / 8] >> (j % 8)) & 1u; }, where);
@@ -111,6 +115,13 @@ void GatherMask(const LocalTensor<T>& dstLocal, const LocalTensor<T>& src0Local,
   if (src1Pattern < 1 || src1Pattern > 7) {
     d::fault("GatherMask", d::cat("src1Pattern ", int(src1Pattern), " is outside [1, 7] (the built-in patterns)"),
              where);
+  }
+  if (d::current_block().ub_scratch != 0) {  // 310B: the pattern's 32-bit word, 8 times (ub_scratch.h)
+    static constexpr uint32_t kWords[8] = {0, 1431655765, 2863311530, 286331153, 572662306, 1145324612, 2290649224,
+                                           4294967295};
+    uint32_t words[8];
+    for (uint32_t& w : words) w = kWords[src1Pattern];
+    d::ub_scratch_write("GatherMask", words, 32, "the pattern's bits", where);
   }
   rsvdCnt = d::gather_mask("GatherMask", dstLocal, src0Local, reduceMode, mask, gatherMaskParams,
                            [&](uint32_t, uint32_t j) { return d::builtin_pattern(src1Pattern, j); }, where);

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "opkit/sim/vec/common.h"
+#include "opkit/sim/ub_scratch.h"
 
 namespace opkit::sim::detail {
 
@@ -281,6 +282,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                  MASK_DECL, const int32_t repeatTime, const int32_t srcRepStride, OPKIT_SIM_HERE) {            \
     OPKIT_REDUCE_CHECK("ReduceSum");                                                                           \
     const auto p = OPKIT_D::plan_mask("ReduceSum", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true, where);   \
+    OPKIT_D::ub_scratch_mask("ReduceSum", mask, where);                                                            \
     OPKIT_D::reduce_masked("ReduceSum", OPKIT_D::Reduce::kSum, dst, src, sharedTmpBuffer, p, srcRepStride,     \
                            false, where);                                                                      \
   }                                                                                                            \
@@ -290,6 +292,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                  OPKIT_SIM_HERE) {                                                                             \
     OPKIT_REDUCE_CHECK("ReduceMax");                                                                           \
     const auto p = OPKIT_D::plan_mask("ReduceMax", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true, where);   \
+    OPKIT_D::ub_scratch_mask("ReduceMax", mask, where);                                                            \
     OPKIT_D::reduce_masked("ReduceMax", OPKIT_D::Reduce::kMax, dst, src, sharedTmpBuffer, p, srcRepStride,     \
                            calIndex, where);                                                                   \
   }                                                                                                            \
@@ -299,6 +302,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                  OPKIT_SIM_HERE) {                                                                             \
     OPKIT_REDUCE_CHECK("ReduceMin");                                                                           \
     const auto p = OPKIT_D::plan_mask("ReduceMin", OPKIT_D::kRepeatElems<T>, mask, repeatTime, true, where);   \
+    OPKIT_D::ub_scratch_mask("ReduceMin", mask, where);                                                            \
     OPKIT_D::reduce_masked("ReduceMin", OPKIT_D::Reduce::kMin, dst, src, sharedTmpBuffer, p, srcRepStride,     \
                            calIndex, where);                                                                   \
   }
