@@ -258,16 +258,15 @@ CASE(copy_params_gm_out_of_bounds) {
     TPipe pipe;
     TBuf<TPosition::VECCALC> b;
     pipe.InitBuffer(b, 4096);
-    DataCopy(b.Get<float>(), g, DataCopyParams{2, 8, 8, 0});  // rows of 256 bytes at bytes 0 and 512: inside
-    DataCopy(b.Get<float>(), g, DataCopyParams{3, 8, 8, 0});  // third row at byte 1024: past the end
+    DataCopy(g, b.Get<float>(), DataCopyParams{2, 8, 0, 8});  // rows of 256 bytes at bytes 0 and 512: inside
+    DataCopy(g, b.Get<float>(), DataCopyParams{3, 8, 0, 8});  // third row at byte 1024: past the end
   });
 }
 CASE(gm_scalar_out_of_bounds) {
   run_x([](GM_ADDR x) {
     GlobalTensor<float> g;
     g.SetGlobalBuffer(reinterpret_cast<float*>(x), 256);
-    float v = g.GetValue(256);
-    (void)v;
+    g.SetValue(256, 0.0f);
   });
 }
 CASE(gm_unregistered) {
@@ -285,7 +284,7 @@ CASE(pad_out_of_bounds) {
     TPipe pipe;
     TBuf<TPosition::VECCALC> b;
     pipe.InitBuffer(b, 2048);
-    DataCopyPad(b.Get<float>(), g[250], DataCopyExtParams{1, 40, 0, 0, 0}, DataCopyPadExtParams<float>{});
+    DataCopyPad(g[250], b.Get<float>(), DataCopyExtParams{1, 40, 0, 0, 0});
   });
 }
 CASE(pad_on_310p) {
@@ -339,6 +338,7 @@ static void run_halves(Kernel kernel) {
   opkit::sim::Launch launch{"core", "Ascend910B2", 1};
   launch.register_gm(both.data(), 64 * sizeof(float), "x").register_gm(both.data() + 64, 64 * sizeof(float), "y");
   launch.run(kernel, reinterpret_cast<GM_ADDR>(both.data()), reinterpret_cast<GM_ADDR>(both.data() + 64));
+  for (const std::string& w : launch.warnings()) std::printf("warning: %s\n", w.c_str());
 }
 CASE(gm_copy_into_neighbour) {
   run_halves([](GM_ADDR x, GM_ADDR) {
@@ -347,7 +347,23 @@ CASE(gm_copy_into_neighbour) {
     TPipe pipe;
     TBuf<TPosition::VECCALC> b;
     pipe.InitBuffer(b, 256);
-    DataCopy(b.Get<float>(), g[64], 64);  // the second "tile" of x is y's first
+    DataCopy(g[64], b.Get<float>(), 64);  // the second "tile" of x is y's first
+  });
+}
+CASE(gm_read_into_neighbour) {  // a warning: the device reads y's data, here 0xFF bytes
+  run_halves([](GM_ADDR x, GM_ADDR y) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 64);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 512);
+    LocalTensor<float> t = b.Get<float>();
+    DataCopy(t, g[32], 64);  // LINE:gm_read_into_neighbour
+    uint32_t bits = 0;
+    const float past = t.GetValue(40);
+    std::memcpy(&bits, &past, sizeof(bits));
+    if (t.GetValue(31) != 1.0f || bits != 0xFFFFFFFFu) throw std::runtime_error("y's data was read");
+    if (reinterpret_cast<float*>(y)[0] != 1.0f) throw std::runtime_error("y was changed");
   });
 }
 CASE(gm_scalar_into_neighbour) {
@@ -438,13 +454,59 @@ CASE(gm_padding_tolerated) {  // a TilingFunc that rounded 999 up to 1008 elemen
     throw std::runtime_error("writes went past the buffer's real bytes");
   }
 }
-CASE(gm_past_padding) {
+CASE(gm_write_past_padding) {  // a write past the padding would corrupt what follows: a fault
   run_padded([](GM_ADDR x) {
     GlobalTensor<float> g;
     g.SetGlobalBuffer(reinterpret_cast<float*>(x), 1016);
-    float v = g.GetValue(1008);
+    g.SetValue(1008, 0.0f);
+  });
+}
+CASE(gm_read_far_past_end) {  // more than one buffer length past its end: not a run off the end but a wild address
+  run_padded([](GM_ADDR x) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 3000);
+    float v = g.GetValue(2100);
     (void)v;
   });
+}
+// Reads that run past the padding: each API copies the buffer's real bytes and takes the rest as 0xFF bytes; one
+// warning per buffer and launch for reads past the padding, another for accesses into it.
+CASE(gm_read_past_padding) {
+  run_padded([](GM_ADDR x) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 1100);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 8192);
+    LocalTensor<float> t = b.Get<float>();
+    auto poisoned = [](float v) {
+      uint32_t bits = 0;
+      std::memcpy(&bits, &v, sizeof(bits));
+      return bits == 0xFFFFFFFFu;
+    };
+    auto check = [&](int real, int all, const char* api) {
+      for (int i = 0; i < all; ++i) {
+        if (i < real ? t.GetValue(i) != 1.0f : !poisoned(t.GetValue(i))) {
+          throw std::runtime_error(std::string(api) + " read the wrong value at " + std::to_string(i));
+        }
+      }
+    };
+    DataCopy(t, g[960], 64);  // LINE:gm_read_past_padding: 1024 floats, 4096 bytes: 64 past the padding's end
+    check(39, 64, "DataCopy");
+    Duplicate(t, 2.0f, 128);
+    DataCopyPad(t, g[990], DataCopyExtParams{2, 40, 4, 0, 0}, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+    check(9, 10, "DataCopyPad row 0");
+    for (int i = 16; i < 26; ++i) {
+      if (!poisoned(t.GetValue(i))) throw std::runtime_error("DataCopyPad row 1 read the wrong value");
+    }
+    DataCopy(t, g[992], DataCopyParams{2, 1, 1, 0});  // rows at floats 992 and 1008 (past the padding)
+    check(7, 16, "DataCopy(DataCopyParams)");
+    if (!poisoned(g.GetValue(1050)) || g.GetValue(998) != 1.0f) throw std::runtime_error("GetValue");
+    if (!poisoned(g.GetValue(1000))) throw std::runtime_error("GetValue into the padding");  // LINE:gm_into_padding
+  });
+  for (float v : padded_area) {
+    if (v != 1.0f) throw std::runtime_error("a read changed GM");
+  }
 }
 CASE(waitflag_unpaired) {
   run_x([](GM_ADDR) {
