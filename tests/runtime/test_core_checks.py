@@ -193,6 +193,15 @@ def test_a_read_past_the_end_into_the_next_buffer_reads_0xff_not_its_data(checks
     assert ok == "ok"
 
 
+def test_a_get_value_past_the_end_is_a_warning_reading_nan(checks: Program) -> None:
+    warning, ok = run_case(checks, "gm_scalar_read_past_end").splitlines()
+    assert warning == (
+        f"warning: [core][Block_0][core_checks.cpp:{_line('gm_scalar_read_past_end')}][GlobalTensor::GetValue] GM read "
+        "of 4 bytes at bytes [280, 284) of 'x' (256 bytes) starts 24 bytes past the end of the buffer (here the memory "
+        f"of 'y'): {PAST_END}")
+    assert ok == "ok"
+
+
 def test_views_of_one_array_each_read_whole_are_in_bounds(checks: Program) -> None:
     assert run_case(checks, "gm_halves_in_bounds") == "ok"
 

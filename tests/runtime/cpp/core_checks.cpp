@@ -366,6 +366,14 @@ CASE(gm_read_into_neighbour) {  // a warning: the device reads y's data, here 0x
     if (reinterpret_cast<float*>(y)[0] != 1.0f) throw std::runtime_error("y was changed");
   });
 }
+CASE(gm_scalar_read_past_end) {  // GetValue off the end of x: a warning, 0xFF (NaN), whatever y holds there
+  run_halves([](GM_ADDR x, GM_ADDR) {
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<float*>(x), 64);
+    const float v = g.GetValue(70);  // LINE:gm_scalar_read_past_end
+    if (v == v) throw std::runtime_error("GetValue past the end did not read NaN");
+  });
+}
 CASE(gm_scalar_into_neighbour) {
   run_halves([](GM_ADDR x, GM_ADDR) {
     GlobalTensor<float> g;
