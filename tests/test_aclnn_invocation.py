@@ -240,8 +240,8 @@ def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_a
     """`opkit test` on the CANN project beside its program (named as the samples name it: AclNNInvocation/) runs the
     program and judges it by its verify script; the generated tests run at the program's shape and dtypes against the
     project's tests/reference.py. The kernel reads past an input's end: harmlessly (it passes, with a warning under
-    the PASSED line), then into its output (the NaN opkit reads there fails the program's verify). Shares the built project with
-    the test above (it only reads its fixture's results)."""
+    the PASSED line), then into its output (the NaN opkit reads there fails the program's verify). Shares the built
+    project with the test above (it only reads its fixture's results)."""
     from opkit.check import run as testrun
 
     project = scale_axpy["project"]

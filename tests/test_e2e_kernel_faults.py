@@ -1,6 +1,6 @@
 """Kernels that go wrong in the ways a GM bounds check per allocation or a blocking call cannot catch, run from an
-installed package: a read past the end into the view next door (two views of one numpy array), a kernel that never returns
-(cancelled by the watchdog, or by Ctrl-C), and the interpreter carrying on after each."""
+installed package: a read past the end into the view next door (two views of one numpy array), a kernel that never
+returns (cancelled by the watchdog, or by Ctrl-C), and the interpreter carrying on after each."""
 from __future__ import annotations
 
 import json

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.compile
 
 @pytest.fixture(scope="module")
 def checks() -> Program:
-    return compile_program([CPP / "core_checks.cpp", CPP / "core_handover.cpp", CPP / "core_harness.cpp"])
+    return compile_program([CPP / "core_checks.cpp", CPP / "core_gm.cpp", CPP / "core_handover.cpp",
+                            CPP / "core_harness.cpp"])
 
 
 def run_case(program: Program, case: str) -> str:
@@ -149,24 +150,23 @@ def test_leak_names_the_line_that_took_the_buffer(checks: Program, case: str) ->
     assert run_case(checks, case).startswith(f"fault: [core][Block_0][core_checks.cpp:{line}][kernel exit] ")
 
 
-def test_allocator_padding_is_a_warning_reading_0xff_and_dropping_writes(checks: Program) -> None:
-    warning, ok = run_case(checks, "gm_padding_tolerated").splitlines()
-    lines = (CPP / "core_checks.cpp").read_text().splitlines()
-    line = next(i for i, text in enumerate(lines, 1) if "LINE:gm_padding_tolerated" in text)
-    assert warning == (
-        f"warning: [core][Block_0][core_checks.cpp:{line}][DataCopy] GM read of 4032 bytes at bytes [0, 4032) of 'x' "
-        "(3996 bytes) reaches 36 bytes into the 36 bytes of padding the NPU's allocator adds behind it: harmless on the "
-        "device; here they read as 0xFF bytes (NaN) and writes to them are dropped")
-    assert ok == "ok"  # one warning per buffer and launch: the write-back and SetValue added none
-
-
 def _line(case: str) -> int:
-    lines = (CPP / "core_checks.cpp").read_text().splitlines()
+    """The line of core_gm.cpp marked LINE:<case>."""
+    lines = (CPP / "core_gm.cpp").read_text().splitlines()
     return next(i for i, text in enumerate(lines, 1) if f"LINE:{case}" in text)
 
 
-PAST_END = ("on the NPU it reads whatever memory follows the allocation (another buffer's data, or an AI Core exception "
-            "past the mapped pages), a bug to fix though it corrupts no memory; here every byte past the end of 'x' "
+def test_allocator_padding_is_a_warning_reading_0xff_and_dropping_writes(checks: Program) -> None:
+    warning, ok = run_case(checks, "gm_padding_tolerated").splitlines()
+    assert warning == (
+        f"warning: [core][Block_0][core_gm.cpp:{_line('gm_padding_tolerated')}][DataCopy] GM read of 4032 bytes at "
+        "bytes [0, 4032) of 'x' (3996 bytes) reaches 36 bytes into the 36 bytes of padding the NPU's allocator adds "
+        "behind it: harmless on the device; here they read as 0xFF bytes (NaN) and writes to them are dropped")
+    assert ok == "ok"  # one warning per buffer and launch: the write-back and SetValue added none
+
+
+PAST_END = ("on the NPU it reads whatever memory follows the allocation (another buffer's data, or an AI Core "
+            "exception past the mapped pages), a bug to fix though it corrupts no memory; here every byte past the end of 'x' "
             "reads as 0xFF (NaN for floats), so an output computed from them fails the number check")
 
 
@@ -175,10 +175,10 @@ def test_a_read_past_the_padding_is_a_warning_reading_0xff(checks: Program) -> N
     # the padding: the real bytes, then 0xFF; one warning for all of them, another for the GetValue into the padding.
     past, into, ok = run_case(checks, "gm_read_past_padding").splitlines()
     assert past == (
-        f"warning: [core][Block_0][core_checks.cpp:{_line('gm_read_past_padding')}][DataCopy] GM read of 256 bytes at "
+        f"warning: [core][Block_0][core_gm.cpp:{_line('gm_read_past_padding')}][DataCopy] GM read of 256 bytes at "
         "bytes [3840, 4096) of 'x' (3996 bytes + 36 bytes of allocator padding) runs 64 bytes past the end of its "
         f"padding: {PAST_END}")
-    assert into.startswith(f"warning: [core][Block_0][core_checks.cpp:{_line('gm_into_padding')}][GlobalTensor::"
+    assert into.startswith(f"warning: [core][Block_0][core_gm.cpp:{_line('gm_into_padding')}][GlobalTensor::"
                            "GetValue] GM read of 4 bytes at bytes [4000, 4004) of 'x' (3996 bytes) reaches 8 bytes "
                            "into the 36 bytes of padding"), into
     assert ok == "ok"
@@ -187,7 +187,7 @@ def test_a_read_past_the_padding_is_a_warning_reading_0xff(checks: Program) -> N
 def test_a_read_past_the_end_into_the_next_buffer_reads_0xff_not_its_data(checks: Program) -> None:
     warning, ok = run_case(checks, "gm_read_into_neighbour").splitlines()
     assert warning == (
-        f"warning: [core][Block_0][core_checks.cpp:{_line('gm_read_into_neighbour')}][DataCopy] GM read of 256 bytes "
+        f"warning: [core][Block_0][core_gm.cpp:{_line('gm_read_into_neighbour')}][DataCopy] GM read of 256 bytes "
         "at bytes [128, 384) of 'x' (256 bytes) runs 128 bytes past the end of the buffer (here the memory of 'y'): "
         f"{PAST_END}")
     assert ok == "ok"
@@ -196,7 +196,7 @@ def test_a_read_past_the_end_into_the_next_buffer_reads_0xff_not_its_data(checks
 def test_a_get_value_past_the_end_is_a_warning_reading_nan(checks: Program) -> None:
     warning, ok = run_case(checks, "gm_scalar_read_past_end").splitlines()
     assert warning == (
-        f"warning: [core][Block_0][core_checks.cpp:{_line('gm_scalar_read_past_end')}][GlobalTensor::GetValue] GM read "
+        f"warning: [core][Block_0][core_gm.cpp:{_line('gm_scalar_read_past_end')}][GlobalTensor::GetValue] GM read "
         "of 4 bytes at bytes [280, 284) of 'x' (256 bytes) starts 24 bytes past the end of the buffer (here the memory "
         f"of 'y'): {PAST_END}")
     assert ok == "ok"
