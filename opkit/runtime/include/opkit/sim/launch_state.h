@@ -199,10 +199,12 @@ inline const uint8_t* past_padding(const GmRegion& r, const char* api, uint64_t 
       if (&g != &r && g.begin < hi && lo < g.begin + g.bytes) into += cat(into.empty() ? "" : ", ", "'", g.name, "'");
     }
     const uint64_t held = r.bytes + r.padding;
+    const std::string end = r.padding == 0 ? "the end of the buffer" : "the end of its padding";
     l.warnings.push_back(cat(
         warning_head(l, api, where), "GM read of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '",
-        r.name, "' (", describe_size(r), ") ", off < held ? "runs " : "starts ", off < held ? off + bytes - held :
-        off - held, " bytes past the end of ", r.padding == 0 ? "the buffer" : "its padding",
+        r.name, "' (", describe_size(r), ") ",
+        off < held ? cat("runs ", off + bytes - held, " bytes past ", end)
+                   : off == held ? "starts at " + end : cat("starts ", off - held, " bytes past ", end),
         into.empty() ? std::string() : cat(" (here the memory of ", into, ")"),
         ": on the NPU it reads whatever memory follows the allocation (another buffer's data, or an AI Core exception "
         "past the mapped pages), a bug to fix though it corrupts no memory; here every byte past the end of '", r.name,
