@@ -239,14 +239,31 @@ def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_a
                                                                            tmp_path: Path) -> None:
     """`opkit test` on the CANN project beside its program (named as the samples name it: AclNNInvocation/) runs the
     program and judges it by its verify script; the generated tests run at the program's shape and dtypes against the
-    project's tests/reference.py. Then the kernel is made wrong (Add -> Sub): the program's verify fails the project. Shares the
-    built project with the test above (it only reads its fixture's results)."""
+    project's tests/reference.py. The kernel reads past an input's end: harmlessly (it passes, with a warning under
+    the PASSED line), then into its output (the NaN opkit reads there fails the program's verify). Shares the built
+    project with the test above (it only reads its fixture's results)."""
     from opkit.check import run as testrun
 
     project = scale_axpy["project"]
     shutil.copytree(PROGRAMS / "scale_axpy_invocation", project.parent / "AclNNInvocation")
+    # The kernel reads each tail tile of x 16 elements long (64 bytes past x's end in the last block, past the 48
+    # bytes of allocator padding): the device survives it and those values reach no output, so the program passes
+    # and the report shows the warning under its PASSED line. Then y is read 16 elements further on: in the last
+    # block past its end, so the output holds the 0xFF (NaN) opkit reads there and the program's verify fails.
+    kernel = project / "op_kernel" / "scale_axpy_custom.cpp"
+    right = kernel.read_text()
+    tail = ("DataCopyPad(x, xGm_[done], {1, static_cast<uint32_t>((count + 16 <= TILE_LENGTH ? count + 16 : count) "
+            "* sizeof(T)), 0, 0, 0}, pad);")
     lines: list[str] = []
-    summary = testrun.run_project_tests(project, target=tmp_path / "site", on_line=lines.append)
+    runs = []
+    try:
+        for good, bad in [("DataCopyPad(x, xGm_[done], copy, pad);", tail),
+                          ("DataCopyPad(y, yGm_[done], copy, pad);", "DataCopyPad(y, yGm_[done + 16], copy, pad);")]:
+            kernel.write_text(right.replace(good, bad))
+            runs.append(testrun.run_project_tests(project, target=tmp_path / "site", on_line=lines.append))
+    finally:
+        kernel.write_text(right)
+    summary, wrong = runs
     # The op registers its InferShape by IMPL_OP in its own file: no warning says otherwise (the glue project, built
     # on its own, used to).
     assert not [line for line in lines if "SetInferShape" in line]
@@ -255,15 +272,13 @@ def test_opkit_test_runs_the_projects_program_and_catches_a_wrong_kernel(scale_a
     compared = [o for o in summary.outcomes if "matches_reference_numpy" in o.test]
     assert compared and all(o.test.endswith("-example3x100]") and o.outcome == "passed" for o in compared), \
         [(o.test, o.outcome) for o in compared]   # the program's float32, at its shape (3, 100), not opkit's edges
-    assert summary.ok and "PASSED AclNNInvocation/run.sh: its data generated" in summary.render(), summary.render()
-
-    kernel = project / "op_kernel" / "scale_axpy_custom.cpp"
-    right = kernel.read_text()
-    kernel.write_text(right.replace("Add(z, z, y, count);", "Sub(z, z, y, count);"))
-    try:
-        wrong = testrun.run_project_tests(project, target=tmp_path / "site")
-    finally:
-        kernel.write_text(right)
+    text = summary.render()
+    assert summary.ok and "PASSED AclNNInvocation/run.sh: its data generated" in text, text
+    passed = text[text.index("PASSED AclNNInvocation/run.sh"):].splitlines()
+    assert re.match(r"    warning: \[ScaleAxpyCustom\]\[Block_\d+\]\[scale_axpy_custom\.cpp:34\]\[DataCopyPad\] GM "
+                    r"read of \d+ bytes at bytes \[\d+, 1264\) of 'x' \(1200 bytes \+ 48 bytes of allocator padding\) "
+                    r"runs 16 bytes past the end of its padding: on the NPU it reads", passed[1]), passed
     program = {o.test: o for o in wrong.outcomes}["AclNNInvocation/run.sh"]
     assert program.outcome == "failed" and "[ERROR] result error" in program.message, program.detail
     assert not wrong.ok and "FAILED AclNNInvocation/run.sh" in wrong.render()
+    assert "runs 16 bytes past the end of its padding" in program.detail and "of 'y'" in program.detail

@@ -121,6 +121,21 @@ def test_a_program_is_judged_as_its_scripts_judge(samples: Path, tmp_path: Path)
     assert run_example(good, tmp_path).message == "run.sh exited 3:\nbuilding"
 
 
+def test_a_passing_programs_opkit_warnings_are_shown_under_its_passed_line(samples: Path, tmp_path: Path) -> None:
+    """What the device survives (aclnn_call.h prints each launch's warnings as `[WARNING] opkit: ...`): a program
+    that passes says so, each warning once however many launches gave it, and the summary shows them under it."""
+    good, _ = find_examples(samples / "AddCustom", ["AddCustom"])
+    said = "[AddCustom][Block_3][add.cpp:9][DataCopy] GM read of 64 bytes at bytes [992, 1056) of 'x' ..."
+    (good.folder / "run.sh").write_text(f"for i in 1 2; do echo \"[WARNING] opkit: {said}\" >&2; done\n"
+                                        "echo '[WARNING] other: not ours'; echo 'test pass'\n")
+    passed = run_example(good, tmp_path)
+    assert passed.ok and passed.message.splitlines()[1:] == [f"warning: {said}"], passed.message
+    summary = testrun.TestSummary((testrun.TestOutcome("AclNNInvocation/run.sh", "passed", passed.message),))
+    assert summary.render().splitlines()[:2] == [
+        "PASSED AclNNInvocation/run.sh: its data generated, the op run and its results verified by its own scripts",
+        f"    warning: {said}"]
+
+
 def test_a_program_that_prints_only_a_status_fails_with_the_acl_error(samples: Path, tmp_path: Path) -> None:
     """A sample prints "error code is 361001" and nothing else: the errors opkit's ACL recorded for the run (its
     OPKIT_ACL_ERROR_LOG, written here as acl_fail writes it) say why; a passing run does not show them."""

@@ -42,6 +42,9 @@ _ERROR_LINE = re.compile(r"\[ERROR\]|^\s*(?:ERROR|Error):|result error|test fail
 _VERIFY = re.compile(r"verify|compare|golden|allclose|isclose", re.I)
 # What a program that checks its own results in main.cpp prints (the samples' `LOG_PRINT("test pass\n")`).
 _PASS_LINE = re.compile(r"^\s*test pass", re.I | re.M)
+# What the simulator found that the device survives (a read past a buffer's end...): the aclnn and <<<>>> launches print
+# each on stderr (aclnn_call.h, launch.h print_warnings).
+_OPKIT_WARNING = re.compile(r"^\[WARNING\] opkit: (.*)$", re.M)
 TIMEOUT = 900   # seconds for one program: gen_data, a CMake build of main.cpp, the run, verify
 
 
@@ -196,7 +199,8 @@ def run_example(example: Example, cann_root: Path, *, calls: Path | None = None,
     verified = example.verifies or bool(_PASS_LINE.search(output))
     what = ("its data generated, the op run and its results verified by its own scripts" if verified else
             "the op ran without a fault; its scripts verify no numbers")
-    return ExampleRun(example, True, what, output)
+    warned = list(dict.fromkeys(_OPKIT_WARNING.findall(output)))   # once each, in order (one per launch)
+    return ExampleRun(example, True, "\n".join([what, *(f"warning: {w}" for w in warned)]), output)
 
 
 _MSOPGEN_OUT = re.compile(r"^\s*msopgen\s+gen\b.*?\s-out\s+([\w.-]+)/?\s*$", re.M)

@@ -107,7 +107,11 @@ class TestSummary:
             more = f" and {len(members) - _EXAMPLES} more" if len(members) > _EXAMPLES else ""
             lines.append(f"    cases: {shown}{more}")
         # A CANN project's own programs (named by their run.sh, not by a pytest id): each pass says what it checked.
-        lines += [f"PASSED {o.test}: {o.message}" for o in self.outcomes if o.outcome == "passed" and "::" not in o.test]
+        # Lines after the first: the warnings it printed (examples.py), indented under it.
+        for o in self.outcomes:
+            if o.outcome == "passed" and "::" not in o.test:
+                first, *more = o.message.splitlines() or [""]
+                lines += [f"PASSED {o.test}: {first}", *(f"    {line}" for line in more)]
         warned = Counter(o.message.split("\n", 1)[0] for o in self.outcomes if o.outcome == "warning")
         for first, count in warned.items():
             detail = next(o.message for o in self.outcomes if o.outcome == "warning" and o.message.startswith(first))

@@ -100,8 +100,8 @@ inline uint64_t before(const uint8_t* p, const uint8_t* end, uint64_t len) {
 }
 
 // Copy `count` rows of `len` bytes; `src_step`/`dst_step` are the row pitches in bytes. `src_end`/`dst_end`: where a
-// GM buffer's real bytes end when the copy reaches into the allocator padding behind it (check_gm): what lies past
-// `src_end` reads as 0xFF bytes, what lies past `dst_end` is not written.
+// GM buffer's real bytes end when the copy reaches into the allocator padding behind it or, for a read, past it
+// (check_gm, check_gm_read): what lies past `src_end` reads as 0xFF bytes, what lies past `dst_end` is not written.
 inline void copy_rows(uint8_t* dst, const uint8_t* src, uint64_t count, uint64_t len, uint64_t src_step,
                       uint64_t dst_step, const uint8_t* src_end = nullptr, const uint8_t* dst_end = nullptr) {
   for (uint64_t i = 0; i < count; ++i) {
@@ -134,7 +134,7 @@ void fill_elements(uint8_t* row, uint64_t from, uint64_t to, const T& value) {
 }
 
 // The pad fill when isPad is false: SetPadValue's value (of this element size), else the NPU repeats the first element
-// of the row it pads.
+// of the row it pads (`row`: that row as copied to UB).
 template <typename T>
 T pad_fill(bool is_pad, const T& pad_value, const uint8_t* row) {
   if (is_pad) return pad_value;
@@ -152,13 +152,13 @@ void pad_copy_compact_in(const AscendC::LocalTensor<T>& dst, const AscendC::Glob
                          uint64_t len, uint64_t src_gap, bool is_pad, const T& pad_value, const SourceLoc& where) {
   const char* api = "DataCopyPad";
   const uint64_t bytes = count * len, padded = (bytes + 31) / 32 * 32;
-  const uint8_t* src_end = check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
+  const uint8_t* src_end = check_gm_read(api, src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
   require_ub_operand(api, "dst", dst, padded, where);
   if (BlockRecord* r = current_block().rec) {
     record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap, src.opkit_cache);
   }
   copy_rows(bytes_of(dst.opkit_addr), bytes_of(src.opkit_addr), count, len, len + src_gap, len, src_end);
-  const uint8_t* last = bytes_of(src.opkit_addr) + (count - 1) * (len + src_gap);
+  const uint8_t* last = bytes_of(dst.opkit_addr) + (count - 1) * len;  // the last row as copied (0xFF past src_end)
   fill_elements(bytes_of(dst.opkit_addr), bytes, padded, pad_fill(is_pad, pad_value, last));
 }
 
@@ -178,7 +178,7 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
   }
   const uint64_t row = (left * sizeof(T) + len + right * sizeof(T) + 31) / 32 * 32;
   const uint64_t ub_step = row + dst_gap_blocks * 32;
-  const uint8_t* src_end = check_gm(api, "read", src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
+  const uint8_t* src_end = check_gm_read(api, src.opkit_addr, extent(count, len, src_gap), where, src.opkit_base);
   require_ub_operand(api, "dst", dst, (count - 1) * ub_step + row, where);
   if (BlockRecord* r = current_block().rec) {
     record_copy(*r, api, PIPE_MTE2, count, len, src.opkit_addr, src_gap, src.opkit_cache);
@@ -187,7 +187,7 @@ void pad_copy_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor
     uint8_t* out = bytes_of(dst.opkit_addr) + i * ub_step;
     const uint8_t* in = bytes_of(src.opkit_addr) + i * (len + src_gap);
     copy_rows(out + left * sizeof(T), in, 1, len, 0, 0, src_end);
-    const T fill = pad_fill(is_pad, pad_value, in);
+    const T fill = pad_fill(is_pad, pad_value, out + left * sizeof(T));  // the row as copied (0xFF past src_end)
     fill_elements(out, 0, left * sizeof(T), fill);
     fill_elements(out, left * sizeof(T) + len, row, fill);
   }
@@ -239,7 +239,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
   namespace d = opkit::sim::detail;
   const uint64_t bytes = d::count_copy_bytes<T>(count, where);
   d::require_local_operand("DataCopy", "dst", dst, bytes, where);
-  const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr, bytes, where, src.opkit_base);
+  const uint8_t* src_end = d::check_gm_read("DataCopy", src.opkit_addr, bytes, where, src.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
     d::record_copy(*r, "DataCopy", PIPE_MTE2, 1, bytes, src.opkit_addr, 0, src.opkit_cache);
   }
@@ -279,8 +279,9 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = uint64_t(p.blockLen) * 32;
   d::require_local_operand("DataCopy", "dst", dst, d::extent(p.blockCount, len, uint64_t(p.dstStride) * 32), where);
-  const uint8_t* src_end = d::check_gm("DataCopy", "read", src.opkit_addr,
-                                       d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where, src.opkit_base);
+  const uint8_t* src_end = d::check_gm_read("DataCopy", src.opkit_addr,
+                                            d::extent(p.blockCount, len, uint64_t(p.srcStride) * 32), where,
+                                            src.opkit_base);
   if (d::BlockRecord* r = d::current_block().rec) {
     d::record_copy(*r, "DataCopy", PIPE_MTE2, p.blockCount, len, src.opkit_addr, uint64_t(p.srcStride) * 32,
                    src.opkit_cache);

@@ -65,7 +65,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Multi
     dst_need += (extent[k] - 1) * uint64_t(l.loopDstStride[k]);
   }
   d::require_local_operand(api, "dst", dst, (dst_need + 1) * sizeof(T), where);
-  d::check_gm(api, "read", src.opkit_addr, (src_need + 1) * sizeof(T), where, src.opkit_base);
+  const uint8_t* end = d::check_gm_read(api, src.opkit_addr, (src_need + 1) * sizeof(T), where, src.opkit_base);
   uint64_t a[dim] = {};
   for (uint64_t n = 0; n < total; ++n) {
     uint64_t d_off = 0, s_off = 0;
@@ -80,7 +80,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Multi
       s_off += uint64_t(s) * l.loopSrcStride[k];
     }
     T v = params.constantValue;
-    if (!pad || config.isNearestValueMode) std::memcpy(static_cast<void*>(&v), src.opkit_addr + s_off, sizeof(T));
+    if (!pad || config.isNearestValueMode) d::read_gm_clipped(&v, src.opkit_addr + s_off, sizeof(T), end);
     dst.opkit_addr[d_off] = v;
     for (int k = 0; k < dim && ++a[k] == extent[k]; ++k) a[k] = 0;
   }

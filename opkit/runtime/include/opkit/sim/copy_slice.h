@@ -149,7 +149,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Slice
   const d::SliceCopy c = d::plan_slice_copy<T>("DataCopy", dstSliceInfo, srcSliceInfo, dimValue, true, where);
   if (c.count == 0) return;
   d::require_local_operand("DataCopy", "dst", dst, c.dst_need, where);
-  const uint8_t* end = d::check_gm("DataCopy", "read", src.opkit_addr, c.src_need, where, src.opkit_base);
+  const uint8_t* end = d::check_gm_read("DataCopy", src.opkit_addr, c.src_need, where, src.opkit_base);
   c.each(d::bytes_of(dst.opkit_addr), d::bytes_of(src.opkit_addr), sizeof(T), [end](auto... row) {
     d::copy_rows(row..., end);
   });

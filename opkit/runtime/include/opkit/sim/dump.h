@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <mutex>
 #include <string>
+#include <vector>
 #include <type_traits>
 #include <utility>
 
@@ -129,11 +130,13 @@ void dump_global(const char* api, const std::string& head, const AscendC::Global
                  uint32_t count, const AscendC::ShapeInfo* shape, const SourceLoc& where) {
   check_cancelled(api, where);
   if (t.opkit_addr == nullptr) fault(api, "SetGlobalBuffer was never called", where);
-  check_gm(api, "read", t.opkit_addr + offset, uint64_t(count) * sizeof(T), where, t.opkit_base);
+  const uint8_t* end = check_gm_read(api, t.opkit_addr + offset, uint64_t(count) * sizeof(T), where, t.opkit_base);
+  std::vector<T> seen(count);  // what the device would print, with the bytes past the buffer's end as 0xFF
+  read_gm_clipped(seen.data(), t.opkit_addr + offset, uint64_t(count) * sizeof(T), end);
   char buf[160];
   std::snprintf(buf, sizeof buf, ", addr=%" PRIxPTR ", data_type=%s, position=GM, dump_size=%u\n",
                 reinterpret_cast<uintptr_t>(t.opkit_addr + offset), dump_type_name<T>(), count);
-  emit(debug_prefix(where) + head + buf + dump_values(t.opkit_addr + offset, count, shape));
+  emit(debug_prefix(where) + head + buf + dump_values(seen.data(), count, shape));
 }
 
 // printf arguments as C varargs: 16-bit floats as double (so "%f" prints them), everything else unchanged.

@@ -91,9 +91,12 @@ class GlobalTensor {
     if (opkit::sim::detail::BlockRecord* r = opkit::sim::detail::current_block().rec) {
       r->scalar_gm(api, opkit_addr + index);
     }
-    if (opkit::sim::detail::check_gm(api, what, opkit_addr + index, sizeof(T), where, opkit_base) != nullptr) {
-      // In the allocator padding behind the buffer (a warning): not the caller's memory, so a scratch element that
-      // reads as 0xFF bytes and forgets what is written to it.
+    namespace d = opkit::sim::detail;
+    const bool read = what[0] == 'r';  // GetValue: a read past the buffer's padding is a warning too (check_gm_read)
+    if ((read ? d::check_gm_read(api, opkit_addr + index, sizeof(T), where, opkit_base)
+              : d::check_gm(api, what, opkit_addr + index, sizeof(T), where, opkit_base)) != nullptr) {
+      // Past the buffer's real bytes (a warning): not the caller's memory, so a scratch element that reads as 0xFF
+      // bytes and forgets what is written to it.
       thread_local T scratch;
       std::memset(static_cast<void*>(&scratch), 0xFF, sizeof(T));
       return &scratch;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <string>
@@ -203,5 +204,13 @@ class Launch {
   std::vector<uintptr_t> host_memory_;
   std::vector<std::string> warnings_;
 };
+
+namespace detail {
+// A finished launch's warnings on stderr, for the programs that launch kernels themselves (<<<>>>, ICPU_RUN_KF).
+inline void print_warnings(const Launch& launch) {
+  for (const std::string& w : launch.warnings()) std::fprintf(stderr, "[WARNING] opkit: %s\n", w.c_str());
+  if (!launch.warnings().empty()) std::fflush(stderr);
+}
+}  // namespace detail
 
 }  // namespace opkit::sim

@@ -5,12 +5,14 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <pthread.h>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "opkit/sim/context.h"
@@ -110,8 +112,10 @@ struct LaunchState {
   std::vector<Runner> running;         // threads in the block loop now
   double timeout_s = 0;                // the watchdog cancels the launch after this many seconds; 0: never
   bool interrupted = false;            // the first fault is a SIGINT (Ctrl-C) cancellation (watchdog.h)
-  std::vector<std::string> warnings;   // under m: accesses to allocator padding, one per buffer (check_gm)
-  std::vector<const GmRegion*> warned;
+  // Under m: what the device survives (check_gm): accesses to allocator padding and reads past it, one of each kind
+  // per buffer; `warned` holds the (buffer, kind) pairs already named.
+  std::vector<std::string> warnings;
+  std::vector<std::pair<const GmRegion*, int>> warned;
   std::mutex atomics_m;                          // guards unordered_atomics
   std::vector<UnorderedAtomic> unordered_atomics;
   std::atomic<bool> any_unordered_atomic{false};  // fast path of plain stores: nothing to check
@@ -149,21 +153,64 @@ inline std::string describe_size(const GmRegion& r) {
   return r.padding == 0 ? cat(r.bytes, " bytes") : cat(r.bytes, " bytes + ", r.padding, " bytes of allocator padding");
 }
 
-// An access reaching `reach` bytes into the padding behind `r`: a warning, once per buffer and launch. Returns where
-// the buffer's real bytes end, so that the copy stops there (copy.h).
+// The kinds of GM warning, each given once per buffer and launch.
+enum GmWarning { kIntoPadding = 0, kPastPadding = 1 };
+
+// True the first time warning `kind` is given for `r` in the current launch. Caller holds the launch's `m`.
+inline bool first_warning(LaunchState& l, const GmRegion& r, int kind) {
+  if (std::find(l.warned.begin(), l.warned.end(), std::make_pair(&r, kind)) != l.warned.end()) return false;
+  l.warned.emplace_back(&r, kind);
+  return true;
+}
+
+inline std::string warning_head(const LaunchState& l, const char* api, const SourceLoc& where) {
+  const std::string at = where.str();
+  return cat("[", l.op, "][Block_", current_block().block_idx, "]", at.empty() ? "" : "[" + at + "]", "[", api, "] ");
+}
+
+// An access reaching into the padding behind `r`: a warning, once per buffer and launch. Returns where the buffer's
+// real bytes end, so that the copy stops there (copy.h).
 inline const uint8_t* into_padding(const GmRegion& r, const char* api, const char* what, uint64_t off, uint64_t bytes,
                                    const SourceLoc& where) {
   LaunchState& l = *current_block().launch;
   std::lock_guard<std::mutex> lock(l.m);
-  if (std::find(l.warned.begin(), l.warned.end(), &r) == l.warned.end()) {
-    l.warned.push_back(&r);
-    const BlockContext& c = current_block();
-    const std::string at = where.str();
+  if (first_warning(l, r, kIntoPadding)) {
     l.warnings.push_back(cat(
-        "[", l.op, "][Block_", c.block_idx, "]", at.empty() ? "" : "[" + at + "]", "[", api, "] GM ", what, " of ",
-        bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", r.name, "' (", r.bytes, " bytes) reaches ",
-        off + bytes - r.bytes, " bytes into the ", r.padding, " bytes of padding the NPU's allocator adds behind it: "
-        "harmless on the device; here they read as 0xFF bytes (NaN) and writes to them are dropped"));
+        warning_head(l, api, where), "GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '",
+        r.name, "' (", r.bytes, " bytes) reaches ", off + bytes - r.bytes, " bytes into the ", r.padding,
+        " bytes of padding the NPU's allocator adds behind it: harmless on the device; here they read as 0xFF bytes "
+        "(NaN) and writes to them are dropped"));
+  }
+  return reinterpret_cast<const uint8_t*>(r.begin + r.bytes);
+}
+
+// A read of bytes [off, off+bytes) of `r` that runs past the padding behind it (check_gm_read). On the NPU the read
+// returns whatever lies behind the allocation (another buffer's data; an AI Core exception only past the mapped
+// pages) and writes nothing, so it is a bug to fix but not one that corrupts memory: a warning, once per buffer and
+// launch. Returns where r's real bytes end: the caller reads everything past them as 0xFF bytes (NaN for floats), so
+// that a value computed from them and written to an output fails the number check.
+inline const uint8_t* past_padding(const GmRegion& r, const char* api, uint64_t off, uint64_t bytes,
+                                   const SourceLoc& where) {
+  LaunchState& l = *current_block().launch;
+  std::lock_guard<std::mutex> lock(l.m);
+  if (first_warning(l, r, kPastPadding)) {
+    // The buffers the read reaches into (on the device, what it would read depends on the allocator's layout).
+    std::string into;
+    const uintptr_t lo = r.begin + off, hi = lo + bytes;
+    for (const GmRegion& g : *l.regions) {
+      if (&g != &r && g.begin < hi && lo < g.begin + g.bytes) into += cat(into.empty() ? "" : ", ", "'", g.name, "'");
+    }
+    const uint64_t held = r.bytes + r.padding;
+    const std::string end = r.padding == 0 ? "the end of the buffer" : "the end of its padding";
+    l.warnings.push_back(cat(
+        warning_head(l, api, where), "GM read of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '",
+        r.name, "' (", describe_size(r), ") ",
+        off < held ? cat("runs ", off + bytes - held, " bytes past ", end)
+                   : off == held ? "starts at " + end : cat("starts ", off - held, " bytes past ", end),
+        into.empty() ? std::string() : cat(" (here the memory of ", into, ")"),
+        ": on the NPU it reads whatever memory follows the allocation (another buffer's data, or an AI Core exception "
+        "past the mapped pages), a bug to fix though it corrupts no memory; here every byte past the end of '", r.name,
+        "' reads as 0xFF (NaN for floats), so an output computed from them fails the number check"));
   }
   return reinterpret_cast<const uint8_t*>(r.begin + r.bytes);
 }
@@ -172,8 +219,13 @@ inline const uint8_t* into_padding(const GmRegion& r, const char* api, const cha
 // GlobalTensor was set, so an overrun into the buffer next to it is caught), else inside any. Returns nullptr, or,
 // for an access that reaches into the allocator padding behind its buffer, where the buffer's real bytes end. Faults
 // otherwise, naming the buffer and the byte range relative to its start (what a user can map back to an index).
-inline const uint8_t* check_gm(const char* api, const char* what, const void* p, uint64_t bytes,
-                               const SourceLoc& where, const void* home = nullptr) {
+//
+// `clip_read`: the caller reads only up to the returned end and takes what lies past it as 0xFF bytes (check_gm_read).
+// Then a read that starts inside a buffer (its bytes or its padding), or, for a GlobalTensor (`home` given), anywhere
+// from the start of its buffer up to one buffer length past its end (the kernel's index ran off the end), and runs
+// past the padding is a warning (past_padding) too. Reads from other addresses, and all writes, stay faults.
+inline const uint8_t* check_gm_impl(const char* api, const char* what, const void* p, uint64_t bytes,
+                                    const SourceLoc& where, const void* home, bool clip_read) {
   const BlockContext& c = current_block();
   if (c.launch == nullptr || bytes == 0) return nullptr;
   const auto addr = reinterpret_cast<uintptr_t>(p);
@@ -195,6 +247,9 @@ inline const uint8_t* check_gm(const char* api, const char* what, const void* p,
     const uint64_t off = addr - own->begin;
     if (addr >= own->begin && off <= own->bytes + own->padding && bytes <= own->bytes + own->padding - off) {
       return off + bytes <= own->bytes ? nullptr : into_padding(*own, api, what, off, bytes, where);
+    }
+    if (clip_read && addr >= own->begin && off < 2 * own->bytes + own->padding) {
+      return past_padding(*own, api, off, bytes, where);
     }
     const GmRegion* other = find_region(*c.launch, addr);
     fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", static_cast<int64_t>(off), ", ",
@@ -220,6 +275,9 @@ inline const uint8_t* check_gm(const char* api, const char* what, const void* p,
     if (below != nullptr && addr - below->begin + bytes <= below->bytes + below->padding) {
       return into_padding(*below, api, what, addr - below->begin, bytes, where);
     }
+    if (clip_read && below != nullptr && addr - below->begin < below->bytes + below->padding) {
+      return past_padding(*below, api, addr - below->begin, bytes, where);
+    }
     if (below != nullptr && addr - below->begin < 2 * below->bytes) {
       const uint64_t off = addr - below->begin;
       fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", below->name,
@@ -231,8 +289,29 @@ inline const uint8_t* check_gm(const char* api, const char* what, const void* p,
   const uint64_t off = addr - r->begin;
   if (off + bytes <= r->bytes) return nullptr;
   if (off + bytes <= r->bytes + r->padding) return into_padding(*r, api, what, off, bytes, where);
+  if (clip_read) return past_padding(*r, api, off, bytes, where);
   fault(api, cat("GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '", r->name, "' (",
                  describe_size(*r), ") is out of bounds"), where);
+}
+
+inline const uint8_t* check_gm(const char* api, const char* what, const void* p, uint64_t bytes,
+                               const SourceLoc& where, const void* home = nullptr) {
+  return check_gm_impl(api, what, p, bytes, where, home, false);
+}
+
+// check_gm for a GM read whose caller copies only the bytes before the returned end (when not null) and takes the
+// rest as 0xFF bytes: a read running past its buffer's padding is then a warning, not a fault (past_padding).
+inline const uint8_t* check_gm_read(const char* api, const void* p, uint64_t bytes, const SourceLoc& where,
+                                    const void* home = nullptr) {
+  return check_gm_impl(api, "read", p, bytes, where, home, true);
+}
+
+// Copy `n` GM bytes at `src` to `out`, those at or past `end` (check_gm_read's answer, when not null) as 0xFF bytes.
+inline void read_gm_clipped(void* out, const void* src, uint64_t n, const uint8_t* end) {
+  const auto* s = static_cast<const uint8_t*>(src);
+  const uint64_t real = end == nullptr ? n : s >= end ? 0 : std::min<uint64_t>(n, static_cast<uint64_t>(end - s));
+  std::memcpy(out, s, real);
+  std::memset(static_cast<uint8_t*>(out) + real, 0xFF, n - real);
 }
 
 }  // namespace opkit::sim::detail

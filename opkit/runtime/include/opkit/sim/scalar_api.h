@@ -73,7 +73,13 @@ inline int64_t ScalarGetSFFValue(uint64_t valueIn) { return GetSFFValue<countVal
 // The simulator has no data cache: both go straight to GM, bounds-checked like GlobalTensor::GetValue/SetValue.
 template <typename T>
 inline T ReadGmByPassDCache(__gm__ T* addr, OPKIT_SIM_HERE) {
-  opkit::sim::detail::check_gm_scalar<T>("ReadGmByPassDCache", "read", addr, where);
+  namespace d = opkit::sim::detail;
+  d::check_cancelled("ReadGmByPassDCache", where);
+  if (const uint8_t* end = d::check_gm_read("ReadGmByPassDCache", addr, sizeof(T), where)) {  // past the real bytes
+    T value;
+    d::read_gm_clipped(&value, addr, sizeof(T), end);
+    return value;
+  }
   return __atomic_load_n(addr, __ATOMIC_SEQ_CST);
 }
 template <typename T>

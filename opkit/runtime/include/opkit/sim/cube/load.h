@@ -92,8 +92,8 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
   }
   for (uint32_t i = 0; i < p.ndNum; ++i) {
     const T* mat = src.opkit_addr + uint64_t(i) * p.srcNdMatrixStride;
-    d::check_gm(api, "read", mat, (uint64_t(p.nValue - 1) * p.srcDValue + p.dValue) * sizeof(T), where,
-                src.opkit_base);
+    const uint8_t* end = d::check_gm_read(api, mat, (uint64_t(p.nValue - 1) * p.srcDValue + p.dValue) * sizeof(T),
+                                          where, src.opkit_base);
     T* out = dst.opkit_addr + uint64_t(i) * p.dstNzMatrixStride;
     for (uint32_t r = 0; r < p.nValue; ++r) {
       for (uint64_t b = 0; b < blocks; ++b) {
@@ -101,7 +101,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
         for (uint32_t e = 0; e < c0; ++e) {
           const uint64_t col = b * c0 + e;
           if (col < p.dValue) {
-            row[e] = mat[uint64_t(r) * p.srcDValue + col];
+            d::read_gm_clipped(&row[e], &mat[uint64_t(r) * p.srcDValue + col], sizeof(T), end);
           } else {
             std::memset(&row[e], 0, sizeof(T));  // the device pads a partial C0 block with zeros
           }
