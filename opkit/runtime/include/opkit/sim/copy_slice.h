@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "opkit/sim/warn_once.h"
 
 // Included by copy.h before its catch-all DataCopy (signature.h: overloads must precede it); uses copy.h's helpers.
 
@@ -66,7 +65,7 @@ inline SlicePlan plan_slices(const char* api, const char* role, const AscendC::S
     // CANN's constraint is startIndex < endIndex <= shapeValue: endIndex may name the element just past the dim (a
     // tail block that reads one element of the next row; the GM/UB bounds checks still hold).
     if (s.endIndex < s.startIndex || (s.endIndex > s.shapeValue && !(gm_read && warn_once(
-            warn_key(WarnKind::SourceLine, where), [&] {
+            cat("slice past its dim|", where.str()), [&] {
               return cat(located_head(api, where), role, "SliceInfo[", i, "] runs from ", s.startIndex, " to ",
                          s.endIndex, " in a dim of ", s.shapeValue, " elements (CANN's constraint is endIndex <= "
                          "shapeValue): the NPU does not check it and reads on past the end of each ",

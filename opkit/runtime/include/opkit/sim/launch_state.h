@@ -99,7 +99,6 @@ struct LaunchState {
   std::vector<uint16_t> cross_flags;     // releases not yet waited for, per (core, flag id); cube/core.h
   std::vector<uint8_t*> core_ub;         // a mixed launch's cores' UB arenas, by core (DataCopyL1ToUB, vec/sys_state.h)
   std::vector<uint8_t> ssbuf;            // Ascend 950's SSBuffer, made under m on first use (vec/sys_state.h)
-  std::vector<std::string> scratch_warned;  // under m: UB scratch warnings already given (ub_scratch.h)
   std::vector<int64_t> cross_arrivals;   // sets of a group not yet complete, per (group, flag id)
   std::vector<CrossWaiter*> cross_waiters;
   int64_t arrived = 0;            // blocks at the current SyncAll
@@ -108,14 +107,14 @@ struct LaunchState {
   std::unique_ptr<KernelFault> fault;  // the first fault of the launch
   std::vector<int64_t> returned;       // blocks that returned (for the SyncAll deadlock message)
   std::vector<std::thread> helpers;    // extra threads started so that SyncAll can complete (pool.h)
-  std::vector<uint64_t> warned_keys;   // under m: what warn_once (warn_once.h) has warned about in this launch
   std::vector<Runner> running;         // threads in the block loop now
   double timeout_s = 0;                // the watchdog cancels the launch after this many seconds; 0: never
   bool interrupted = false;            // the first fault is a SIGINT (Ctrl-C) cancellation (watchdog.h)
-  // Under m: what the device survives (check_gm): accesses to allocator padding and reads past it, one of each kind
-  // per buffer; `warned` holds the (buffer, kind) pairs already named.
+  // Under m: what the device survives but is a bug all the same (GM padding and reads past it, check_gm; UB overruns
+  // into unheld bytes, ub_overrun.h; the 310B/950 UB scratch, ub_scratch.h; ...), each given once per launch and
+  // key: `warned` holds the keys already given (first_warning).
   std::vector<std::string> warnings;
-  std::vector<std::pair<const GmRegion*, int>> warned;
+  std::vector<std::string> warned;
   std::mutex atomics_m;                          // guards unordered_atomics
   std::vector<UnorderedAtomic> unordered_atomics;
   std::atomic<bool> any_unordered_atomic{false};  // fast path of plain stores: nothing to check
@@ -153,19 +152,29 @@ inline std::string describe_size(const GmRegion& r) {
   return r.padding == 0 ? cat(r.bytes, " bytes") : cat(r.bytes, " bytes + ", r.padding, " bytes of allocator padding");
 }
 
-// The kinds of GM warning, each given once per buffer and launch.
-enum GmWarning { kIntoPadding = 0, kPastPadding = 1 };
-
-// True the first time warning `kind` is given for `r` in the current launch. Caller holds the launch's `m`.
-inline bool first_warning(LaunchState& l, const GmRegion& r, int kind) {
-  if (std::find(l.warned.begin(), l.warned.end(), std::make_pair(&r, kind)) != l.warned.end()) return false;
-  l.warned.emplace_back(&r, kind);
+// True the first time `key` comes in launch `l` (its warning is then added). Caller holds the launch's `m`.
+inline bool first_warning(LaunchState& l, const std::string& key) {
+  if (std::find(l.warned.begin(), l.warned.end(), key) != l.warned.end()) return false;
+  l.warned.push_back(key);
   return true;
 }
 
-inline std::string warning_head(const LaunchState& l, const char* api, const SourceLoc& where) {
+// "[op][Block_n][file:line][api] ": how a warning starts, as a fault's text does.
+inline std::string located_head(const char* api, const SourceLoc& where) {
+  const BlockContext& c = current_block();
   const std::string at = where.str();
-  return cat("[", l.op, "][Block_", current_block().block_idx, "]", at.empty() ? "" : "[" + at + "]", "[", api, "] ");
+  return cat("[", c.op, "][Block_", c.block_idx, "]", at.empty() ? "" : "[" + at + "]", "[", api, "] ");
+}
+
+// Adds text() to the running launch's warnings the first time `key` comes in this launch. False outside a launch
+// (nothing is added: the caller faults instead).
+template <class Text>
+bool warn_once(const std::string& key, Text text) {
+  LaunchState* l = current_block().launch;
+  if (l == nullptr) return false;
+  std::lock_guard<std::mutex> lock(l->m);
+  if (first_warning(*l, key)) l->warnings.push_back(text());
+  return true;
 }
 
 // An access reaching into the padding behind `r`: a warning, once per buffer and launch. Returns where the buffer's
@@ -174,9 +183,9 @@ inline const uint8_t* into_padding(const GmRegion& r, const char* api, const cha
                                    const SourceLoc& where) {
   LaunchState& l = *current_block().launch;
   std::lock_guard<std::mutex> lock(l.m);
-  if (first_warning(l, r, kIntoPadding)) {
+  if (first_warning(l, cat("gm padding|", r.name, "|", r.begin))) {
     l.warnings.push_back(cat(
-        warning_head(l, api, where), "GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '",
+        located_head(api, where), "GM ", what, " of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '",
         r.name, "' (", r.bytes, " bytes) reaches ", off + bytes - r.bytes, " bytes into the ", r.padding,
         " bytes of padding the NPU's allocator adds behind it: harmless on the device; here they read as 0xFF bytes "
         "(NaN) and writes to them are dropped"));
@@ -193,7 +202,7 @@ inline const uint8_t* past_padding(const GmRegion& r, const char* api, uint64_t 
                                    const SourceLoc& where) {
   LaunchState& l = *current_block().launch;
   std::lock_guard<std::mutex> lock(l.m);
-  if (first_warning(l, r, kPastPadding)) {
+  if (first_warning(l, cat("gm past padding|", r.name, "|", r.begin))) {
     // The buffers the read reaches into (on the device, what it would read depends on the allocator's layout).
     std::string into;
     const uintptr_t lo = r.begin + off, hi = lo + bytes;
@@ -203,7 +212,7 @@ inline const uint8_t* past_padding(const GmRegion& r, const char* api, uint64_t 
     const uint64_t held = r.bytes + r.padding;
     const std::string end = r.padding == 0 ? "the end of the buffer" : "the end of its padding";
     l.warnings.push_back(cat(
-        warning_head(l, api, where), "GM read of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '",
+        located_head(api, where), "GM read of ", bytes, " bytes at bytes [", off, ", ", off + bytes, ") of '",
         r.name, "' (", describe_size(r), ") ",
         off < held ? cat("runs ", off + bytes - held, " bytes past ", end)
                    : off == held ? "starts at " + end : cat("starts ", off - held, " bytes past ", end),

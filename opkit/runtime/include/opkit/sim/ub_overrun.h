@@ -21,7 +21,6 @@
 #include "opkit/sim/fault.h"
 #include "opkit/sim/launch_state.h"
 #include "opkit/sim/pipe.h"
-#include "opkit/sim/warn_once.h"
 
 namespace opkit::sim::detail {
 
@@ -64,7 +63,7 @@ inline bool ub_overrun_unheld(const char* api, const char* role, const void* p, 
     std::memset(c.ub_base + c.ub_poisoned, 0xFF, off + to - c.ub_poisoned);
     c.ub_poisoned = off + to;
   }
-  const uint64_t key = warn_key(WarnKind::UbBuffer, uint64_t(slot->ub_offset) << 32 | slot->bytes);  // every block's
+  const std::string key = cat("ub overrun|", slot->ub_offset, "|", slot->bytes);  // every block's
   warn_once(key, [&] {
     const UbAccess kind = ub_access_of(api, role);
     const char* verb = kind == UbAccess::Write ? "writes" : kind == UbAccess::Read ? "reads" : "uses";

@@ -68,23 +68,6 @@ inline void ub_leave_scratch() {
   c.ub_scratch = 0;
 }
 
-// Adds `text` to the launch's warnings the first time `key` comes up in it; outside a launch it does nothing.
-inline bool first_scratch_warning(const std::string& key, const std::string& text) {
-  LaunchState* l = current_block().launch;
-  if (l == nullptr) return false;
-  std::lock_guard<std::mutex> lock(l->m);
-  if (std::find(l->scratch_warned.begin(), l->scratch_warned.end(), key) != l->scratch_warned.end()) return false;
-  l->scratch_warned.push_back(key);
-  const BlockContext& c = current_block();
-  l->warnings.push_back(cat("[", l->op, "][Block_", c.block_idx, "]", text));
-  return true;
-}
-
-inline std::string scratch_head(const char* api, const SourceLoc& where) {
-  const std::string at = where.str();
-  return cat(at.empty() ? "" : "[" + at + "]", "[", api, "] ");
-}
-
 // A buffer of UB bytes [offset, offset + bytes) that ends past the ini's ub_size: a warning, once per buffer (its
 // InitBuffer line and number) and launch.
 inline void warn_buffer_in_scratch(const char* api, const std::string& buffer, uint32_t index, uint64_t offset,
@@ -94,7 +77,7 @@ inline void warn_buffer_in_scratch(const char* api, const std::string& buffer, u
   const bool b310 = c.npu_arch == 3002;
   const char* soc = b310 ? "Ascend310B" : "Ascend950";
   std::string text = cat(
-      scratch_head(api, where), buffer, " ends at UB byte ", end, ", ", end - budget, " bytes past the ", budget,
+      located_head(api, where), buffer, " ends at UB byte ", end, ", ", end - budget, " bytes past the ", budget,
       " bytes (", budget / 1024, " KB) of ", soc, "'s ub_size (each buffer is rounded up to 32 bytes; count those "
       "too): the NPU does not check this and runs the kernel, with UB bytes [", std::max(offset, budget), ", ", end,
       ") of this buffer in the last ", (kWholeUb - budget) / 1024, " KB of its ", kWholeUb / 1024, " KB UB, ");
@@ -108,7 +91,8 @@ inline void warn_buffer_in_scratch(const char* api, const std::string& buffer, u
             "the UB less 8 KB): a value kept there may be overwritten on the device, and opkit does not model what "
             "lands there. The kernel runs on; keep the buffers within ub_size";
   }
-  first_scratch_warning(cat("buffer|", where.str(), "|", buffer.substr(0, buffer.find(" (")), "|", index), text);
+  const std::string key = cat("scratch buffer|", where.str(), "|", buffer.substr(0, buffer.find(" (")), "|", index);
+  warn_once(key, [&] { return text; });
 }
 
 // An API writes its `n`-byte temporary `data` (nullptr: bytes the device computes, written as 0xFF) at the scratch,
@@ -119,10 +103,10 @@ inline void ub_scratch_write(const char* api, const void* data, uint32_t n, cons
   if (c.ub_scratch == 0 || c.npu_arch != 3002) return;
   uint8_t* at = c.ub_base + c.ub_scratch;
   if (data != nullptr) std::memcpy(at, data, n); else std::memset(at, 0xFF, n);
-  first_scratch_warning(cat("api|", where.str(), "|", api), cat(
-      scratch_head(api, where), "writes its ", n, "-byte temporary (", what, ") to UB bytes [", c.ub_scratch, ", ",
+  warn_once(cat("scratch api|", where.str(), "|", api), [&] { return cat(
+      located_head(api, where), "writes its ", n, "-byte temporary (", what, ") to UB bytes [", c.ub_scratch, ", ",
       c.ub_scratch + n, "), the Ascend310B's API scratch (TMP_UB_OFFSET), as on the NPU: this block's last buffer "
-      "reaches into those bytes (see the TPipe::InitBuffer warning), and what it held there is overwritten"));
+      "reaches into those bytes (see the TPipe::InitBuffer warning), and what it held there is overwritten"); });
 }
 
 // The bit-mask forms' temporary: mask[0], mask[1] (16 bytes), or `words` words of it. The other forms take none.
