@@ -26,7 +26,8 @@ PROGRAMS = {
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_no_sanitizer_report(name: str) -> None:
     # the files test_core_checks' and test_core_behaviour's programs add to their main file
-    extra = {"core_checks": [CPP / "core_handover.cpp"], "core_behaviour": [CPP / "core_sys_state.cpp"]}.get(name, [])
+    extra = {"core_checks": [CPP / "core_gm.cpp", CPP / "core_handover.cpp"],
+             "core_behaviour": [CPP / "core_sys_state.cpp"]}.get(name, [])
     program = compile_program([CPP / f"{name}.cpp", *extra, CPP / "core_harness.cpp"], flags=SANITIZERS, opt="-O1")
     for case in PROGRAMS[name]:
         proc = run_program(program, case, env={"OPKIT_SIM_THREADS": "3"}, timeout=120)

@@ -74,9 +74,10 @@ void run(char** a) {
   std::vector<T> y(dst_n);
   in_launch([&] {
     AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, guard;
     pipe.InitBuffer(bs, (src_n * sizeof(T) + 31) / 32 * 32);
     pipe.InitBuffer(bd, (dst_n * sizeof(T) + 31) / 32 * 32);
+    pipe.InitBuffer(guard, 32);  // held bytes behind dst: an overrun of dst is a fault, not an unheld-UB warning
     auto src = bs.Get<T>(src_n), dst = bd.Get<T>(dst_n);
     std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), src_n * sizeof(T));
     AscendC::Duplicate(dst, T(7.0f), int32_t(dst_n));

@@ -102,10 +102,11 @@ void run(int argc, char** a) {
   try {
     launch.run_body([&] {
       AscendC::TPipe pipe;
-      AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> bs, bd, bt, guard;
       pipe.InitBuffer(bs, uint32_t((src_n * sizeof(T) + 31) / 32 * 32));
       pipe.InitBuffer(bd, uint32_t((dst_n * sizeof(T) + 31) / 32 * 32));
       pipe.InitBuffer(bt, uint32_t((tmp_bytes + 31) / 32 * 32 + (tmp_bytes == 0 ? 32 : 0)));
+      pipe.InitBuffer(guard, 32);  // held bytes behind tmp: a short tmp is a fault, not an unheld-UB warning
       auto src = bs.Get<T>(uint32_t(src_n)), dst = bd.Get<T>(uint32_t(dst_n));
       auto tmp = bt.Get<uint8_t>(uint32_t(tmp_bytes));
       std::memcpy(static_cast<void*>(src.GetPhyAddr()), x.data(), src_n * sizeof(T));
