@@ -421,7 +421,7 @@ inline aclnnStatus Executor::Run(void* workspace, uint64_t workspaceSize, aclrtS
             if (c.output) CopyStrided(c, false);
         }
         // What the device survives (a read past a buffer's end...), on stderr as CANN's plog-to-stdout warnings are.
-        for (const std::string& w : warnings) std::fprintf(stderr, "[WARNING] opkit: %s\n", w.c_str());
+        opkit::sim::detail::print_warnings(warnings);
     } catch (const std::exception& e) {   // a kernel fault, a timeout, an interrupt: the program goes on
         return Fail(ACLNN_ERR_RUNTIME_ERROR, op, e.what());
     }

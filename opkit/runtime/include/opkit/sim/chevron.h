@@ -71,7 +71,7 @@ class ChevronCall {
       register_device_memory(launch, names, addresses);
       register_allocations(launch, names, addresses);
       launch.run(kernel_, args...);
-      print_warnings(launch);
+      print_warnings(launch.warnings());
     } catch (const KernelFault& f) {
       std::fprintf(stderr, "[ERROR]%s\n", f.what());
       std::fflush(stderr);

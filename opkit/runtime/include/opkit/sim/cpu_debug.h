@@ -132,7 +132,7 @@ void icpu_run(const char* name, const char* arg_text, Kernel&& kernel, int64_t b
     }
     register_allocations(launch, split_args(arg_text), {as_address(args)...});
     launch.run(kernel, args...);
-    print_warnings(launch);
+    print_warnings(launch.warnings());
   } catch (const KernelFault& f) {
     std::fprintf(stderr, "[ERROR]%s\n", f.what());
     std::fflush(stderr);

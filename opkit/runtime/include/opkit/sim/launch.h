@@ -206,10 +206,10 @@ class Launch {
 };
 
 namespace detail {
-// A finished launch's warnings on stderr, for the programs that launch kernels themselves (<<<>>>, ICPU_RUN_KF).
-inline void print_warnings(const Launch& launch) {
-  for (const std::string& w : launch.warnings()) std::fprintf(stderr, "[WARNING] opkit: %s\n", w.c_str());
-  if (!launch.warnings().empty()) std::fflush(stderr);
+// A finished launch's warnings on stderr, for programs (<<<>>>, ICPU_RUN_KF, aclnn calls; `opkit test` reads them).
+inline void print_warnings(const std::vector<std::string>& warnings) {
+  for (const std::string& w : warnings) std::fprintf(stderr, "[WARNING] opkit: %s\n", w.c_str());
+  if (!warnings.empty()) std::fflush(stderr);
 }
 }  // namespace detail
 
